@@ -1,0 +1,18 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/out/**', 'samples/.speech/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-properties': ['error', { object: 'process', property: 'exit', message: 'process.exit belongs in src/cli only.' }],
+      'prefer-promise-reject-errors': 'error',
+      'no-throw-literal': 'error',
+    },
+  },
+  { files: ['src/cli/**', 'bench/**', 'test/**'], rules: { 'no-restricted-properties': 'off' } },
+  { files: ['**/*.js', '**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } } },
+);

@@ -1,0 +1,40 @@
+/**
+ * The normalized word marker: one word (or punctuation token) of a transcript, tied to the
+ * stretch of audio it came from. Both marker methods (new: JSON `wordMarkers`; old: audio and
+ * text statistics pair lists) and the WebSocket stream decode to this one shape.
+ */
+export interface WordMarker {
+  /** The word or punctuation token as it appears in the transcript. */
+  text: string;
+  /** Zero-based character index of the token in the transcript. */
+  textStart: number;
+  /** Number of characters of the token (end exclusive: `textStart + textLength`). */
+  textLength: number;
+  /** Start of the token in the audio, integer milliseconds. */
+  startMs: number;
+  /** End of the token in the audio, integer milliseconds (>= startMs). */
+  endMs: number;
+}
+
+/** The method by which markers were obtained. */
+export type MarkerMethod = 'new' | 'old' | 'websocket';
+
+/** A dictation's final result as the pipeline consumes it. */
+export interface DictationResult {
+  /** The transcript the markers index into (substituted text when markers index that). */
+  transcript: string;
+  /** Markers in transcript order. */
+  markers: WordMarker[];
+  /** True when one marker spans a multi-word transcript (substitution effect, spec 2.3). */
+  collapsed: boolean;
+  /** Human-readable warnings produced while decoding (ambiguous units, collapse …). */
+  warnings: string[];
+}
+
+/** Sentence-closing punctuation. */
+export const SENTENCE_END = new Set(['.', '!', '?']);
+
+/** True when a token has no letter or digit (a punctuation marker). */
+export function isPunctuation(text: string): boolean {
+  return !/[\p{L}\p{N}]/u.test(text);
+}
