@@ -38,3 +38,15 @@ export const SENTENCE_END = new Set(['.', '!', '?']);
 export function isPunctuation(text: string): boolean {
   return !/[\p{L}\p{N}]/u.test(text);
 }
+
+/** A word marker of the new method as the service sends it (spec 2.3; units: seconds). */
+export interface RawWordMarker {
+  audioStart: number;
+  audioLength: number;
+  textStart: number;
+  textLength: number;
+  text: string;
+}
+
+/** Unit of `audioStart`/`audioLength` in new-method markers. */
+export type MarkerUnit = 'seconds' | 'milliseconds' | 'auto';

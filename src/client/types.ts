@@ -1,0 +1,91 @@
+import type { RawWordMarker } from '../markers/model.js';
+
+/** Credentials, read from the environment only (see src/config/credentials.ts). */
+export type Credentials =
+  | { scheme: 'basic'; username: string; password: string }
+  | { scheme: 'apikey'; username: string; apiKey: string };
+
+/** Options of {@link DictationClient}. */
+export interface ClientOptions {
+  /** Base address of the service, e.g. `https://example.com` ({base_url} of the spec). */
+  baseUrl: string;
+  /** Credentials sent with every call. */
+  credentials: Credentials;
+  /** The path segment before `factory` in the dictation creation URL. @default 'nvoq' */
+  factoryScope?: string;
+  /** Maximum simultaneous connections to the service (keep-alive pool). @default 8 */
+  connections?: number;
+  /** Timeout of one request (headers and body), in ms. @default 60000 */
+  requestTimeoutMs?: number;
+  /** Retries of a transient failure (connection error, timeout, 429, 500, 502, 503, 504). @default 6 */
+  maxRetries?: number;
+  /** First retry delay in ms; doubles each time, with jitter. @default 500 */
+  retryBaseMs?: number;
+  /** Cap of one retry delay in ms (also caps Retry-After). @default 30000 */
+  retryMaxMs?: number;
+  /** Accept-Language sent with statistics calls. @default 'en-US' */
+  acceptLanguage?: string;
+}
+
+/** Form parameters of dictation creation (spec 4.2). Undefined ones are not sent. */
+export interface CreateDictationParams {
+  /** @default false */
+  streaming?: boolean;
+  profile?: string;
+  audioUrl: string;
+  /** pcm-16khz, pcm-8khz, ogg, webm or mp4. */
+  audioFormat: string;
+  /** @default true */
+  audioUrlComplete?: boolean;
+  priority?: number;
+  jobDelayInMillis?: number;
+  clientObserverId?: string;
+  clientObserverExpireSeconds?: number;
+}
+
+/** The dictation XML of spec 2.2, typed. */
+export interface DictationDetails {
+  done: boolean;
+  id: string;
+  profile: string | undefined;
+  queuedTime: number | undefined;
+  /** Entries of statsAsProperties, key to value (the wordMarkers value is raw JSON text). */
+  statsAsProperties: Map<string, string>;
+  statsString: string | undefined;
+  url: string | undefined;
+  audioName: string | undefined;
+  tenantDatabase: string | undefined;
+  textName: string | undefined;
+  canceled: boolean;
+  canceledTime: number | undefined;
+  phonemesName: string | undefined;
+  streaming: boolean;
+  substitutedTextName: string | undefined;
+}
+
+/** Options of one call. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** Options of {@link DictationClient.waitForDone}. */
+export interface WaitOptions extends CallOptions {
+  /** Duration of the dictated audio; the overall timeout scales with it. */
+  audioDurationMs: number;
+  /** First poll interval. @default 1000 */
+  initialIntervalMs?: number;
+  /** Cap of the poll interval. @default 5000 */
+  maxIntervalMs?: number;
+  /** Overall timeout; by default 120 s + 3 × the audio duration. */
+  timeoutMs?: number;
+}
+
+/** Result of a WebSocket dictation. */
+export interface WebSocketDictation {
+  dictationId: string | undefined;
+  text: string;
+  substitutedText: string;
+  markers: RawWordMarker[];
+  /** Number of HYPOTHESISTEXT messages received (for diagnostics). */
+  hypotheses: number;
+}

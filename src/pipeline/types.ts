@@ -1,0 +1,100 @@
+import type { MarkerMethod, MarkerUnit } from '../markers/model.js';
+
+export type ClipMode = 'word' | 'phrase';
+export type ClipKind = 'word' | 'phrase' | 'utterance';
+
+/**
+ * Options of one `dictclip run`, fully resolved (defaults applied, validated) by src/config.
+ * Every field maps to a config key, an environment variable or a flag (see README).
+ */
+export interface RunOptions {
+  /** Folder of recordings, scanned recursively. */
+  inputDir: string;
+  /** Output folder (clips, manifest.csv, transcripts/, markers/, failures.csv, summary.json). */
+  outDir: string;
+  /** Service base URL; undefined starts the embedded service in-process. @default undefined */
+  baseUrl: string | undefined;
+  /** Path segment before `factory` in the creation URL. @default 'nvoq' */
+  factoryScope: string;
+  /** Dictation profile name sent with each dictation. @default undefined (not sent) */
+  profile: string | undefined;
+  /** How markers are obtained. @default 'new' */
+  markers: MarkerMethod;
+  /** Unit of new-method audioStart/audioLength. @default 'seconds' */
+  markerUnit: MarkerUnit;
+  /** Clip per word or per phrase. @default 'word' */
+  mode: ClipMode;
+  /** Padding before each clip, ms (clamped at the midpoint to the neighbour and the audio). @default 0 */
+  padBeforeMs: number;
+  /** Padding after each clip, ms. @default 0 */
+  padAfterMs: number;
+  /** Linear fade in/out applied to each clip, ms. @default 0 */
+  fadeMs: number;
+  /** Phrase mode: a pause this long closes a phrase. @default 700 */
+  maxGapMs: number;
+  /** Phrase mode: a phrase never grows past this length. @default 15000 */
+  maxPhraseMs: number;
+  /** Dictations in flight. @default 4 */
+  concurrency: number;
+  /** Transcodes in parallel. @default number of CPU cores */
+  transcodeConcurrency: number;
+  /** Word mode: also cut punctuation markers. @default false */
+  keepPunctuation: boolean;
+  /** Keep only clips whose text matches (case-insensitive). @default undefined */
+  match: string | undefined;
+  /** Scan and plan only; dictate and cut nothing. @default false */
+  dryRun: boolean;
+  /** Upload cap in bytes; longer transcoded recordings are split at quiet points. @default 21000000 */
+  maxUploadBytes: number;
+  /** Explicit ffmpeg binary. @default FFMPEG_PATH, then ffmpeg-static, then `ffmpeg` on PATH */
+  ffmpegPath: string | undefined;
+  /** Client retries of a transient failure. @default 6 */
+  maxRetries: number;
+  /** Timeout of one HTTP request, ms. @default 60000 */
+  requestTimeoutMs: number;
+  /** First poll interval, ms. @default 1000 */
+  pollInitialMs: number;
+  /** Poll interval cap, ms. @default 5000 */
+  pollMaxMs: number;
+  /** Engine of the embedded service when no baseUrl is set. @default 'pocketsphinx' */
+  engine: 'pocketsphinx' | 'scripted';
+  /** Scripted engine script file (embedded service only). @default undefined */
+  scriptFile: string | undefined;
+  /** Work folder for transcoded audio. @default `<outDir>/.dictclip/work` */
+  workDir: string;
+  /** No progress output. @default false */
+  quiet: boolean;
+}
+
+/** One row of manifest.csv, in column order. */
+export interface ManifestRow {
+  file_name: string;
+  text: string;
+  source: string;
+  start_ms: number;
+  end_ms: number;
+  duration_ms: number;
+  kind: ClipKind;
+  method: MarkerMethod;
+  dictation_id: string;
+  text_start: number;
+  text_length: number;
+}
+
+export const MANIFEST_COLUMNS = [
+  'file_name', 'text', 'source', 'start_ms', 'end_ms', 'duration_ms',
+  'kind', 'method', 'dictation_id', 'text_start', 'text_length',
+] as const satisfies readonly (keyof ManifestRow)[];
+
+export interface RunSummary {
+  recordings: number;
+  done: number;
+  failed: number;
+  skipped: number;
+  clips: number;
+  totalClipMs: number;
+  medianClipMs: number;
+  minClipMs: number;
+  maxClipMs: number;
+  wallTimeMs: number;
+}
