@@ -98,3 +98,33 @@ export interface RunSummary {
   maxClipMs: number;
   wallTimeMs: number;
 }
+
+/** Stage at which a recording failed (failures.csv `stage`). */
+export type Stage = 'scan' | 'transcode' | 'split' | 'upload' | 'dictate' | 'markers' | 'cut' | 'output';
+
+/** One row of failures.csv. */
+export interface FailureRow {
+  source: string;
+  stage: Stage;
+  code: string;
+  message: string;
+}
+
+/** Callbacks for progress display (src/cli renders them). All optional. */
+export interface PipelineEvents {
+  /** After scanning: how many recordings will be processed and how many are already done. */
+  onStart?(info: { total: number; alreadyDone: number; skipped: { relPath: string; reason: string }[] }): void;
+  onRecordingDone?(info: { source: string; clips: number; resumed: boolean }): void;
+  onRecordingFailed?(info: FailureRow): void;
+  onWarning?(info: { source?: string; message: string }): void;
+}
+
+/** What runPipeline returns. */
+export interface RunResult {
+  summary: RunSummary;
+  failures: FailureRow[];
+  /** Absolute path of manifest.csv (not written on a dry run). */
+  manifestPath: string;
+  /** Dry run: the recordings that would be processed, with their resume state. */
+  plan?: { source: string; state: 'done' | 'todo' | 'redo' }[];
+}
