@@ -1,0 +1,33 @@
+/**
+ * The contract between the embedded service core and its WebSocket endpoint
+ * (`src/service/websocket.ts`). The core implements these functions; the WebSocket module only
+ * speaks the protocol.
+ */
+import type { TranscriptResult } from './types.js';
+
+/** Result of checking WebSocket credentials. */
+export type WebSocketAuthResult =
+  | { ok: true; user: string; tenant: string }
+  | { ok: false; status: 401 | 403; reason: string };
+
+/** What the WebSocket endpoint needs from the service core. */
+export interface WebSocketDeps {
+  /** Check a user's password or API key (same rules as HTTP auth: 401 bad, 403 password unchanged). */
+  authenticate(creds: { username: string; password?: string; apiKey?: string }): Promise<WebSocketAuthResult>;
+  /**
+   * Dictate a complete audio file: stored as an upload of the tenant, dictated through the same job
+   * queue as HTTP dictations (so the HTTP dictation's wordMarkers equal the returned markers).
+   * Rejects with a DictclipError (E_ENGINE on a failed job, E_ABORTED when `signal` aborts,
+   * E_DICTATION_CANCELED when canceled).
+   */
+  dictate(input: {
+    user: string;
+    tenant: string;
+    audioPath: string;
+    audioFormat: string;
+    profile: string | undefined;
+    signal: AbortSignal;
+  }): Promise<TranscriptResult & { dictationId: string }>;
+  /** The service's data folder (the WebSocket module may write temporary audio under it). */
+  dataDir: string;
+}
