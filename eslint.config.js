@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/out/**', 'samples/.speech/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/out/**', 'samples/speech/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
