@@ -1,0 +1,10 @@
+/** Word markers: decode (new and old method), validate against transcript and audio, plan clips. */
+export * from './model.js';
+export { decodeNewMarkers } from './new-method.js';
+export type { DecodeNewOptions } from './new-method.js';
+export { bytesToMs, decodeOldMarkers, parseNumberList } from './old-method.js';
+export type { OldMarkerInput } from './old-method.js';
+export { validateMarkers } from './validate.js';
+export type { ValidateOptions } from './validate.js';
+export { planClips } from './plan.js';
+export type { ClipPlanOptions, PlannedClip } from './plan.js';

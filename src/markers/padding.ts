@@ -1,0 +1,33 @@
+import type { WordMarker } from './model.js';
+
+/** A clip's audio span before padding, with its neighbouring markers in the full marker list. */
+export interface Span {
+  startMs: number;
+  endMs: number;
+  /** The marker just before the clip's first token, if any. */
+  previous: WordMarker | undefined;
+  /** The marker just after the clip's last word, if any (may be its own closing punctuation). */
+  next: WordMarker | undefined;
+}
+
+/** Padding settings, all in ms. */
+export interface PadOptions {
+  padBeforeMs: number;
+  padAfterMs: number;
+  audioDurationMs: number;
+}
+
+/**
+ * Pad a span: `start = max(0, start − padBefore, ceil((previous.end + start) / 2))` and
+ * `end = min(duration, end + padAfter, floor((end + next.start) / 2))`, so padding stops at the
+ * midpoint of the gap to each neighbour and at the audio's edges. Padding never moves a boundary
+ * inward: when markers touch or overlap, the boundary stays at the span's own start or end.
+ */
+export function padSpan(span: Span, options: PadOptions): { startMs: number; endMs: number } {
+  const { startMs, endMs, previous, next } = span;
+  let lower = Math.max(0, startMs - options.padBeforeMs);
+  if (previous !== undefined) lower = Math.max(lower, Math.ceil((previous.endMs + startMs) / 2));
+  let upper = Math.min(options.audioDurationMs, endMs + options.padAfterMs);
+  if (next !== undefined) upper = Math.min(upper, Math.floor((endMs + next.startMs) / 2));
+  return { startMs: Math.min(startMs, lower), endMs: Math.max(endMs, upper) };
+}
