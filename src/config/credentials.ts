@@ -1,0 +1,41 @@
+/**
+ * Credentials come from the environment only: `DICTCLIP_USERNAME` with `DICTCLIP_PASSWORD`
+ * (Basic) or with `DICTCLIP_API_KEY` (Bearer `<user>:<key>`). Secrets are never printed.
+ */
+import { DictclipError } from '../errors.js';
+import type { Credentials } from '../client/types.js';
+
+function value(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  return raw === undefined || raw === '' ? undefined : raw;
+}
+
+/**
+ * Read credentials from the environment. The API key wins when both a password and a key are set.
+ * @returns undefined when none of the variables is set.
+ * @throws DictclipError E_CONFIG when only the user or only a secret is set (names the missing variable, never a value).
+ */
+export function credentialsFromEnv(env: NodeJS.ProcessEnv): Credentials | undefined {
+  const username = value(env, 'DICTCLIP_USERNAME');
+  const password = value(env, 'DICTCLIP_PASSWORD');
+  const apiKey = value(env, 'DICTCLIP_API_KEY');
+  if (username === undefined) {
+    if (password === undefined && apiKey === undefined) return undefined;
+    const which = apiKey !== undefined ? 'DICTCLIP_API_KEY' : 'DICTCLIP_PASSWORD';
+    throw new DictclipError('E_CONFIG', `${which} is set but DICTCLIP_USERNAME is not: set DICTCLIP_USERNAME to the account's user name`, {
+      key: 'DICTCLIP_USERNAME',
+    });
+  }
+  if (apiKey !== undefined) return { scheme: 'apikey', username, apiKey };
+  if (password !== undefined) return { scheme: 'basic', username, password };
+  throw new DictclipError(
+    'E_CONFIG',
+    'DICTCLIP_USERNAME is set but neither DICTCLIP_PASSWORD nor DICTCLIP_API_KEY is: set one of them',
+    { key: 'DICTCLIP_PASSWORD' },
+  );
+}
+
+/** A description safe to print: `user "alice" (Basic)` or `user "alice" (API key)`; never the secret. */
+export function describeCredentials(credentials: Credentials): string {
+  return `user "${credentials.username}" (${credentials.scheme === 'basic' ? 'Basic' : 'API key'})`;
+}
