@@ -1,0 +1,7 @@
+/** Configuration: the key table, the loader and the generated documents. */
+export { KEYS, keySpec, isConfigKey, defaultValues, kebab, upperSnake } from './keys.js';
+export type { ConfigKey, KeySpec, KeyType } from './keys.js';
+export { loadRunOptions, CONFIG_FILE_NAME } from './load.js';
+export type { LoadOptions } from './load.js';
+export { generateConfigSchema, defaultConfigFile, configReferenceMarkdown, defaultLabel, toJsonFile } from './schema.js';
+export { closest, editDistance } from './suggest.js';

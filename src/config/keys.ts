@@ -1,0 +1,138 @@
+/**
+ * The one table of configuration keys. Every key of {@link RunOptions} except `inputDir` and
+ * `outDir` (command line only) is described here once: type, default, environment variable,
+ * flag, range and description. The loader, the JSON Schema, the help text and the README
+ * reference table are all generated from it.
+ */
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import type { RunOptions } from '../pipeline/types.js';
+
+/** Keys settable from the config file, the environment or flags (`padMs` sets both paddings). */
+export type ConfigKey = Exclude<keyof RunOptions, 'inputDir' | 'outDir'> | 'padMs';
+
+export type KeyType =
+  | { kind: 'string'; format?: 'url' | 'regex' }
+  | { kind: 'int'; min: number; max?: number }
+  | { kind: 'bool' }
+  | { kind: 'enum'; values: readonly string[] }
+  /** `command`: a bare name without a separator is looked up on PATH, not resolved. */
+  | { kind: 'path'; command?: boolean };
+
+export interface KeySpec {
+  key: ConfigKey;
+  type: KeyType;
+  /** Default value; `undefined` when computed or unset (see {@link KeySpec.defaultText}). */
+  default: string | number | boolean | undefined;
+  /** How the default is documented when it is computed or unset. */
+  defaultText?: string;
+  /** Environment variables, first one wins. */
+  env: readonly string[];
+  /** Flag without the leading `--`. */
+  flag: string;
+  /** Placeholder of the flag's value in help (`<n>`, `<url>` …); none for booleans. */
+  placeholder?: string;
+  description: string;
+}
+
+/** `padBeforeMs` → `PAD_BEFORE_MS`. */
+export function upperSnake(key: string): string {
+  return key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+}
+
+/** `padBeforeMs` → `pad-before-ms`. */
+export function kebab(key: string): string {
+  return key.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}
+
+type Row = Omit<KeySpec, 'env' | 'flag'> & { extraEnv?: readonly string[] };
+
+const ms = (min: number, max: number): KeyType => ({ kind: 'int', min, max });
+
+const ROWS: readonly Row[] = [
+  { key: 'baseUrl', type: { kind: 'string', format: 'url' }, default: undefined, defaultText: 'embedded service', placeholder: '<url>',
+    description: 'Service base URL (http or https); unset starts the embedded service in-process.' },
+  { key: 'factoryScope', type: { kind: 'string' }, default: 'nvoq', placeholder: '<segment>',
+    description: 'Path segment before `factory` in the dictation creation URL.' },
+  { key: 'profile', type: { kind: 'string' }, default: undefined, defaultText: 'not sent', placeholder: '<name>',
+    description: 'Dictation profile name sent with each dictation.' },
+  { key: 'markers', type: { kind: 'enum', values: ['new', 'old', 'websocket'] }, default: 'new', placeholder: '<method>',
+    description: 'How word markers are obtained: new (wordMarkers), old (statistics pairs) or websocket.' },
+  { key: 'markerUnit', type: { kind: 'enum', values: ['seconds', 'milliseconds', 'auto'] }, default: 'seconds', placeholder: '<unit>',
+    description: 'Unit of new-method audioStart/audioLength.' },
+  { key: 'mode', type: { kind: 'enum', values: ['word', 'phrase'] }, default: 'word', placeholder: '<mode>',
+    description: 'One clip per word or per phrase.' },
+  { key: 'padMs', type: ms(0, 10_000), default: undefined, defaultText: '—', placeholder: '<n>',
+    description: 'Sets padBeforeMs and padAfterMs together (the specific keys win at the same level).' },
+  { key: 'padBeforeMs', type: ms(0, 10_000), default: 0, placeholder: '<n>',
+    description: 'Padding before each clip, ms (clamped at the midpoint to the neighbour and the audio).' },
+  { key: 'padAfterMs', type: ms(0, 10_000), default: 0, placeholder: '<n>',
+    description: 'Padding after each clip, ms.' },
+  { key: 'fadeMs', type: ms(0, 1_000), default: 0, placeholder: '<n>',
+    description: 'Linear fade in/out applied to each clip, ms.' },
+  { key: 'maxGapMs', type: ms(0, 60_000), default: 700, placeholder: '<n>',
+    description: 'Phrase mode: a pause this long closes a phrase, ms.' },
+  { key: 'maxPhraseMs', type: ms(100, 600_000), default: 15_000, placeholder: '<n>',
+    description: 'Phrase mode: a phrase never grows past this length, ms.' },
+  { key: 'concurrency', type: { kind: 'int', min: 1, max: 64 }, default: 4, placeholder: '<n>',
+    description: 'Dictations in flight.' },
+  { key: 'transcodeConcurrency', type: { kind: 'int', min: 1, max: 256 }, default: undefined,
+    defaultText: 'number of CPU cores', placeholder: '<n>', description: 'Transcodes in parallel.' },
+  { key: 'keepPunctuation', type: { kind: 'bool' }, default: false,
+    description: 'Word mode: also cut punctuation markers.' },
+  { key: 'match', type: { kind: 'string', format: 'regex' }, default: undefined, defaultText: 'all clips', placeholder: '<regex>',
+    description: 'Keep only clips whose text matches this regular expression (case-insensitive).' },
+  { key: 'dryRun', type: { kind: 'bool' }, default: false,
+    description: 'Scan and plan only; dictate, cut and write nothing.' },
+  { key: 'maxUploadBytes', type: { kind: 'int', min: 65_536 }, default: 21_000_000, placeholder: '<n>',
+    description: 'Upload cap in bytes; longer transcoded recordings are split at quiet points.' },
+  { key: 'ffmpegPath', type: { kind: 'path', command: true }, default: undefined, extraEnv: ['FFMPEG_PATH'],
+    defaultText: 'FFMPEG_PATH, then ffmpeg-static, then `ffmpeg` on PATH', placeholder: '<file>',
+    description: 'Explicit ffmpeg binary (a bare name is looked up on PATH).' },
+  { key: 'maxRetries', type: { kind: 'int', min: 0, max: 20 }, default: 6, placeholder: '<n>',
+    description: 'Client retries of a transient failure.' },
+  { key: 'requestTimeoutMs', type: ms(1_000, 3_600_000), default: 60_000, placeholder: '<n>',
+    description: 'Timeout of one HTTP request, ms.' },
+  { key: 'pollInitialMs', type: ms(50, 60_000), default: 1_000, placeholder: '<n>',
+    description: 'First poll interval, ms.' },
+  { key: 'pollMaxMs', type: ms(50, 600_000), default: 5_000, placeholder: '<n>',
+    description: 'Poll interval cap, ms (not below pollInitialMs).' },
+  { key: 'engine', type: { kind: 'enum', values: ['pocketsphinx', 'scripted'] }, default: 'pocketsphinx', placeholder: '<name>',
+    description: 'Engine of the embedded service when no baseUrl is set.' },
+  { key: 'scriptFile', type: { kind: 'path' }, default: undefined, defaultText: 'none', placeholder: '<file>',
+    description: 'Scripted engine script file (embedded service only).' },
+  { key: 'workDir', type: { kind: 'path' }, default: undefined, defaultText: '`<outDir>/.dictclip/work`', placeholder: '<dir>',
+    description: 'Work folder for transcoded audio.' },
+  { key: 'quiet', type: { kind: 'bool' }, default: false,
+    description: 'No progress output; only errors are printed.' },
+];
+
+/** Every configuration key, in documentation order. */
+export const KEYS: readonly KeySpec[] = ROWS.map(({ extraEnv, ...row }) => ({
+  ...row,
+  env: [`DICTCLIP_${upperSnake(row.key)}`, ...(extraEnv ?? [])],
+  flag: kebab(row.key),
+}));
+
+const BY_KEY = new Map(KEYS.map((spec) => [spec.key, spec]));
+
+/** The spec of one key (throws on a typo in library code). */
+export function keySpec(key: ConfigKey): KeySpec {
+  const spec = BY_KEY.get(key);
+  if (spec === undefined) throw new TypeError(`unknown config key ${key}`);
+  return spec;
+}
+
+/** True for a known key name. */
+export function isConfigKey(name: string): name is ConfigKey {
+  return BY_KEY.has(name as ConfigKey);
+}
+
+/** Default values of every key, computed ones included (`workDir` from the output folder). */
+export function defaultValues(outDir: string): Omit<RunOptions, 'inputDir' | 'outDir'> {
+  const values: Record<string, unknown> = {};
+  for (const spec of KEYS) if (spec.key !== 'padMs') values[spec.key] = spec.default;
+  values['transcodeConcurrency'] = availableParallelism();
+  values['workDir'] = join(outDir, '.dictclip', 'work');
+  return values as Omit<RunOptions, 'inputDir' | 'outDir'>;
+}

@@ -1,0 +1,129 @@
+/**
+ * Validation of one configuration value from one source. Every message names the source (config
+ * file, environment variable or flag), the key, the bad value and the fix.
+ */
+import { isAbsolute, resolve } from 'node:path';
+import { DictclipError, redactUrl } from '../errors.js';
+import type { KeySpec } from './keys.js';
+
+/** Where a value came from; paths resolve against `dir`. */
+export type Source =
+  | { kind: 'file'; label: string; dir: string }
+  | { kind: 'env'; name: string; dir: string }
+  | { kind: 'flag'; flag: string; dir: string };
+
+export type ConfigValue = string | number | boolean;
+
+/** `pipeline.config.json`, `environment variable DICTCLIP_MODE`, `--mode`. */
+export function describeSource(source: Source): string {
+  if (source.kind === 'file') return source.label;
+  if (source.kind === 'env') return `environment variable ${source.name}`;
+  return `--${source.flag}`;
+}
+
+/** The start of a fix: `set "mode" to`, `set DICTCLIP_MODE to`, `pass --mode`. */
+function fixVerb(spec: KeySpec, source: Source): string {
+  if (source.kind === 'file') return `set "${spec.key}" to`;
+  if (source.kind === 'env') return `set ${source.name} to`;
+  return `pass --${source.flag}`;
+}
+
+function showValue(raw: unknown, source: Source): string {
+  return source.kind === 'file' ? JSON.stringify(raw) ?? String(raw) : JSON.stringify(String(raw));
+}
+
+/** `"a" or "b"`, `"a", "b" or "c"`. */
+export function orList(values: readonly string[]): string {
+  const quoted = values.map((v) => `"${v}"`);
+  return quoted.length <= 1 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1) ?? ''}`;
+}
+
+/** Build the E_CONFIG error for a bad value. */
+export function badValue(spec: KeySpec, raw: unknown, source: Source, expected: string, suggestion: string, shown?: string): DictclipError {
+  const value = shown ?? showValue(raw, source);
+  return new DictclipError(
+    'E_CONFIG',
+    `${describeSource(source)}: "${spec.key}" is ${value}; expected ${expected}. Fix: ${fixVerb(spec, source)} ${suggestion}.`,
+    { key: spec.key },
+  );
+}
+
+function intRange(spec: KeySpec & { type: { kind: 'int' } }): string {
+  const { min, max } = spec.type;
+  return max === undefined ? `at least ${min}` : `from ${min} to ${max}`;
+}
+
+const TRUE = new Set(['true', '1', 'yes', 'on']);
+const FALSE = new Set(['false', '0', 'no', 'off']);
+
+/**
+ * Check and convert one raw value. File values must have their JSON type; environment and flag
+ * values are strings (flags of boolean keys are booleans). Paths come back absolute.
+ */
+export function parseValue(spec: KeySpec, raw: unknown, source: Source): ConfigValue {
+  const text = source.kind === 'file' ? raw : typeof raw === 'boolean' ? raw : String(raw).trim();
+  const type = spec.type;
+  switch (type.kind) {
+    case 'int': {
+      const n = typeof text === 'number' ? text : typeof text === 'string' && /^[+-]?\d+$/.test(text) ? Number(text) : NaN;
+      const inRange = Number.isSafeInteger(n) && n >= type.min && (type.max === undefined || n <= type.max);
+      if (!inRange) {
+        const range = intRange({ ...spec, type });
+        throw badValue(spec, raw, source, `an integer ${range}`, `a whole number ${range}`);
+      }
+      return n;
+    }
+    case 'bool': {
+      if (typeof text === 'boolean') return text;
+      if (source.kind !== 'file' && typeof text === 'string') {
+        if (TRUE.has(text.toLowerCase())) return true;
+        if (FALSE.has(text.toLowerCase())) return false;
+      }
+      throw badValue(spec, raw, source, 'true or false', source.kind === 'env' ? '"true" or "false"' : 'true or false');
+    }
+    case 'enum': {
+      if (typeof text === 'string' && type.values.includes(text)) return text;
+      throw badValue(spec, raw, source, `one of ${type.values.join(', ')}`, orList(type.values));
+    }
+    case 'path': {
+      if (typeof text !== 'string' || text === '') throw badValue(spec, raw, source, 'a non-empty path', 'a file or folder path');
+      if (type.command === true && !/[\\/]/.test(text)) return text;
+      return isAbsolute(text) ? text : resolve(source.dir, text);
+    }
+    case 'string': {
+      if (typeof text !== 'string' || text === '') throw badValue(spec, raw, source, 'a non-empty string', 'a non-empty string');
+      if (type.format === 'url') return checkUrl(spec, text, raw, source);
+      if (type.format === 'regex') {
+        try {
+          new RegExp(text, 'i');
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          throw badValue(spec, raw, source, `a valid regular expression (${reason})`, 'a valid JavaScript regular expression such as "^(yes|no)$"');
+        }
+      }
+      return text;
+    }
+  }
+}
+
+function checkUrl(spec: KeySpec, text: string, raw: unknown, source: Source): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  const example = 'an http(s) URL such as "https://dictation.example.com"';
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw badValue(spec, raw, source, 'an http:// or https:// URL', example, JSON.stringify(redactUrl(text)));
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new DictclipError(
+      'E_CONFIG',
+      `${describeSource(source)}: "${spec.key}" is ${JSON.stringify(redactUrl(text))} with credentials in it; credentials never go in the URL. ` +
+        `Fix: remove them from the URL and set DICTCLIP_USERNAME with DICTCLIP_PASSWORD or DICTCLIP_API_KEY in the environment.`,
+      { key: spec.key },
+    );
+  }
+  return text.replace(/\/+$/, '');
+}
