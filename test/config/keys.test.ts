@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { KEYS, kebab, upperSnake } from '../../src/config/keys.js';
+import { defaultLabel } from '../../src/config/schema.js';
+import { closest, editDistance } from '../../src/config/suggest.js';
+
+/** `@default` of each RunOptions field, read from the shared type's JSDoc. */
+function runOptionsDefaults(): Map<string, string> {
+  const source = readFileSync(new URL('../../src/pipeline/types.ts', import.meta.url), 'utf8');
+  const body = source.slice(source.indexOf('export interface RunOptions'));
+  const block = body.slice(0, body.indexOf('\n}'));
+  const found = new Map<string, string>();
+  for (const match of block.matchAll(/@default ([^*]*?)\s*\*\/\s*\n\s*(\w+):/g)) found.set(match[2] ?? '', match[1] ?? '');
+  return found;
+}
+
+describe('key table', () => {
+  it('covers every RunOptions key except inputDir/outDir, plus padMs', () => {
+    const documented = [...runOptionsDefaults().keys()].sort();
+    expect(documented.length).toBe(26);
+    expect(KEYS.map((spec) => spec.key).filter((key) => key !== 'padMs').sort()).toEqual(documented);
+  });
+
+  it('uses the @default of RunOptions for every fixed default', () => {
+    const documented = runOptionsDefaults();
+    for (const spec of KEYS) {
+      if (spec.default === undefined) continue;
+      expect(`${spec.key}: ${defaultLabel(spec)}`).toBe(`${spec.key}: ${documented.get(spec.key) ?? ''}`);
+    }
+  });
+
+  it('names env vars and flags from the key', () => {
+    expect(upperSnake('padBeforeMs')).toBe('PAD_BEFORE_MS');
+    expect(kebab('padBeforeMs')).toBe('pad-before-ms');
+    const baseUrl = KEYS.find((spec) => spec.key === 'baseUrl');
+    expect([baseUrl?.env, baseUrl?.flag]).toEqual([['DICTCLIP_BASE_URL'], 'base-url']);
+    const ffmpeg = KEYS.find((spec) => spec.key === 'ffmpegPath');
+    expect(ffmpeg?.env).toEqual(['DICTCLIP_FFMPEG_PATH', 'FFMPEG_PATH']);
+  });
+});
+
+describe('suggestions', () => {
+  it('computes edit distance and the closest candidate', () => {
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+    expect(editDistance('Mode', 'mode')).toBe(0);
+    expect(closest('concurency', ['mode', 'concurrency', 'fadeMs'])).toBe('concurrency');
+  });
+});
