@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import * as markers from '../../src/markers/index.js';
+
+describe('src/markers/index', () => {
+  it('re-exports the public API and the model', () => {
+    expect(Object.keys(markers).sort()).toEqual([
+      'SENTENCE_END', 'bytesToMs', 'decodeNewMarkers', 'decodeOldMarkers', 'isPunctuation',
+      'parseNumberList', 'planClips', 'validateMarkers',
+    ]);
+    expect(markers.isPunctuation('.')).toBe(true);
+    expect(markers.isPunctuation('a.')).toBe(false);
+  });
+});
