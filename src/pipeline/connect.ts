@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { DictclipError } from '../errors.js';
+import { credentialsFromEnv } from '../config/credentials.js';
+import type { Credentials } from '../client/index.js';
+import { addAccount, loadScriptFile, setPassword, startService } from '../service/index.js';
+import type { RunOptions } from './types.js';
+
+/** A service to dictate with: a remote one (credentials from the environment) or the embedded one. */
+export interface Connection {
+  baseUrl: string;
+  credentials: Credentials;
+  /** True for the in-process service. */
+  embedded: boolean;
+  /** Stop the embedded service (no-op for a remote one). */
+  close(): Promise<void>;
+}
+
+/** Folder of the embedded service's data: `<outDir>/.dictclip/service`. */
+export function embeddedDataDir(outDir: string): string {
+  return path.resolve(outDir, '.dictclip', 'service');
+}
+
+/**
+ * Connect to the service of a run. With `baseUrl`, credentials come from the environment
+ * (`DICTCLIP_USERNAME` with `DICTCLIP_PASSWORD` or `DICTCLIP_API_KEY`); without, the embedded
+ * service is started on an ephemeral local port with a fresh random account.
+ * @throws DictclipError `E_CREDENTIALS_MISSING`, `E_CONFIG`, `E_ENGINE`, or a service start failure.
+ */
+export async function connect(
+  options: Pick<RunOptions, 'baseUrl' | 'outDir' | 'engine' | 'scriptFile'>,
+  ffmpegPath: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Connection> {
+  if (options.baseUrl !== undefined) {
+    const credentials = credentialsFromEnv(env);
+    if (credentials === undefined) {
+      throw new DictclipError(
+        'E_CREDENTIALS_MISSING',
+        `no credentials for ${options.baseUrl}: set DICTCLIP_USERNAME with DICTCLIP_PASSWORD or DICTCLIP_API_KEY`,
+        { key: 'DICTCLIP_USERNAME' },
+      );
+    }
+    return { baseUrl: options.baseUrl, credentials, embedded: false, close: () => Promise.resolve() };
+  }
+  const dataDir = embeddedDataDir(options.outDir);
+  const username = `run-${randomBytes(6).toString('hex')}`;
+  const tenant = `tenant-${randomBytes(6).toString('hex')}`;
+  const password = randomBytes(18).toString('base64url');
+  await addAccount(dataDir, username, tenant, randomBytes(18).toString('base64url'));
+  await setPassword(dataDir, username, password);
+  const script = options.scriptFile === undefined ? undefined : await loadScriptFile(options.scriptFile);
+  const service = await startService({
+    port: 0, host: '127.0.0.1', dataDir, engine: options.engine, ffmpegPath,
+    ...(script === undefined ? {} : { script }),
+  });
+  return {
+    baseUrl: service.url,
+    credentials: { scheme: 'basic', username, password },
+    embedded: true,
+    close: () => service.close(),
+  };
+}

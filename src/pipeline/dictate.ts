@@ -1,0 +1,133 @@
+import { DictclipError } from '../errors.js';
+import { contentTypeForFormat, dictateOverWebSocket } from '../client/index.js';
+import type { Credentials, DictationClient } from '../client/index.js';
+import { decodeNewMarkers, decodeOldMarkers, validateMarkers } from '../markers/index.js';
+import type { MarkerMethod, MarkerUnit, WordMarker } from '../markers/index.js';
+import type { Stage } from './types.js';
+
+/** The validated result of dictating one WAV (a whole recording or one chunk). */
+export interface DictationOutcome {
+  /** Last path segment of the dictation location (or the WebSocket's dictation id). */
+  dictationId: string;
+  transcript: string;
+  markers: WordMarker[];
+  collapsed: boolean;
+  warnings: string[];
+  /** Number of done polls (0 over WebSocket). */
+  polls: number;
+}
+
+/** What {@link dictateWav} needs besides the audio. */
+export interface DictateContext {
+  client: DictationClient;
+  baseUrl: string;
+  credentials: Credentials;
+  method: MarkerMethod;
+  markerUnit: MarkerUnit;
+  profile: string | undefined;
+  pollInitialMs: number;
+  pollMaxMs: number;
+  signal?: AbortSignal | undefined;
+  /** Told the current stage (upload, dictate, markers) for failure reports. */
+  onStage?: ((stage: Stage) => void) | undefined;
+}
+
+const FORMAT = 'pcm-16khz';
+
+/**
+ * Dictate one 16 kHz mono WAV (at most the upload cap) by the configured marker method and
+ * return its validated markers.
+ * @throws DictclipError from the client, `E_DICTATION_CANCELED`, or `E_MARKERS_INVALID`.
+ */
+export async function dictateWav(ctx: DictateContext, wavPath: string, audioDurationMs: number): Promise<DictationOutcome> {
+  if (ctx.method === 'websocket') return viaWebSocket(ctx, wavPath, audioDurationMs);
+  const { client } = ctx;
+  const call = ctx.signal === undefined ? {} : { signal: ctx.signal };
+  ctx.onStage?.('upload');
+  const audioUrl = await client.uploadAudio(wavPath, contentTypeForFormat(FORMAT), call);
+  ctx.onStage?.('dictate');
+  const location = await client.createDictation({
+    audioUrl, audioFormat: FORMAT, streaming: false, audioUrlComplete: true,
+    ...(ctx.profile === undefined ? {} : { profile: ctx.profile }),
+  }, call);
+  const dictationId = lastSegment(location);
+  const { polls } = await client.waitForDone(location, {
+    ...call, audioDurationMs, initialIntervalMs: ctx.pollInitialMs, maxIntervalMs: ctx.pollMaxMs,
+  });
+  if (ctx.method === 'old') return { ...(await oldMarkers(ctx, location, audioDurationMs)), dictationId, polls };
+  const details = await client.getDictation(location, call);
+  if (details.canceled) {
+    throw new DictclipError('E_DICTATION_CANCELED', `dictation ${dictationId} was canceled on the service`, { url: location });
+  }
+  ctx.onStage?.('markers');
+  const raw = details.statsAsProperties.get('wordMarkers');
+  if (raw === undefined) {
+    throw new DictclipError('E_MARKERS_INVALID', `dictation ${dictationId} is done but has no wordMarkers entry`, { url: location });
+  }
+  const decoded = decodeNewMarkers(raw, { unit: ctx.markerUnit, audioDurationMs });
+  ctx.onStage?.('dictate');
+  const text = await client.getText(location, call);
+  ctx.onStage?.('markers');
+  const result = validateMarkers(decoded.markers, { transcripts: [text], audioDurationMs });
+  return { ...result, warnings: [...decoded.warnings, ...result.warnings], dictationId, polls };
+}
+
+async function oldMarkers(ctx: DictateContext, location: string, audioDurationMs: number) {
+  const call = ctx.signal === undefined ? {} : { signal: ctx.signal };
+  const audioStats = await ctx.client.getAudioStats(location, call);
+  const textStats = await ctx.client.getTextStats(location, call);
+  ctx.onStage?.('markers');
+  const transcription = textStats.get('Transcription') ?? '';
+  const substituted = textStats.get('SubstitutedText');
+  const wordAudioMarkers = audioStats.get('WordAudioMarkers');
+  const wordTextMarkers = textStats.get('WordTextMarkers');
+  if (wordAudioMarkers === undefined || wordTextMarkers === undefined) {
+    throw new DictclipError('E_MARKERS_INVALID', 'the statistics have no WordAudioMarkers or WordTextMarkers entry', { url: location });
+  }
+  const markers = decodeOldMarkers({ wordAudioMarkers, wordTextMarkers, transcript: substituted ?? transcription });
+  const transcripts = substituted === undefined ? [transcription] : [substituted, transcription];
+  const result = validateMarkers(markers, { transcripts, audioDurationMs });
+  const warnings = [...result.warnings];
+  try {
+    ctx.onStage?.('dictate');
+    const observer = await ctx.client.getObserverUrl(location, call);
+    await ctx.client.deregisterObserver(observer, call);
+  } catch (error) {
+    if (ctx.signal?.aborted === true) throw error;
+    const detail = error instanceof DictclipError ? error.describe() : String(error);
+    warnings.push(`could not de-register the dictation observer (markers are kept): ${detail}`);
+  }
+  return { ...result, warnings };
+}
+
+async function viaWebSocket(ctx: DictateContext, wavPath: string, audioDurationMs: number): Promise<DictationOutcome> {
+  ctx.onStage?.('dictate');
+  const ws = await dictateOverWebSocket({
+    baseUrl: ctx.baseUrl, credentials: ctx.credentials, audioPath: wavPath, audioFormat: FORMAT, chunkMs: 300,
+    ...(ctx.profile === undefined ? {} : { profile: ctx.profile }),
+    ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
+  });
+  ctx.onStage?.('markers');
+  const decoded = decodeNewMarkers(ws.markers, { unit: ctx.markerUnit, audioDurationMs });
+  const result = validateMarkers(decoded.markers, { transcripts: [ws.substitutedText, ws.text], audioDurationMs });
+  return {
+    ...result, warnings: [...decoded.warnings, ...result.warnings], dictationId: ws.dictationId ?? '', polls: 0,
+  };
+}
+
+/** The last non-empty path segment of a URL (the dictation id of a dictation location). */
+export function lastSegment(url: string): string {
+  let pathname: string;
+  try {
+    pathname = new URL(url).pathname;
+  } catch {
+    pathname = url;
+  }
+  const segments = pathname.split('/').filter((s) => s !== '');
+  const last = segments.at(-1) ?? '';
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}

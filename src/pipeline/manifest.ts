@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import { compareCodePoints, writeFileAtomic } from './fs-util.js';
+import { MANIFEST_COLUMNS } from './types.js';
+import type { FailureRow, ManifestRow, RunSummary } from './types.js';
+
+/** Columns of failures.csv. */
+export const FAILURE_COLUMNS = ['source', 'stage', 'code', 'message'] as const satisfies readonly (keyof FailureRow)[];
+
+/** Sort manifest rows by source (code point order), then start_ms, then file_name. Returns a new array. */
+export function sortManifestRows(rows: readonly ManifestRow[]): ManifestRow[] {
+  return [...rows].sort((a, b) =>
+    compareCodePoints(a.source, b.source) || a.start_ms - b.start_ms || compareCodePoints(a.file_name, b.file_name));
+}
+
+/**
+ * Render rows as CSV with a header (csv-stringify; `\n` line ends; fields with a comma, quote,
+ * CR or LF are quoted).
+ */
+export function toCsv<T extends object>(rows: readonly T[], columns: readonly (keyof T & string)[]): string {
+  return stringify(rows as T[], {
+    header: true,
+    columns: [...columns],
+    record_delimiter: 'unix',
+    quoted_match: /[\r\n]/,
+  });
+}
+
+/** The manifest.csv text of `rows` (sorted, header first). */
+export function manifestCsv(rows: readonly ManifestRow[]): string {
+  return toCsv(sortManifestRows(rows), MANIFEST_COLUMNS);
+}
+
+/** The failures.csv text of `failures` (header `source,stage,code,message`, rows sorted by source). */
+export function failuresCsv(failures: readonly FailureRow[]): string {
+  const sorted = [...failures].sort((a, b) => compareCodePoints(a.source, b.source));
+  return toCsv(sorted, FAILURE_COLUMNS);
+}
+
+/** Clip statistics and counts of a run. */
+export function computeSummary(
+  counts: { recordings: number; done: number; failed: number; skipped: number; wallTimeMs: number },
+  rows: readonly ManifestRow[],
+): RunSummary {
+  const durations = rows.map((row) => row.duration_ms).sort((a, b) => a - b);
+  const total = durations.reduce((sum, d) => sum + d, 0);
+  return {
+    ...counts,
+    clips: rows.length,
+    totalClipMs: total,
+    medianClipMs: median(durations),
+    minClipMs: durations[0] ?? 0,
+    maxClipMs: durations.at(-1) ?? 0,
+  };
+}
+
+function median(sorted: readonly number[]): number {
+  if (sorted.length === 0) return 0;
+  const mid = Math.floor(sorted.length / 2);
+  const upper = sorted[mid] ?? 0;
+  return sorted.length % 2 === 1 ? upper : ((sorted[mid - 1] ?? 0) + upper) / 2;
+}
+
+/**
+ * Write `manifest.csv`, `failures.csv` and `summary.json` into `outDir`, each atomically
+ * (whole files, never appended).
+ * @returns the absolute path of manifest.csv
+ */
+export async function writeRunOutputs(
+  outDir: string,
+  rows: readonly ManifestRow[],
+  failures: readonly FailureRow[],
+  summary: RunSummary,
+): Promise<string> {
+  const manifestPath = path.resolve(outDir, 'manifest.csv');
+  await writeFileAtomic(manifestPath, manifestCsv(rows));
+  await writeFileAtomic(path.resolve(outDir, 'failures.csv'), failuresCsv(failures));
+  const json = JSON.stringify({ ...summary, failures }, null, 2) + '\n';
+  await writeFileAtomic(path.resolve(outDir, 'summary.json'), json);
+  return manifestPath;
+}

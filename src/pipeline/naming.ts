@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { resolveInside, sha256 } from './fs-util.js';
+
+/**
+ * Turn text into a file-name-safe slug: NFKD, diacritics stripped, lowercase, every run of
+ * characters other than `[a-z0-9]` replaced by `_`, trimmed of `_`, at most `max` characters;
+ * an empty result becomes `clip`.
+ */
+export function slugify(text: string, max = 40): string {
+  return slugCore(text, max) || 'clip';
+}
+
+function slugCore(text: string, max: number): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, max)
+    .replace(/_+$/, '');
+}
+
+/** Clip file name `<NNNNN>_<slug>.wav` (5-digit zero-padded index, slug of the clip text). */
+export function clipFileName(index: number, text: string): string {
+  return `${String(index).padStart(5, '0')}_${slugify(text)}.wav`;
+}
+
+/**
+ * The key of a recording, used for its clip folder, state file and work files:
+ * `<sanitized relPath without extension, '/' → '__', max 80 chars>-<first 8 hex of sha256(relPath)>`.
+ * Safe on every OS (only `[a-z0-9_-]`), never `.`/`..`, and distinct relPaths get distinct keys
+ * through the hash.
+ */
+export function recordingKey(relPath: string): string {
+  const withoutExt = relPath.slice(0, relPath.length - path.posix.extname(relPath).length);
+  const readable = withoutExt
+    .split('/')
+    .map((segment) => slugCore(segment, 80))
+    .filter((segment) => segment !== '')
+    .join('__')
+    .slice(0, 80)
+    .replace(/^_+|_+$/g, '');
+  const hash = sha256(relPath).slice(0, 8);
+  return `${readable || 'clip'}-${hash}`;
+}
+
+/** Absolute clip folder of a recording: `<outDir>/clips/<recordingKey>` (checked to stay inside outDir). */
+export function clipDir(outDir: string, relPath: string): string {
+  return resolveInside(outDir, 'clips', recordingKey(relPath));
+}
+
+/** `<outDir>/transcripts/<relPath with its extension replaced by .txt>` (checked to stay inside). */
+export function transcriptPath(outDir: string, relPath: string): string {
+  return mirroredPath(outDir, 'transcripts', relPath, '.txt');
+}
+
+/** `<outDir>/markers/<relPath with its extension replaced by .json>` (checked to stay inside). */
+export function markersPath(outDir: string, relPath: string): string {
+  return mirroredPath(outDir, 'markers', relPath, '.json');
+}
+
+function mirroredPath(outDir: string, folder: string, relPath: string, ext: string): string {
+  const withoutExt = relPath.slice(0, relPath.length - path.posix.extname(relPath).length);
+  const base = resolveInside(outDir, folder);
+  return resolveInside(base, ...`${withoutExt}${ext}`.split('/'));
+}

@@ -1,0 +1,33 @@
+import type { DictationResult, MarkerMethod } from '../markers/index.js';
+import { writeFileAtomic } from './fs-util.js';
+import { markersPath, transcriptPath } from './naming.js';
+
+/** The saved dictation of a recording, as written to `markers/<source>.json`. */
+export interface DictationFileInput {
+  method: MarkerMethod;
+  dictationIds: string[];
+  result: DictationResult;
+}
+
+/**
+ * Write a dictated recording's `transcripts/<source>.txt` (transcript + newline) and
+ * `markers/<source>.json` (`{ source, method, dictationIds, transcript, collapsed, warnings,
+ * markers }`), each atomically.
+ * @throws DictclipError `E_OUTPUT`.
+ */
+export async function writeDictationFiles(outDir: string, relPath: string, dictation: DictationFileInput): Promise<void> {
+  const { result } = dictation;
+  await writeFileAtomic(transcriptPath(outDir, relPath), `${result.transcript}\n`);
+  const json = {
+    source: relPath,
+    method: dictation.method,
+    dictationIds: dictation.dictationIds,
+    transcript: result.transcript,
+    collapsed: result.collapsed,
+    warnings: result.warnings,
+    markers: result.markers.map((m) => ({
+      text: m.text, textStart: m.textStart, textLength: m.textLength, startMs: m.startMs, endMs: m.endMs,
+    })),
+  };
+  await writeFileAtomic(markersPath(outDir, relPath), `${JSON.stringify(json, null, 2)}\n`);
+}

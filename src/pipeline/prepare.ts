@@ -1,0 +1,54 @@
+import { stat } from 'node:fs/promises';
+import pLimit from 'p-limit';
+import { toDictclipError } from '../errors.js';
+import { sha256File } from './fs-util.js';
+import { recordingKey } from './naming.js';
+import { clipFilesPresent, clipFingerprint, decide, dictationFingerprint, readState, statePath } from './state.js';
+import type { RecordingJob } from './recording.js';
+import type { Recording } from './scan.js';
+import type { FailureRow, RunOptions } from './types.js';
+
+/** Files hashed at once while preparing. */
+const HASH_CONCURRENCY = 4;
+
+/**
+ * Fingerprint every recording (size, mtime, streamed sha256), read its saved state and decide
+ * whether it is done, needs re-cutting or needs dictating. A source that cannot be read becomes
+ * a `scan` failure.
+ */
+export async function prepareJobs(
+  recordings: readonly Recording[],
+  options: RunOptions,
+  serviceId: string,
+): Promise<{ jobs: RecordingJob[]; failures: FailureRow[] }> {
+  const limit = pLimit(HASH_CONCURRENCY);
+  const settled = await Promise.all(recordings.map((recording) => limit(async (): Promise<RecordingJob | FailureRow> => {
+    try {
+      const key = recordingKey(recording.relPath);
+      const file = statePath(options.outDir, key);
+      const stats = await stat(recording.path);
+      const sourceFingerprint = { size: stats.size, mtimeMs: stats.mtimeMs, sha256: await sha256File(recording.path) };
+      const dictation = dictationFingerprint(sourceFingerprint.sha256, serviceId, options);
+      const fingerprints = { dictation, clips: clipFingerprint(dictation, options) };
+      const state = await readState(file);
+      const present = state?.clips === undefined ? false : await clipFilesPresent(options.outDir, state.clips.rows);
+      return { recording, key, statePath: file, state, sourceFingerprint, fingerprints, decision: decide(state, fingerprints, present) };
+    } catch (error) {
+      const e = toDictclipError(error, 'E_INPUT');
+      return { source: recording.relPath, stage: 'scan', code: e.code, message: e.message };
+    }
+  })));
+  const jobs: RecordingJob[] = [];
+  const failures: FailureRow[] = [];
+  for (const entry of settled) {
+    if ('recording' in entry) jobs.push(entry);
+    else failures.push(entry);
+  }
+  return { jobs, failures };
+}
+
+/** The dry-run state of a job: done, todo (never processed) or redo. */
+export function planState(job: RecordingJob): 'done' | 'todo' | 'redo' {
+  if (job.decision === 'done') return 'done';
+  return job.state === undefined ? 'todo' : 'redo';
+}

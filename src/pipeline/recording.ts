@@ -1,0 +1,133 @@
+import { rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { LimitFunction } from 'p-limit';
+import { toDictclipError } from '../errors.js';
+import type { DictclipError } from '../errors.js';
+import { cutClips, transcodeToWav } from '../audio/index.js';
+import { planClips } from '../markers/index.js';
+import { dictateInChunks, stitchChunks } from './chunks.js';
+import type { StitchedDictation } from './chunks.js';
+import { dictateWav } from './dictate.js';
+import type { DictateContext } from './dictate.js';
+import { clipDir, clipFileName } from './naming.js';
+import { writeDictationFiles } from './outputs.js';
+import { removeDir, writeState } from './state.js';
+import type { RecordingState, ResumeDecision } from './state.js';
+import type { Recording } from './scan.js';
+import type { ManifestRow, RunOptions, Stage } from './types.js';
+
+/** A recording with its resume decision, as prepared by the run. */
+export interface RecordingJob {
+  recording: Recording;
+  key: string;
+  statePath: string;
+  state: RecordingState | undefined;
+  sourceFingerprint: RecordingState['sourceFingerprint'];
+  fingerprints: { dictation: string; clips: string };
+  decision: ResumeDecision;
+}
+
+/** Shared resources of a run. */
+export interface RecordingContext {
+  options: RunOptions;
+  outDir: string;
+  workDir: string;
+  ffmpegPath: string;
+  /** The dictation context (connects to the service on first use). */
+  dictation: () => Promise<Omit<DictateContext, 'onStage'>>;
+  limits: { transcode: LimitFunction; dictation: LimitFunction; cut: LimitFunction };
+  signal: AbortSignal;
+  warn: (message: string) => void;
+}
+
+/** A recording's failure with the stage it happened at. */
+export class StageError extends Error {
+  constructor(readonly stage: Stage, readonly error: DictclipError) {
+    super(error.message, { cause: error });
+  }
+}
+
+/**
+ * Process one recording end to end (transcode, dictate unless saved markers can be reused, plan,
+ * cut, save state) and return its manifest rows.
+ * @throws StageError naming the stage and the DictclipError of the failure.
+ */
+export async function processRecording(job: RecordingJob, ctx: RecordingContext): Promise<{ rows: ManifestRow[]; resumed: boolean }> {
+  if (job.decision === 'done' && job.state?.clips !== undefined) return { rows: job.state.clips.rows, resumed: true };
+  const tracker: { stage: Stage } = { stage: 'transcode' };
+  const setStage = (next: Stage): void => { tracker.stage = next; };
+  const wavPath = path.join(ctx.workDir, `${job.key}.wav`);
+  try {
+    const info = await ctx.limits.transcode(() =>
+      transcodeToWav(job.recording.path, wavPath, { ffmpegPath: ctx.ffmpegPath, signal: ctx.signal }));
+    let dictation = job.decision === 'dictate' ? undefined : job.state?.dictation;
+    if (dictation === undefined) {
+      const stitched = await dictate(job, ctx, { ...info, path: wavPath }, setStage);
+      setStage('output');
+      dictation = { fingerprint: job.fingerprints.dictation, method: ctx.options.markers, audioDurationMs: info.durationMs, ...stitched };
+      await writeState(job.statePath, { version: 1, source: job.recording.relPath, sourceFingerprint: job.sourceFingerprint, dictation });
+      await writeDictationFiles(ctx.outDir, job.recording.relPath, dictation);
+      for (const warning of stitched.result.warnings) ctx.warn(warning);
+    }
+    setStage('markers');
+    const o = ctx.options;
+    const clips = planClips(dictation.result, {
+      mode: o.mode, keepPunctuation: o.keepPunctuation, padBeforeMs: o.padBeforeMs, padAfterMs: o.padAfterMs,
+      maxGapMs: o.maxGapMs, maxPhraseMs: o.maxPhraseMs, audioDurationMs: info.durationMs,
+      ...(o.match === undefined ? {} : { match: new RegExp(o.match, 'i') }),
+    });
+    setStage('cut');
+    const folder = clipDir(ctx.outDir, job.recording.relPath);
+    await removeDir(folder);
+    const requests = clips.map((clip) => ({ startMs: clip.startMs, endMs: clip.endMs, outPath: path.join(folder, clipFileName(clip.index, clip.text)) }));
+    if (requests.length > 0) await ctx.limits.cut(() => cutClips(wavPath, requests, { fadeMs: o.fadeMs }));
+    setStage('output');
+    const markers = dictation.result.markers;
+    const rows = clips.map((clip, i): ManifestRow => {
+      const first = markers.findIndex((m) => m.textStart >= clip.textStart);
+      return {
+        file_name: path.relative(ctx.outDir, requests[i]?.outPath ?? '').split(path.sep).join('/'),
+        text: clip.text,
+        source: job.recording.relPath,
+        start_ms: clip.startMs,
+        end_ms: clip.endMs,
+        duration_ms: clip.endMs - clip.startMs,
+        kind: clip.kind,
+        method: dictation.method,
+        dictation_id: dictation.markerDictationIds[first] ?? dictation.dictationIds[0] ?? '',
+        text_start: clip.textStart,
+        text_length: clip.textLength,
+      };
+    });
+    const clipsState = { fingerprint: job.fingerprints.clips, rows };
+    await writeState(job.statePath, { version: 1, source: job.recording.relPath, sourceFingerprint: job.sourceFingerprint, dictation, clips: clipsState });
+    return { rows, resumed: false };
+  } catch (error) {
+    const { stage } = tracker;
+    throw new StageError(stage, toDictclipError(error, stage === 'output' || stage === 'cut' ? 'E_OUTPUT' : 'E_INPUT'));
+  } finally {
+    await rm(wavPath, { force: true }).catch(() => undefined);
+  }
+}
+
+async function dictate(
+  job: RecordingJob,
+  ctx: RecordingContext,
+  wav: Parameters<typeof dictateInChunks>[0],
+  setStage: (stage: Stage) => void,
+): Promise<StitchedDictation> {
+  setStage('upload');
+  const base = await ctx.dictation();
+  const dctx: DictateContext = { ...base, onStage: setStage };
+  if ((await stat(wav.path)).size <= ctx.options.maxUploadBytes) {
+    const outcome = await ctx.limits.dictation(() => dictateWav(dctx, wav.path, wav.durationMs));
+    return stitchChunks([{ offsetMs: 0, outcome }]);
+  }
+  return dictateInChunks(wav, {
+    maxUploadBytes: ctx.options.maxUploadBytes,
+    workDir: ctx.workDir,
+    key: job.key,
+    onStage: setStage,
+    dictateOne: (chunkPath, durationMs) => ctx.limits.dictation(() => dictateWav(dctx, chunkPath, durationMs)),
+  });
+}

@@ -1,0 +1,150 @@
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import pLimit from 'p-limit';
+import { DictclipError, toDictclipError } from '../errors.js';
+import { resolveFfmpeg } from '../audio/index.js';
+import { DictationClient } from '../client/index.js';
+import { connect } from './connect.js';
+import type { Connection } from './connect.js';
+import type { DictateContext } from './dictate.js';
+import { computeSummary, writeRunOutputs } from './manifest.js';
+import { planState, prepareJobs } from './prepare.js';
+import { processRecording, StageError } from './recording.js';
+import type { RecordingContext, RecordingJob } from './recording.js';
+import { scanRecordings } from './scan.js';
+import { readState, removeDir, serviceIdentity, writeState } from './state.js';
+import { clipDir } from './naming.js';
+import type { FailureRow, ManifestRow, PipelineEvents, RunOptions, RunResult } from './types.js';
+
+const ALWAYS_FATAL = new Set(['E_AUTH', 'E_CREDENTIALS_MISSING', 'E_FFMPEG_NOT_FOUND', 'E_ENGINE']);
+
+/**
+ * Run the whole job: scan, resume check, transcode, dictate, plan and cut clips, then write
+ * manifest.csv, failures.csv and summary.json. A recording's failure is isolated (reported and
+ * written to failures.csv); fatal conditions (E_AUTH, E_CREDENTIALS_MISSING, E_FFMPEG_NOT_FOUND,
+ * E_ENGINE, and E_NETWORK before any dictation succeeded) stop the run with one DictclipError.
+ * @throws DictclipError fatal conditions, `E_ABORTED` when `signal` aborts, `E_INPUT` for an unreadable input folder.
+ */
+export async function runPipeline(options: RunOptions, events: PipelineEvents = {}, signal?: AbortSignal): Promise<RunResult> {
+  const started = performance.now();
+  const outDir = path.resolve(options.outDir);
+  const workDir = path.resolve(options.workDir);
+  const opts: RunOptions = { ...options, outDir, workDir };
+  const manifestPath = path.join(outDir, 'manifest.csv');
+  throwIfAborted(signal);
+  const scan = await scanRecordings(opts.inputDir, { exclude: [outDir, workDir] });
+  const { jobs, failures } = await prepareJobs(scan.recordings, opts, await serviceIdentity(opts));
+  const wallTimeMs = (): number => Math.round(performance.now() - started);
+  const alreadyDone = jobs.filter((job) => job.decision === 'done').length;
+  if (opts.dryRun) {
+    const counts = { recordings: scan.recordings.length, done: 0, failed: failures.length, skipped: alreadyDone, wallTimeMs: wallTimeMs() };
+    const plan = jobs.map((job) => ({ source: job.recording.relPath, state: planState(job) }));
+    return { summary: computeSummary(counts, []), failures, manifestPath, plan };
+  }
+  events.onStart?.({ total: scan.recordings.length, alreadyDone, skipped: scan.skipped });
+  for (const failure of failures) events.onRecordingFailed?.(failure);
+
+  const pending = jobs.filter((job) => job.decision !== 'done');
+  const ffmpegPath = pending.length > 0 ? await resolveFfmpeg(opts.ffmpegPath) : '';
+  const needsService = pending.some((job) => job.decision === 'dictate');
+  const connection = needsService ? await connect(opts, ffmpegPath) : undefined;
+  const client = connection === undefined ? undefined : newClient(connection, opts);
+  const controller = new AbortController();
+  const onAbort = (): void => controller.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const rows: ManifestRow[] = [];
+    let done = 0;
+    let resumedCount = 0;
+    let dictatedOk = false;
+    let fatal: DictclipError | undefined;
+    const ctx: RecordingContext = {
+      options: opts, outDir, workDir, ffmpegPath, signal: controller.signal,
+      dictation: () => Promise.resolve(dictateContext(connection, client, opts, controller.signal)),
+      limits: { transcode: pLimit(opts.transcodeConcurrency), dictation: pLimit(opts.concurrency), cut: pLimit(availableParallelism()) },
+      warn: () => undefined,
+    };
+    const perRecording = pLimit(opts.concurrency * 2 + opts.transcodeConcurrency);
+    await Promise.all(jobs.map((job) => perRecording(async () => {
+      if (controller.signal.aborted) return;
+      const source = job.recording.relPath;
+      try {
+        const result = await processRecording(job, { ...ctx, warn: (message) => events.onWarning?.({ source, message }) });
+        rows.push(...result.rows);
+        if (result.resumed) resumedCount++;
+        else {
+          done++;
+          if (job.decision === 'dictate') dictatedOk = true;
+        }
+        events.onRecordingDone?.({ source, clips: result.rows.length, resumed: result.resumed });
+      } catch (error) {
+        const { stage, error: e } = error instanceof StageError ? error : { stage: 'output' as const, error: toDictclipError(error, 'E_OUTPUT') };
+        if (controller.signal.aborted) return;
+        if (ALWAYS_FATAL.has(e.code) || (e.code === 'E_NETWORK' && !dictatedOk)) {
+          fatal ??= e;
+          controller.abort();
+          return;
+        }
+        const failure: FailureRow = { source, stage, code: e.code, message: e.message };
+        failures.push(failure);
+        events.onRecordingFailed?.(failure);
+        await recordFailure(job, failure, outDir);
+      }
+    })));
+    if (fatal !== undefined) throw fatal;
+    throwIfAborted(signal);
+    const counts = { recordings: scan.recordings.length, done, failed: failures.length, skipped: resumedCount, wallTimeMs: wallTimeMs() };
+    const summary = computeSummary(counts, rows);
+    await writeRunOutputs(outDir, rows, failures, summary);
+    return { summary, failures, manifestPath };
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    await client?.close().catch(() => undefined);
+    await connection?.close().catch(() => undefined);
+  }
+}
+
+function newClient(connection: Connection, opts: RunOptions): DictationClient {
+  return new DictationClient({
+    baseUrl: connection.baseUrl,
+    credentials: connection.credentials,
+    factoryScope: opts.factoryScope,
+    maxRetries: opts.maxRetries,
+    requestTimeoutMs: opts.requestTimeoutMs,
+    connections: Math.max(8, opts.concurrency * 2),
+  });
+}
+
+function dictateContext(
+  connection: Connection | undefined,
+  client: DictationClient | undefined,
+  opts: RunOptions,
+  signal: AbortSignal,
+): Omit<DictateContext, 'onStage'> {
+  if (connection === undefined || client === undefined) {
+    throw new DictclipError('E_CONFIG', 'internal: a recording needs dictating but no service is connected');
+  }
+  return {
+    client, baseUrl: connection.baseUrl, credentials: connection.credentials, method: opts.markers,
+    markerUnit: opts.markerUnit, profile: opts.profile, pollInitialMs: opts.pollInitialMs, pollMaxMs: opts.pollMaxMs, signal,
+  };
+}
+
+/** Save a failure in the recording's state (keeping reusable markers) and remove its clip folder. */
+async function recordFailure(job: RecordingJob, failure: FailureRow, outDir: string): Promise<void> {
+  try {
+    const current = await readState(job.statePath);
+    const dictation = current?.dictation?.fingerprint === job.fingerprints.dictation ? current.dictation : undefined;
+    await removeDir(clipDir(outDir, job.recording.relPath));
+    await writeState(job.statePath, {
+      version: 1, source: job.recording.relPath, sourceFingerprint: job.sourceFingerprint,
+      ...(dictation === undefined ? {} : { dictation }), failure,
+    });
+  } catch {
+    // The failure is already reported; a state that cannot be written only means a full retry.
+  }
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted === true) throw new DictclipError('E_ABORTED', 'the run was aborted', { cause: signal.reason });
+}

@@ -1,0 +1,125 @@
+import { access, constants, readdir, realpath, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import path from 'node:path';
+import { DictclipError } from '../errors.js';
+import { compareCodePoints } from './fs-util.js';
+
+/** File extensions (lowercase, without dot) recognized as recordings. */
+export const AUDIO_EXTENSIONS: ReadonlySet<string> = new Set([
+  'wav', 'mp3', 'ogg', 'oga', 'opus', 'webm', 'm4a', 'mp4', 'aac', 'flac',
+]);
+
+/** A recording found by {@link scanRecordings}. */
+export interface Recording {
+  /** Absolute path (through symlinks as found). */
+  path: string;
+  /** Path relative to the input folder, with `/` separators. */
+  relPath: string;
+}
+
+/** Result of {@link scanRecordings}. */
+export interface ScanResult {
+  recordings: Recording[];
+  /** Entries that could not be read, with the reason. */
+  skipped: { relPath: string; reason: string }[];
+}
+
+/** Options of {@link scanRecordings}. */
+export interface ScanOptions {
+  /** Paths (files or folders) to leave out, e.g. the output folder inside the input folder. @default [] */
+  exclude?: string[];
+}
+
+/** True when a file name has one of the {@link AUDIO_EXTENSIONS} (case-insensitive). */
+export function isAudioFileName(name: string): boolean {
+  const ext = path.extname(name).slice(1).toLowerCase();
+  return AUDIO_EXTENSIONS.has(ext);
+}
+
+/**
+ * Find the recordings under `inputDir`, recursively and in a deterministic order (entries sorted
+ * by code point at each level, depth first). Hidden entries (leading `.`) are skipped, symlinks
+ * are followed (a folder already visited, by real path, is not entered twice, so loops end),
+ * unreadable entries are reported in `skipped`, and `exclude`d paths are left out.
+ * @throws DictclipError `E_INPUT` when `inputDir` is not a readable folder.
+ */
+export async function scanRecordings(inputDir: string, options: ScanOptions = {}): Promise<ScanResult> {
+  const root = path.resolve(inputDir);
+  let rootStats: Stats;
+  try {
+    rootStats = await stat(root);
+  } catch (error) {
+    throw new DictclipError('E_INPUT', `input folder ${root} cannot be read`, { path: root, cause: error });
+  }
+  if (!rootStats.isDirectory()) {
+    throw new DictclipError('E_INPUT', `input ${root} is not a folder`, { path: root });
+  }
+  const excluded = await resolveExcludes(options.exclude ?? []);
+  const result: ScanResult = { recordings: [], skipped: [] };
+  const visited = new Set<string>();
+  await walk(root, '', { excluded, visited, result, isRoot: true });
+  return result;
+}
+
+interface WalkState {
+  excluded: Set<string>;
+  visited: Set<string>;
+  result: ScanResult;
+  isRoot: boolean;
+}
+
+async function walk(dir: string, relDir: string, state: WalkState): Promise<void> {
+  const { result } = state;
+  let real: string;
+  let names: string[];
+  try {
+    real = await realpath(dir);
+    names = await readdir(dir);
+  } catch (error) {
+    if (state.isRoot) throw new DictclipError('E_INPUT', `input folder ${dir} cannot be read`, { path: dir, cause: error });
+    result.skipped.push({ relPath: relDir, reason: `folder cannot be read: ${reason(error)}` });
+    return;
+  }
+  if (state.visited.has(real)) return;
+  state.visited.add(real);
+  names.sort(compareCodePoints);
+  for (const name of names) {
+    if (name.startsWith('.')) continue;
+    const full = path.join(dir, name);
+    const relPath = relDir === '' ? name : `${relDir}/${name}`;
+    if (state.excluded.has(full)) continue;
+    let stats: Stats;
+    try {
+      stats = await stat(full);
+    } catch (error) {
+      if (isAudioFileName(name)) result.skipped.push({ relPath, reason: `cannot be read: ${reason(error)}` });
+      continue;
+    }
+    if (stats.isDirectory()) {
+      if (state.excluded.has(await realpath(full).catch(() => full))) continue;
+      await walk(full, relPath, { ...state, isRoot: false });
+    } else if (stats.isFile() && isAudioFileName(name)) {
+      try {
+        await access(full, constants.R_OK);
+        result.recordings.push({ path: full, relPath });
+      } catch (error) {
+        result.skipped.push({ relPath, reason: `cannot be read: ${reason(error)}` });
+      }
+    }
+  }
+}
+
+async function resolveExcludes(paths: string[]): Promise<Set<string>> {
+  const set = new Set<string>();
+  for (const p of paths) {
+    const resolved = path.resolve(p);
+    set.add(resolved);
+    set.add(await realpath(resolved).catch(() => resolved));
+  }
+  return set;
+}
+
+function reason(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,140 @@
+import { readFile, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { DictclipError } from '../errors.js';
+import type { DictationResult, MarkerMethod } from '../markers/index.js';
+import { resolveInside, sha256, writeFileAtomic } from './fs-util.js';
+import type { FailureRow, ManifestRow, RunOptions } from './types.js';
+
+/** Version of the state file layout; a file of another version is ignored (the recording is redone). */
+export const STATE_VERSION = 1;
+
+/** The saved state of one recording: `<out>/.dictclip/state/<recording key>.json`. */
+export interface RecordingState {
+  version: typeof STATE_VERSION;
+  source: string;
+  sourceFingerprint: { size: number; mtimeMs: number; sha256: string };
+  /** Present once the recording was dictated. */
+  dictation?: {
+    fingerprint: string;
+    method: MarkerMethod;
+    audioDurationMs: number;
+    dictationIds: string[];
+    /** For each marker, the dictation id of its chunk. */
+    markerDictationIds: string[];
+    result: DictationResult;
+  };
+  /** Present once the clips were cut. */
+  clips?: { fingerprint: string; rows: ManifestRow[] };
+  /** The last failure (cleared on success). */
+  failure?: FailureRow;
+}
+
+/** What to do with a recording: skip it, re-plan and re-cut from saved markers, or dictate again. */
+export type ResumeDecision = 'done' | 'recut' | 'dictate';
+
+/** Absolute path of a recording's state file. */
+export function statePath(outDir: string, key: string): string {
+  return resolveInside(outDir, '.dictclip', 'state', `${key}.json`);
+}
+
+/** Read a state file; undefined when missing, unreadable, corrupt or of another version. */
+export async function readState(file: string): Promise<RecordingState | undefined> {
+  try {
+    const parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<RecordingState> | null;
+    return parsed?.version === STATE_VERSION ? (parsed as RecordingState) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Write a state file atomically (temp + rename). */
+export async function writeState(file: string, state: RecordingState): Promise<void> {
+  await writeFileAtomic(file, `${JSON.stringify(state)}\n`);
+}
+
+/** Fingerprint of everything that changes a dictation: source content, service, and marker options. */
+export function dictationFingerprint(
+  sourceSha256: string,
+  serviceId: string,
+  options: Pick<RunOptions, 'factoryScope' | 'profile' | 'markers' | 'markerUnit' | 'maxUploadBytes'>,
+): string {
+  return sha256(JSON.stringify({
+    source: sourceSha256,
+    service: serviceId,
+    factoryScope: options.factoryScope,
+    profile: options.profile ?? null,
+    markers: options.markers,
+    markerUnit: options.markerUnit,
+    maxUploadBytes: options.maxUploadBytes,
+  }));
+}
+
+/** Fingerprint of the clip options on top of a dictation fingerprint. */
+export function clipFingerprint(
+  dictationFp: string,
+  options: Pick<RunOptions, 'mode' | 'padBeforeMs' | 'padAfterMs' | 'fadeMs' | 'maxGapMs' | 'maxPhraseMs' | 'keepPunctuation' | 'match'>,
+): string {
+  return sha256(JSON.stringify({
+    dictation: dictationFp,
+    mode: options.mode,
+    padBeforeMs: options.padBeforeMs,
+    padAfterMs: options.padAfterMs,
+    fadeMs: options.fadeMs,
+    maxGapMs: options.maxGapMs,
+    maxPhraseMs: options.maxPhraseMs,
+    keepPunctuation: options.keepPunctuation,
+    match: options.match ?? null,
+  }));
+}
+
+/**
+ * Decide what a rerun does with a recording: `done` when the clip fingerprint matches and every
+ * clip file is present, `recut` when only the dictation fingerprint matches (or clips are
+ * missing), else `dictate`.
+ */
+export function decide(
+  state: RecordingState | undefined,
+  fingerprints: { dictation: string; clips: string },
+  allClipFilesPresent: boolean,
+): ResumeDecision {
+  if (state?.dictation?.fingerprint !== fingerprints.dictation) return 'dictate';
+  if (state.clips?.fingerprint === fingerprints.clips && allClipFilesPresent) return 'done';
+  return 'recut';
+}
+
+/** True when every clip file of the saved rows exists under outDir. */
+export async function clipFilesPresent(outDir: string, rows: readonly ManifestRow[]): Promise<boolean> {
+  for (const row of rows) {
+    try {
+      const s = await stat(resolveInside(outDir, ...row.file_name.split('/')));
+      if (!s.isFile()) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** The service identity for fingerprints: the base URL, or the embedded engine and its script's hash. */
+export async function serviceIdentity(options: Pick<RunOptions, 'baseUrl' | 'engine' | 'scriptFile'>): Promise<string> {
+  if (options.baseUrl !== undefined) return options.baseUrl;
+  let script = '';
+  if (options.scriptFile !== undefined) {
+    try {
+      script = sha256(await readFile(options.scriptFile));
+    } catch (error) {
+      throw new DictclipError('E_CONFIG', `the script file ${options.scriptFile} cannot be read`, { key: 'scriptFile', path: options.scriptFile, cause: error });
+    }
+  }
+  return `embedded:${options.engine}${script === '' ? '' : `:${script}`}`;
+}
+
+/** Remove a folder (clip folder of a recording being re-cut). */
+export async function removeDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}
+
+/** `<out>/.dictclip/state` */
+export function stateDir(outDir: string): string {
+  return path.resolve(outDir, '.dictclip', 'state');
+}
