@@ -3,6 +3,7 @@
  * abortable sleep. Shared by the undici RetryAgent retry callback and the outer attempts of
  * {@link HttpTransport}, so both layers wait the same way.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 
 export interface BackoffOptions {
   /** First retry delay in ms. */
@@ -36,21 +37,7 @@ export function retryDelayMs(retry: number, options: BackoffOptions, retryAfterM
   return Math.round(exponential / 2 + random() * (exponential / 2));
 }
 
-/** Wait `ms`, rejecting with the signal's reason as soon as it aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    if (signal?.aborted === true) {
-      reject(signal.reason as Error);
-      return;
-    }
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason as Error);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+/** Wait `ms`, rejecting (with an AbortError) as soon as the signal aborts. */
+export async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  await delay(ms, undefined, signal === undefined ? {} : { signal });
 }

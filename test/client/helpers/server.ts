@@ -10,7 +10,7 @@ export interface RecordedRequest {
   body: Buffer;
 }
 
-export type Handler = (req: RecordedRequest, res: ServerResponse, index: number) => void | Promise<void>;
+export type Handler = (req: RecordedRequest, res: ServerResponse, index: number) => unknown;
 
 export interface TestServer {
   /** `http://127.0.0.1:<port>` without a trailing slash. */
