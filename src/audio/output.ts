@@ -1,0 +1,113 @@
+/**
+ * Writing clips and chunks: temp name in the target folder, rename into place, parent folders
+ * created once, optional linear fades on int16 samples.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { DictclipError } from '../errors.js';
+import { HEADER_BYTES, writeMonoHeader } from './wav.js';
+
+/** Block size of streamed reads and writes. */
+export const BLOCK_BYTES = 1 << 20;
+
+/** Makes each parent folder once per instance. */
+export class FolderMaker {
+  readonly #made = new Map<string, Promise<unknown>>();
+
+  /** Create the parent folder of `file` (recursively) unless this instance already did. */
+  ensureParent(file: string): Promise<unknown> {
+    const dir = dirname(file);
+    let made = this.#made.get(dir);
+    if (made === undefined) {
+      made = mkdir(dir, { recursive: true }).catch((cause: unknown) => {
+        throw new DictclipError('E_OUTPUT', `cannot create folder ${dir}`, { path: dir, cause });
+      });
+      this.#made.set(dir, made);
+    }
+    return made;
+  }
+}
+
+/** A random tag for the temp names of one call. */
+export function runTag(): string {
+  return randomBytes(6).toString('hex');
+}
+
+/** Read exactly `length` bytes at `position` into `buffer` at `offset` (fewer only at end of file). */
+export async function readFully(fh: FileHandle, buffer: Buffer, offset: number, length: number, position: number): Promise<number> {
+  let done = 0;
+  while (done < length) {
+    const { bytesRead } = await fh.read(buffer, offset + done, length - done, position + done);
+    if (bytesRead === 0) break;
+    done += bytesRead;
+  }
+  return done;
+}
+
+/**
+ * Apply a linear fade to `pcm` (int16 LE), which holds the clip samples starting at clip index
+ * `first` of a clip of `length` samples: sample k is scaled by k/n in the first n samples and by
+ * (length-1-k)/n in the last n, so the first and last samples become 0.
+ */
+export function applyFade(pcm: Buffer, first: number, length: number, n: number): void {
+  if (n <= 0) return;
+  const count = pcm.length >> 1;
+  const end = first + count;
+  for (let k = Math.max(first, 0); k < Math.min(n, end); k++) {
+    const at = (k - first) * 2;
+    pcm.writeInt16LE(Math.round((pcm.readInt16LE(at) * k) / n), at);
+  }
+  for (let k = Math.max(first, length - n); k < end; k++) {
+    const at = (k - first) * 2;
+    pcm.writeInt16LE(Math.round((pcm.readInt16LE(at) * (length - 1 - k)) / n), at);
+  }
+}
+
+function outputError(outPath: string, cause: unknown): DictclipError {
+  return new DictclipError('E_OUTPUT', `cannot write ${outPath}`, { path: outPath, cause });
+}
+
+/** Write `content` to `temp`, then rename it to `outPath`; the temp file is removed on failure. */
+export async function writeAtomically(content: Buffer, temp: string, outPath: string): Promise<void> {
+  try {
+    await writeFile(temp, content);
+    await rename(temp, outPath);
+  } catch (cause) {
+    await rm(temp, { force: true });
+    throw outputError(outPath, cause);
+  }
+}
+
+/** Where a streamed range comes from. */
+export interface RangeSource { fh: FileHandle; dataOffset: number; sampleRate: number }
+
+/**
+ * Stream samples [start, end) of a 16-bit mono source into a new WAV at `outPath` (via `temp`),
+ * in blocks of {@link BLOCK_BYTES}, fading `fadeSamples` at both ends.
+ */
+export async function streamRange(src: RangeSource, start: number, end: number, outPath: string, temp: string, fadeSamples: number): Promise<void> {
+  const total = end - start;
+  const block = Buffer.allocUnsafe(Math.min(BLOCK_BYTES, Math.max(HEADER_BYTES, total * 2)));
+  let out: FileHandle | undefined;
+  try {
+    out = await open(temp, 'w');
+    writeMonoHeader(block, src.sampleRate, total * 2);
+    await out.write(block, 0, HEADER_BYTES);
+    for (let done = 0; done < total; ) {
+      const bytes = Math.min(block.length, (total - done) * 2);
+      const read = await readFully(src.fh, block, 0, bytes, src.dataOffset + (start + done) * 2);
+      if (read < bytes) throw new Error(`source ended early at byte ${src.dataOffset + (start + done) * 2 + read}`);
+      applyFade(block.subarray(0, bytes), done, total, fadeSamples);
+      await out.write(block, 0, bytes);
+      done += bytes / 2;
+    }
+    await out.close();
+    out = undefined;
+    await rename(temp, outPath);
+  } catch (cause) {
+    await out?.close().catch(() => undefined);
+    await rm(temp, { force: true });
+    throw outputError(outPath, cause);
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Transcoding any recording to the work format: 16 kHz (by default) mono signed 16-bit PCM WAV.
+ */
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { access, rename, rm, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import ffmpeg from 'fluent-ffmpeg';
+import { DictclipError, tail } from '../errors.js';
+import { readWavInfo, type WavInfo } from './wav.js';
+
+/** Options of {@link transcodeToWav}. */
+export interface TranscodeOptions {
+  /** The ffmpeg binary (see `resolveFfmpeg`). */
+  ffmpegPath: string;
+  /** Output sample rate in Hz. @default 16000 */
+  sampleRate?: 16000;
+  /** Aborting kills ffmpeg (SIGKILL) and rejects with E_ABORTED. @default undefined */
+  signal?: AbortSignal;
+}
+
+/** Lines of ffmpeg's stderr that say nothing about the cause of a failure. */
+const BOILERPLATE = /^(\s|Conversion failed!|To ignore this, add a trailing|Input #|Output #|Stream mapping:|Press \[q\]|size=)/;
+
+/** The last line of stderr that explains the failure, without the input path prefix. */
+export function meaningfulLine(stderr: string, input: string): string {
+  const lines = stderr.split(/\r?\n/).filter((line) => line.trim() !== '');
+  const line = (lines.findLast((l) => !BOILERPLATE.test(l)) ?? lines.at(-1) ?? 'no error output').trim();
+  const stripped = line.startsWith(`${input}: `) ? line.slice(input.length + 2) : line;
+  return stripped.startsWith("Stream map '0:a:0' matches no streams") ? 'no audio stream in the input' : stripped;
+}
+
+async function checkInput(input: string): Promise<void> {
+  try {
+    await access(input, constants.R_OK);
+    if (!(await stat(input)).isFile()) throw new Error('not a regular file');
+  } catch (cause) {
+    throw new DictclipError('E_INPUT', `cannot read input recording: ${input}`, { path: input, cause });
+  }
+}
+
+function aborted(signal: AbortSignal, input: string): DictclipError {
+  return new DictclipError('E_ABORTED', `transcoding aborted: ${input}`, { path: input, cause: signal.reason });
+}
+
+/**
+ * Transcode `input` (any format ffmpeg decodes) to a mono signed 16-bit PCM WAV at `output`:
+ * first audio stream only, channels mixed down (`-ac 1`), resampled to `sampleRate`, no video,
+ * no metadata, bit-exact (the same input always gives the same bytes, a 44-byte header). ffmpeg
+ * writes `<output>.tmp-<random>.wav`, which is renamed to `output` on success and removed on
+ * failure.
+ * @returns The header facts of the written file.
+ * @throws DictclipError E_INPUT (input missing or unreadable), E_FFMPEG (ffmpeg failed: exit
+ *   code, command line and stderr tail in the context), E_ABORTED.
+ */
+export async function transcodeToWav(input: string, output: string, options: TranscodeOptions): Promise<WavInfo> {
+  const { ffmpegPath, sampleRate = 16000, signal } = options;
+  await checkInput(input);
+  if (signal?.aborted === true) throw aborted(signal, input);
+  const temp = `${output}.tmp-${randomBytes(6).toString('hex')}.wav`;
+  let commandLine = `${ffmpegPath} -i ${input}`;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const command = ffmpeg()
+        .setFfmpegPath(ffmpegPath)
+        .input(input)
+        .inputOptions(['-hide_banner', '-nostdin', '-nostats'])
+        .output(temp)
+        .outputOptions(['-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1', '-ac', '1', '-ar', String(sampleRate)])
+        .outputOptions(['-c:a', 'pcm_s16le', '-bitexact', '-f', 'wav']);
+      const onAbort = (): void => void command.kill('SIGKILL');
+      signal?.addEventListener('abort', onAbort, { once: true });
+      command.on('start', (line: string) => {
+        commandLine = line.replace(/^ffmpeg /, `${ffmpegPath} `);
+        if (signal?.aborted === true) onAbort();
+      });
+      command.on('end', () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      });
+      command.on('error', (err: Error, _stdout: string | null, stderr: string | null) => {
+        signal?.removeEventListener('abort', onAbort);
+        if (signal?.aborted === true) return reject(aborted(signal, input));
+        const text = stderr ?? '';
+        const code = /exited with code (\d+)/.exec(err.message)?.[1];
+        const killed = /killed with signal (\w+)/.exec(err.message)?.[1];
+        reject(
+          new DictclipError('E_FFMPEG', `ffmpeg could not decode ${basename(input)}: ${meaningfulLine(text, input)}`, {
+            exitCode: code === undefined ? null : Number(code),
+            signal: killed ?? null,
+            stderrTail: tail(text),
+            command: commandLine,
+            path: input,
+            cause: err,
+          }),
+        );
+      });
+      command.run();
+    });
+    await rename(temp, output);
+  } catch (error) {
+    await rm(temp, { force: true });
+    if (error instanceof DictclipError) throw error;
+    throw new DictclipError('E_OUTPUT', `cannot write transcoded file: ${output}`, { path: output, cause: error });
+  }
+  return readWavInfo(output);
+}
