@@ -18,6 +18,11 @@ describe('decodeNewMarkers', () => {
     expect(decodeNewMarkers(raw, { unit: 'seconds' }).markers[0]).toMatchObject({ startMs: 720, endMs: 720 });
   });
 
+  it('rounds the end from audioStart + audioLength, not each part separately', () => {
+    const raw: RawWordMarker[] = [{ audioStart: 1.0004, audioLength: 0.0004, textStart: 0, textLength: 1, text: 'a' }];
+    expect(decodeNewMarkers(raw, { unit: 'seconds' }).markers[0]).toMatchObject({ startMs: 1000, endMs: 1001 });
+  });
+
   it('takes milliseconds as milliseconds, rounded', () => {
     const raw: RawWordMarker[] = [{ audioStart: 389.6, audioLength: 330.2, textStart: 0, textLength: 2, text: 'My' }];
     expect(decodeNewMarkers(raw, { unit: 'milliseconds' }).markers).toEqual([
