@@ -1,0 +1,115 @@
+/**
+ * Request authentication: `Basic base64(user:password)` or `Bearer <user>:<apiKey>` against
+ * accounts.json (reloaded when the file changes, so `dictclip account …` takes effect on a running
+ * server). Comparisons are constant-time; an unknown user still pays a dummy scrypt so timing does
+ * not reveal which users exist. Successful password checks are cached under a sha256 of
+ * user, password and stored hash (never the password itself), so only the first request pays scrypt.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import { accountsPath, hashPassword, readAccounts, sha256Hex, verifyPassword, type AccountRecord } from './accounts.js';
+
+/** The one message for every credential failure (unknown user and wrong password alike). */
+export const BAD_CREDENTIALS = 'Invalid credentials: check the user name and the password or API key.';
+
+/** The message of 403 for an account whose initial password was never changed. */
+export const PASSWORD_CHANGE_REQUIRED =
+  'The password of this account must be changed before first use: POST /SCDictation/rest/account/password ' +
+  'with the form field newPassword (at least 8 characters), authenticated with Basic auth and the current password.';
+
+export interface Credentials {
+  username: string;
+  password?: string;
+  apiKey?: string;
+}
+
+export type AuthResult =
+  | { ok: true; user: string; tenant: string; mustChangePassword: boolean }
+  | { ok: false };
+
+const CACHE_LIMIT = 10_000;
+
+/** Authenticator over one data folder. */
+export class Authenticator {
+  readonly #dataDir: string;
+  #accounts = new Map<string, AccountRecord>();
+  #version = '';
+  #loading: Promise<void> | undefined;
+  readonly #verified = new Set<string>();
+  #dummyHash: Promise<string> | undefined;
+
+  constructor(dataDir: string) {
+    this.#dataDir = dataDir;
+  }
+
+  /** Parse an Authorization header; `undefined` when missing or malformed. */
+  static parseHeader(header: string | undefined): Credentials | undefined {
+    if (header === undefined) return undefined;
+    const match = /^(Basic|Bearer)\s+(\S+)\s*$/i.exec(header);
+    if (match === null) return undefined;
+    const scheme = match[1]?.toLowerCase();
+    const value = scheme === 'basic' ? Buffer.from(match[2] ?? '', 'base64').toString('utf8') : (match[2] ?? '');
+    const colon = value.indexOf(':');
+    if (colon <= 0) return undefined;
+    const username = value.slice(0, colon);
+    const secret = value.slice(colon + 1);
+    return scheme === 'basic' ? { username, password: secret } : { username, apiKey: secret };
+  }
+
+  /** Check credentials (password or API key). */
+  async authenticate(creds: Credentials): Promise<AuthResult> {
+    await this.#reload();
+    const account = this.#accounts.get(creds.username);
+    let ok = false;
+    if (creds.password !== undefined) ok = await this.#checkPassword(account, creds.username, creds.password);
+    else if (creds.apiKey !== undefined) ok = checkApiKey(account, creds.apiKey);
+    if (!ok || account === undefined) return { ok: false };
+    return { ok: true, user: account.user, tenant: account.tenant, mustChangePassword: account.mustChangePassword };
+  }
+
+  async #checkPassword(account: AccountRecord | undefined, user: string, password: string): Promise<boolean> {
+    if (account === undefined) {
+      this.#dummyHash ??= hashPassword('dummy password for timing');
+      await verifyPassword(password, await this.#dummyHash);
+      return false;
+    }
+    const cacheKey = sha256Hex(`${user}\0${password}\0${account.passwordHash}`);
+    if (this.#verified.has(cacheKey)) return true;
+    const ok = await verifyPassword(password, account.passwordHash);
+    if (ok) {
+      if (this.#verified.size >= CACHE_LIMIT) this.#verified.clear();
+      this.#verified.add(cacheKey);
+    }
+    return ok;
+  }
+
+  async #reload(): Promise<void> {
+    while (this.#loading !== undefined) await this.#loading;
+    // Atomic writes replace the file, so the inode changes on every write even within one mtime tick.
+    const version = await stat(accountsPath(this.#dataDir)).then((s) => `${s.ino}:${s.mtimeMs}:${s.size}`, () => 'none');
+    if (version === this.#version) return;
+    this.#loading = (async () => {
+      const accounts = await readAccounts(this.#dataDir);
+      this.#accounts = new Map(accounts.map((a) => [a.user, a]));
+      this.#version = version;
+    })().finally(() => {
+      this.#loading = undefined;
+    });
+    await this.#loading;
+  }
+
+  /** Forget the loaded accounts so the next request rereads the file (after the server changed it). */
+  invalidate(): void {
+    this.#version = '';
+  }
+}
+
+function checkApiKey(account: AccountRecord | undefined, apiKey: string): boolean {
+  const digest = Buffer.from(sha256Hex(apiKey), 'hex');
+  let ok = false;
+  for (const stored of account?.apiKeyHashes ?? []) {
+    const candidate = Buffer.from(stored, 'hex');
+    if (candidate.length === digest.length && timingSafeEqual(candidate, digest)) ok = true;
+  }
+  return ok;
+}

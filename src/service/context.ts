@@ -1,0 +1,33 @@
+/** What every route handler receives. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AudioStore } from './audio-store.js';
+import type { Authenticator } from './auth.js';
+import type { DictationCore } from './dictations.js';
+import type { ResolvedOptions } from './options.js';
+import type { ProfileSource } from './profiles.js';
+import type { DictationStore } from './store.js';
+
+/** Shared state of one running service. */
+export interface ServiceContext {
+  options: ResolvedOptions;
+  core: DictationCore;
+  store: DictationStore;
+  audio: AudioStore;
+  profiles: ProfileSource;
+  auth: Authenticator;
+  /** `host:port` the server listens on (set once listening). */
+  listenAddress: string;
+}
+
+/** One authenticated request. */
+export interface RequestContext {
+  req: IncomingMessage;
+  res: ServerResponse;
+  /** Path parameters of the matched route. */
+  params: Record<string, string>;
+  user: string;
+  tenant: string;
+  /** `http://{Host}` of the request, for Location headers and URLs in bodies. */
+  base: string;
+  service: ServiceContext;
+}

@@ -1,0 +1,45 @@
+/** Small file helpers of the embedded service: atomic writes (temp + rename) and ids. */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { DictclipError } from '../errors.js';
+
+/** A random url-safe identifier (16 random bytes, base64url, 22 characters). */
+export function newId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** Shape of the ids this service hands out (checked before any id reaches a file path). */
+export const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+/**
+ * Write a file atomically: a unique temp file beside it, then rename, so readers never see a
+ * partial file. Creates the folder.
+ */
+export async function writeFileAtomic(path: string, data: string | Buffer): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeFile(temp, data);
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw new DictclipError('E_OUTPUT', `Cannot write ${path}: ${(error as Error).message}`, { path, cause: error });
+  }
+}
+
+/** Read and parse a JSON file; `undefined` when it does not exist. */
+export async function readJsonFile(path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new DictclipError('E_INPUT', `Cannot read ${path}: ${(error as Error).message}`, { path, cause: error });
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new DictclipError('E_CONFIG', `${path} is not valid JSON: ${(error as Error).message}`, { path, cause: error });
+  }
+}

@@ -1,0 +1,56 @@
+/** Request and response helpers of the embedded service (node:http, no framework). */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { encodeBody, negotiateEncoding } from './compress.js';
+import { HttpError } from './http-errors.js';
+
+const HOST_PATTERN = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+const FORM_LIMIT = 64 * 1024;
+
+/** `http://{Host}` of a request; the listening address when Host is missing or odd. */
+export function baseUrl(req: IncomingMessage, listenAddress: string): string {
+  const host = req.headers.host;
+  return `http://${host !== undefined && HOST_PATTERN.test(host) ? host : listenAddress}`;
+}
+
+/** The media type of a Content-Type header, lower case, without parameters. */
+export function mediaType(req: IncomingMessage): string {
+  return (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/**
+ * Read an `application/x-www-form-urlencoded` body (415 for another type, 413 past 64 KiB).
+ */
+export async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  if (mediaType(req) !== 'application/x-www-form-urlencoded') {
+    throw new HttpError(415, 'E_UNSUPPORTED_MEDIA_TYPE', 'Send the form as Content-Type: application/x-www-form-urlencoded.');
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > FORM_LIMIT) throw new HttpError(413, 'E_TOO_LARGE', `The form is larger than ${FORM_LIMIT} bytes.`);
+    chunks.push(chunk);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+/** Send a complete body. */
+export function send(res: ServerResponse, status: number, contentType: string, body: string | Buffer, headers: Record<string, string> = {}): void {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  res.writeHead(status, { ...headers, 'Content-Type': contentType, 'Content-Length': String(bytes.length) });
+  res.end(bytes);
+}
+
+/** Send text/plain UTF-8. */
+export function sendText(res: ServerResponse, text: string, status = 200): void {
+  send(res, status, 'text/plain; charset=utf-8', text);
+}
+
+/** Send text/xml, gzip- or deflate-encoded when Accept-Encoding asks for it. */
+export async function sendXml(req: IncomingMessage, res: ServerResponse, xml: string, status = 200): Promise<void> {
+  const encoding = negotiateEncoding(req.headers['accept-encoding']);
+  const body = await encodeBody(Buffer.from(xml, 'utf8'), encoding);
+  const headers: Record<string, string> = { Vary: 'Accept-Encoding' };
+  if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+  send(res, status, 'text/xml; charset=utf-8', body, headers);
+}

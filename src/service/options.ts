@@ -1,0 +1,80 @@
+/** Options of the embedded dictation service and their defaults. */
+import { availableParallelism } from 'node:os';
+import { DictclipError } from '../errors.js';
+import type { ScriptFile } from './engines/script-file.js';
+import type { Engine, Profile } from './types.js';
+
+export interface ServiceOptions {
+  /** Folder of accounts.json, profiles.json, audio/, dictations/ and work/ (created when missing). */
+  dataDir: string;
+  /** Address to listen on. @default '127.0.0.1' */
+  host?: string;
+  /** Port to listen on; 0 picks a free port (see {@link RunningService.port}). @default 8080 */
+  port?: number;
+  /** The recognizer: a name or an Engine object. @default 'pocketsphinx' */
+  engine?: Engine | 'pocketsphinx' | 'scripted';
+  /** Script of the 'scripted' engine. @default { scripts: [], fallback: 'segments' } */
+  script?: ScriptFile;
+  /** Dictation jobs run at once. @default os.availableParallelism() */
+  jobConcurrency?: number;
+  /** Simultaneous in-flight HTTP requests per user; more are answered 503 with Retry-After: 1. @default 8 */
+  perUserLimit?: number;
+  /** Largest accepted upload, bytes (413 beyond). @default 21000000 */
+  maxUploadBytes?: number;
+  /** Dictation profiles (substitutions), besides those of `<dataDir>/profiles.json`. @default [] */
+  profiles?: Profile[];
+  /** Fault injection specification (reserved; currently ignored). @default undefined */
+  faults?: string;
+  /** Receives one line per request: method, path without query, status, duration. @default undefined (no logging) */
+  log?: (line: string) => void;
+  /** The ffmpeg binary. @default FFMPEG_PATH, then ffmpeg-static, then `ffmpeg` on PATH */
+  ffmpegPath?: string;
+}
+
+/** A started service. */
+export interface RunningService {
+  /** Base URL, e.g. `http://127.0.0.1:8080`. */
+  url: string;
+  /** The port actually listened on. */
+  port: number;
+  /** Stop accepting, abort running jobs (re-queued at the next start), close every connection. */
+  close(): Promise<void>;
+}
+
+export interface ResolvedOptions {
+  dataDir: string;
+  host: string;
+  port: number;
+  jobConcurrency: number;
+  perUserLimit: number;
+  maxUploadBytes: number;
+  profiles: Profile[];
+  log: (line: string) => void;
+  ffmpegPath: string | undefined;
+}
+
+function positiveInteger(name: string, value: number | undefined, fallback: number, min = 1): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < min) {
+    throw new DictclipError('E_CONFIG', `Service option ${name} must be an integer ≥ ${min} (got ${value}).`, { key: name });
+  }
+  return value;
+}
+
+/** Apply defaults and validate. @throws E_CONFIG naming the bad option. */
+export function resolveOptions(options: ServiceOptions): ResolvedOptions {
+  if (typeof options.dataDir !== 'string' || options.dataDir === '') {
+    throw new DictclipError('E_CONFIG', 'Service option dataDir is required.', { key: 'dataDir' });
+  }
+  return {
+    dataDir: options.dataDir,
+    host: options.host ?? '127.0.0.1',
+    port: positiveInteger('port', options.port, 8080, 0),
+    jobConcurrency: positiveInteger('jobConcurrency', options.jobConcurrency, availableParallelism()),
+    perUserLimit: positiveInteger('perUserLimit', options.perUserLimit, 8),
+    maxUploadBytes: positiveInteger('maxUploadBytes', options.maxUploadBytes, 21_000_000),
+    profiles: options.profiles ?? [],
+    log: options.log ?? (() => undefined),
+    ffmpegPath: options.ffmpegPath,
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * `startService`: the embedded dictation service on node:http — accounts, uploads, dictations
+ * through a job queue, both marker methods, and the WebSocket endpoint.
+ */
+import { mkdir } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DictclipError } from '../errors.js';
+import { AudioStore } from './audio-store.js';
+import { Authenticator } from './auth.js';
+import type { ServiceContext } from './context.js';
+import { DictationCore } from './dictations.js';
+import { resolveEngine } from './engines/index.js';
+import { createRequestHandler } from './handler.js';
+import { resolveOptions, type RunningService, type ServiceOptions } from './options.js';
+import { ProfileSource } from './profiles.js';
+import { DictationStore } from './store.js';
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error): void => {
+      reject(new DictclipError('E_CONFIG', `The service cannot listen on ${host}:${port}: ${error.message}`, { cause: error }));
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+function hostPort(address: AddressInfo): string {
+  return address.family === 'IPv6' ? `[${address.address}]:${address.port}` : `${address.address}:${address.port}`;
+}
+
+/**
+ * Start the embedded service: checks the engine (E_ENGINE when it cannot run), creates the data
+ * folder, re-queues dictations left queued or running by a previous run, and listens.
+ * @throws DictclipError E_CONFIG (bad option, port in use), E_ENGINE, E_ACCOUNT (bad accounts.json).
+ */
+export async function startService(options: ServiceOptions): Promise<RunningService> {
+  const resolved = resolveOptions(options);
+  const engine = resolveEngine(options.engine, options.script);
+  await engine.check();
+  await mkdir(resolved.dataDir, { recursive: true });
+  const store = new DictationStore(resolved.dataDir);
+  const audio = new AudioStore(resolved.dataDir);
+  const profiles = new ProfileSource(resolved.dataDir, resolved.profiles);
+  const core = new DictationCore({
+    dataDir: resolved.dataDir,
+    store,
+    audio,
+    engine,
+    profiles,
+    jobConcurrency: resolved.jobConcurrency,
+    ffmpegPath: resolved.ffmpegPath,
+    log: resolved.log,
+  });
+  const service: ServiceContext = {
+    options: resolved,
+    core,
+    store,
+    audio,
+    profiles,
+    auth: new Authenticator(resolved.dataDir),
+    listenAddress: `${resolved.host}:${resolved.port}`,
+  };
+  const server = createServer(createRequestHandler(service));
+  const address = await listen(server, resolved.port, resolved.host);
+  service.listenAddress = hostPort(address);
+  await core.restore();
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${service.listenAddress}`,
+    port: address.port,
+    close() {
+      closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        await core.close();
+        server.closeAllConnections();
+        await closed;
+      })();
+      return closing;
+    },
+  };
+}
