@@ -1,0 +1,56 @@
+/** Strict `node:util` parseArgs with E_USAGE errors that name the command and suggest a flag. */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { closest, editDistance } from '../config/suggest.js';
+import { isDictclipError } from '../errors.js';
+import { usageError } from './io.js';
+
+export type OptionSpecs = NonNullable<ParseArgsConfig['options']>;
+
+export interface Parsed {
+  values: Record<string, string | boolean | undefined>;
+  positionals: string[];
+}
+
+/** Parse `args` of `dictclip <command>`; unknown options get a "did you mean" hint. */
+export function parseCommandArgs(command: string, args: string[], options: OptionSpecs): Parsed {
+  try {
+    const parsed = parseArgs({ args, options, strict: true, allowPositionals: true });
+    return { values: parsed.values as Parsed['values'], positionals: parsed.positionals };
+  } catch (error) {
+    if (isDictclipError(error)) throw error;
+    const code = (error as { code?: unknown }).code;
+    const message = error instanceof Error ? error.message : String(error);
+    const unknown = /^Unknown option '([^']+)'/.exec(message)?.[1];
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown !== undefined) {
+      const name = unknown.replace(/^-+/, '');
+      const guess = closest(name, Object.keys(options));
+      const near = guess !== undefined && editDistance(name, guess) <= Math.max(2, Math.floor(name.length / 3));
+      const hint = near ? ` (did you mean --${guess}?)` : '';
+      throw usageError(`unknown option ${unknown} for "dictclip ${command}"${hint}`);
+    }
+    const short = message.split('. To specify')[0] ?? message;
+    throw usageError(`dictclip ${command}: ${short.replace(/\.$/, '')}`);
+  }
+}
+
+/** The value of a string option (parseArgs types it as string | boolean | undefined). */
+export function stringValue(values: Parsed['values'], name: string): string | undefined {
+  const value = values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A required string option. */
+export function requiredString(values: Parsed['values'], name: string, command: string): string {
+  const value = stringValue(values, name);
+  if (value === undefined || value === '') throw usageError(`dictclip ${command}: --${name} <value> is required`);
+  return value;
+}
+
+/** Exactly `count` positional arguments. */
+export function expectPositionals(positionals: string[], names: string[], command: string): string[] {
+  if (positionals.length !== names.length) {
+    const got = positionals.length === 0 ? 'none' : positionals.map((p) => JSON.stringify(p)).join(' ');
+    throw usageError(`dictclip ${command}: expected ${names.map((n) => `<${n}>`).join(' ')}, got ${got}`);
+  }
+  return positionals;
+}

@@ -1,0 +1,107 @@
+/** `dictclip run <input-dir> --out <out-dir> [options]`: the pipeline with progress and a summary. */
+import { dirname, join } from 'node:path';
+import { credentialsFromEnv } from '../../config/credentials.js';
+import { KEYS } from '../../config/keys.js';
+import { loadRunOptions } from '../../config/load.js';
+import { DictclipError, isDictclipError } from '../../errors.js';
+import type { RunOptions, RunResult } from '../../pipeline/types.js';
+import { expectPositionals, parseCommandArgs, requiredString, type OptionSpecs } from '../args.js';
+import { runHelp } from '../help.js';
+import { formatDuration, type CliIo } from '../io.js';
+import { createProgress } from '../progress.js';
+
+/** Exit code after an interrupt. */
+export const EXIT_INTERRUPTED = 130;
+
+function runOptionSpecs(): OptionSpecs {
+  const specs: OptionSpecs = {
+    out: { type: 'string' },
+    config: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  };
+  for (const spec of KEYS) {
+    specs[spec.flag] = { type: spec.type.kind === 'bool' ? 'boolean' : 'string' };
+    if (spec.type.kind === 'bool') specs[`no-${spec.flag}`] = { type: 'boolean' };
+  }
+  return specs;
+}
+
+/** Parse the command line and load the configuration of a run (exported for tests). */
+export function resolveRunOptions(args: string[], io: Pick<CliIo, 'env' | 'cwd'>): RunOptions | 'help' {
+  const { values, positionals } = parseCommandArgs('run', args, runOptionSpecs());
+  if (values['help'] === true) return 'help';
+  const [inputDir = ''] = expectPositionals(positionals, ['input-dir'], 'run');
+  const outDir = requiredString(values, 'out', 'run');
+  const { out: _out, config, help: _help, ...flags } = values;
+  const options = loadRunOptions({ flags, env: io.env, cwd: io.cwd, configPath: typeof config === 'string' ? config : undefined, inputDir, outDir });
+  if (options.baseUrl !== undefined && credentialsFromEnv(io.env) === undefined) {
+    throw new DictclipError(
+      'E_CREDENTIALS_MISSING',
+      `no credentials for ${options.baseUrl}: set DICTCLIP_USERNAME with DICTCLIP_PASSWORD or DICTCLIP_API_KEY in the environment`,
+      { key: 'DICTCLIP_USERNAME' },
+    );
+  }
+  return options;
+}
+
+export async function runCommand(args: string[], io: CliIo): Promise<number> {
+  const options = resolveRunOptions(args, io);
+  if (options === 'help') {
+    io.stdout.write(runHelp());
+    return 0;
+  }
+  const progress = createProgress({ stream: io.stderr, isTTY: io.isTTY === true, quiet: options.quiet });
+  const { runPipeline } = await import('../../pipeline/index.js');
+  let result: RunResult;
+  try {
+    result = await runPipeline(options, progress.events, io.signal);
+  } catch (error) {
+    progress.finish();
+    if (io.signal?.aborted === true || isDictclipError(error, 'E_ABORTED')) {
+      io.stderr.write('dictclip: interrupted\n');
+      return EXIT_INTERRUPTED;
+    }
+    throw error;
+  } finally {
+    progress.finish();
+  }
+  if (options.dryRun) {
+    printPlan(result, io);
+    return 0;
+  }
+  if (!options.quiet) printSummary(result, io);
+  printFailures(result, io);
+  if (io.signal?.aborted === true) return EXIT_INTERRUPTED;
+  return result.summary.failed > 0 ? 1 : 0;
+}
+
+function printPlan(result: RunResult, io: CliIo): void {
+  const plan = result.plan ?? [];
+  const counts = { todo: 0, done: 0, redo: 0 };
+  for (const item of plan) {
+    counts[item.state] += 1;
+    io.stdout.write(`${item.state.padEnd(6)}${item.source}\n`);
+  }
+  io.stdout.write(`dry run: ${plan.length} recordings (${counts.todo} todo, ${counts.done} done, ${counts.redo} redo); nothing written\n`);
+  printFailures(result, io);
+}
+
+function printSummary(result: RunResult, io: CliIo): void {
+  const s = result.summary;
+  const skipped = s.skipped > 0 ? `, ${s.skipped} kept from an earlier run` : '';
+  io.stdout.write(
+    `manifest: ${result.manifestPath}\n` +
+      `recordings: ${s.done} done, ${s.failed} failed${skipped} (of ${s.recordings})\n` +
+      `clips: ${s.clips} (total ${formatDuration(s.totalClipMs)})\n` +
+      `wall time: ${formatDuration(s.wallTimeMs)}\n`,
+  );
+}
+
+function printFailures(result: RunResult, io: CliIo): void {
+  if (result.failures.length === 0) return;
+  io.stderr.write(`failed recordings (${result.failures.length}):\n`);
+  for (const f of result.failures) io.stderr.write(`  ${f.source} [${f.stage}] ${f.code}: ${f.message}\n`);
+  if (result.plan === undefined) {
+    io.stderr.write(`details: ${join(dirname(result.manifestPath), 'failures.csv')}\n`);
+  }
+}

@@ -1,0 +1,76 @@
+/** `dictclip serve --data <dir> [options]`: the embedded service until SIGINT/SIGTERM. */
+import { resolve } from 'node:path';
+import { parseCommandArgs, requiredString, stringValue, type Parsed } from '../args.js';
+import { SERVE_HELP } from '../help.js';
+import { usageError, type CliIo } from '../io.js';
+
+const OPTIONS = {
+  data: { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+  engine: { type: 'string' },
+  script: { type: 'string' },
+  jobs: { type: 'string' },
+  'max-upload-bytes': { type: 'string' },
+  faults: { type: 'string' },
+  'ffmpeg-path': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** An integer flag within a range, or undefined when absent. @throws E_USAGE */
+export function intFlag(values: Parsed['values'], name: string, min: number, max: number): number | undefined {
+  const raw = stringValue(values, name);
+  if (raw === undefined) return undefined;
+  const n = /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    throw usageError(`--${name}: "${raw}" is not an integer from ${min} to ${max}. Fix: pass --${name} a whole number from ${min} to ${max}.`);
+  }
+  return n;
+}
+
+function waitForAbort(signal: AbortSignal | undefined): Promise<void> {
+  if (signal === undefined) return new Promise(() => undefined);
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((done) => signal.addEventListener('abort', () => done(), { once: true }));
+}
+
+export async function serveCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs('serve', args, OPTIONS);
+  if (values['help'] === true) {
+    io.stdout.write(SERVE_HELP);
+    return 0;
+  }
+  if (positionals.length > 0) throw usageError(`dictclip serve: unexpected argument "${positionals[0] ?? ''}"`);
+  const dataDir = resolve(io.cwd, requiredString(values, 'data', 'serve'));
+  const engine = stringValue(values, 'engine');
+  if (engine !== undefined && engine !== 'pocketsphinx' && engine !== 'scripted') {
+    throw usageError(`--engine: "${engine}" is not an engine. Fix: pass --engine pocketsphinx or --engine scripted.`);
+  }
+  const port = intFlag(values, 'port', 0, 65_535);
+  const jobs = intFlag(values, 'jobs', 1, 256);
+  const maxUploadBytes = intFlag(values, 'max-upload-bytes', 1024, Number.MAX_SAFE_INTEGER);
+  const faults = stringValue(values, 'faults') ?? (io.env['DICTCLIP_FAULTS'] || undefined);
+  const ffmpegFlag = stringValue(values, 'ffmpeg-path') ?? (io.env['DICTCLIP_FFMPEG_PATH'] || undefined);
+  const scriptPath = stringValue(values, 'script');
+  const host = stringValue(values, 'host');
+
+  const service = await import('../../service/index.js');
+  const script = scriptPath === undefined ? undefined : await service.loadScriptFile(resolve(io.cwd, scriptPath));
+  const running = await service.startService({
+    dataDir,
+    log: (line: string) => io.stderr.write(`${line}\n`),
+    ...(host === undefined ? {} : { host }),
+    ...(port === undefined ? {} : { port }),
+    ...(engine === undefined ? (script === undefined ? {} : { engine: 'scripted' as const }) : { engine }),
+    ...(script === undefined ? {} : { script }),
+    ...(jobs === undefined ? {} : { jobConcurrency: jobs }),
+    ...(maxUploadBytes === undefined ? {} : { maxUploadBytes }),
+    ...(faults === undefined ? {} : { faults }),
+    ...(ffmpegFlag === undefined ? {} : { ffmpegPath: /[\\/]/.test(ffmpegFlag) ? resolve(io.cwd, ffmpegFlag) : ffmpegFlag }),
+  });
+  io.stdout.write(`dictclip service listening on ${running.url}\n`);
+  await waitForAbort(io.signal);
+  io.stderr.write('dictclip service stopping\n');
+  await running.close();
+  return 0;
+}

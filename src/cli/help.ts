@@ -1,0 +1,122 @@
+/** Help texts. The flags of `run` are generated from the key table (src/config/keys.ts). */
+import { KEYS } from '../config/keys.js';
+import { defaultLabel } from '../config/schema.js';
+
+const EXIT_CODES = `Exit codes:
+  0    success (run: every recording succeeded)
+  1    run: some recordings failed, or a fatal error (auth, network, ffmpeg, engine, account)
+  2    usage or configuration error (E_USAGE, E_CONFIG, E_CREDENTIALS_MISSING)
+  130  interrupted (Ctrl-C)`;
+
+export const MAIN_HELP = `dictclip — turn a folder of recordings into a speech dataset
+
+Usage:
+  dictclip run <input-dir> --out <out-dir> [options]   transcode, dictate and cut clips
+  dictclip serve --data <dir> [options]                run the embedded dictation service
+  dictclip account add|passwd|apikey <user> …          manage accounts of the embedded service
+  dictclip help <command>                              help of one command
+  dictclip --version                                   print the version
+
+Credentials for a remote service come from the environment only:
+  DICTCLIP_USERNAME with DICTCLIP_PASSWORD (Basic) or DICTCLIP_API_KEY.
+Without --base-url, \`run\` starts the embedded service in-process (no credentials needed).
+
+${EXIT_CODES}
+
+Examples:
+  dictclip run ./recordings --out ./dataset
+  DICTCLIP_USERNAME=alice DICTCLIP_API_KEY=… dictclip run ./rec --out ./ds --base-url https://dictation.example.com
+  dictclip serve --data ./service-data --port 8080
+`;
+
+function flagLine(left: string, right: string): string {
+  return left.length >= 30 ? `  ${left}\n  ${' '.repeat(30)}${right}` : `  ${left.padEnd(30)}${right}`;
+}
+
+/** Help of `dictclip run`, one line per key with its default and environment variables. */
+export function runHelp(): string {
+  const lines = KEYS.map((spec) => {
+    const left = spec.type.kind === 'bool' ? `--${spec.flag}` : `--${spec.flag} ${spec.placeholder ?? '<value>'}`;
+    const allowed = spec.type.kind === 'enum' ? ` (${spec.type.values.join('|')})` : '';
+    return flagLine(left, `${spec.description}${allowed} [default: ${defaultLabel(spec)}; env ${spec.env.join(', ')}]`);
+  });
+  return `Usage: dictclip run <input-dir> --out <out-dir> [options]
+
+Scans <input-dir> recursively, transcodes each recording to 16 kHz mono WAV, dictates it and
+cuts one WAV clip per word (or phrase) into <out-dir>, with manifest.csv, failures.csv and
+summary.json. Finished recordings are kept on a re-run (resume).
+
+Settings come from defaults < pipeline.config.json (in the working directory, or --config)
+< DICTCLIP_* environment variables < flags. Boolean flags have a --no-<flag> form.
+
+Options:
+${flagLine('--out <dir>', 'Output folder (required)')}
+${flagLine('--config <file>', 'Config file [default: ./pipeline.config.json when present]')}
+${lines.join('\n')}
+${flagLine('-h, --help', 'Show this help')}
+
+Environment: DICTCLIP_USERNAME with DICTCLIP_PASSWORD or DICTCLIP_API_KEY (needed with --base-url).
+
+${EXIT_CODES}
+
+Examples:
+  dictclip run ./recordings --out ./dataset --mode phrase --pad-ms 50
+  dictclip run ./recordings --out ./dataset --dry-run
+  dictclip run ./recordings --out ./dataset --match '^(yes|no)$'
+`;
+}
+
+export const SERVE_HELP = `Usage: dictclip serve --data <dir> [options]
+
+Runs the embedded dictation service (the same HTTP and WebSocket API as the remote service).
+Prints "dictclip service listening on <url>" once ready; request log lines go to stderr.
+Stops gracefully on Ctrl-C or SIGTERM (exit 0).
+
+Options:
+${flagLine('--data <dir>', 'Data folder: accounts, profiles, audio, dictations (required)')}
+${flagLine('--host <address>', 'Address to listen on [default: 127.0.0.1]')}
+${flagLine('--port <n>', 'Port, 0 = any free port [default: 8080]')}
+${flagLine('--engine <name>', 'Recognizer: pocketsphinx|scripted [default: pocketsphinx]')}
+${flagLine('--script <file>', 'Script of the scripted engine')}
+${flagLine('--jobs <n>', 'Dictation jobs at once [default: number of CPU cores]')}
+${flagLine('--max-upload-bytes <n>', 'Largest accepted upload [default: 21000000]')}
+${flagLine('--faults <spec>', 'Fault injection spec [env DICTCLIP_FAULTS]')}
+${flagLine('--ffmpeg-path <file>', 'ffmpeg binary [default: FFMPEG_PATH, ffmpeg-static, ffmpeg on PATH]')}
+${flagLine('-h, --help', 'Show this help')}
+
+Exit codes: 0 after a clean stop, 1 when the service cannot start, 2 for usage errors.
+
+Example:
+  dictclip account add alice --tenant acme --data ./svc --password-stdin < pw.txt
+  dictclip serve --data ./svc --port 8080
+`;
+
+export const ACCOUNT_HELP = `Usage:
+  dictclip account add <user> --tenant <tenant> --data <dir> --password-stdin
+  dictclip account passwd <user> --data <dir> --password-stdin
+  dictclip account apikey <user> --data <dir>
+
+Manages accounts of the embedded service in <dir>/accounts.json.
+  add      create an account; its password must be changed (passwd, or the HTTP password
+           change call) before it can dictate
+  passwd   set the password and clear the must-change flag
+  apikey   issue an API key; only the key is printed (once; it is stored hashed)
+
+Passwords are read from the first line of stdin (--password-stdin), never from arguments,
+and never printed. Passwords have at least 8 characters.
+
+Exit codes: 0 success, 1 account error (E_ACCOUNT), 2 usage error.
+
+Example:
+  printf '%s\\n' "$PASSWORD" | dictclip account passwd alice --data ./svc --password-stdin
+  DICTCLIP_API_KEY=$(dictclip account apikey alice --data ./svc)
+`;
+
+/** Help of a command, or undefined for an unknown one. */
+export function helpFor(command: string | undefined): string | undefined {
+  if (command === undefined) return MAIN_HELP;
+  if (command === 'run') return runHelp();
+  if (command === 'serve') return SERVE_HELP;
+  if (command === 'account') return ACCOUNT_HELP;
+  return undefined;
+}

@@ -1,0 +1,83 @@
+/**
+ * Progress display fed by {@link PipelineEvents}: on a terminal one live line redrawn in place
+ * (`[12/40] clips 310 · failed 1 · ETA 2m10s`, at most ~10 redraws a second); when piped, one
+ * plain line per recording and per warning; with `quiet`, nothing.
+ */
+import type { PipelineEvents } from '../pipeline/types.js';
+import { formatDuration, type Output } from './io.js';
+
+export interface ProgressOptions {
+  stream: Output;
+  isTTY: boolean;
+  quiet: boolean;
+  /** Clock, for tests. @default performance.now */
+  now?: () => number;
+  /** Minimum time between two redraws of the live line, ms. @default 100 */
+  redrawMs?: number;
+}
+
+export interface Progress {
+  events: PipelineEvents;
+  /** Clear the live line (call before printing the summary). */
+  finish(): void;
+}
+
+export function createProgress(options: ProgressOptions): Progress {
+  const now = options.now ?? (() => performance.now());
+  const redrawMs = options.redrawMs ?? 100;
+  const { stream, isTTY, quiet } = options;
+  const state = { total: 0, finished: 0, resumed: 0, clips: 0, failed: 0, startedAt: now(), lastDraw: -Infinity, drawn: false };
+
+  const liveLine = (): string => {
+    const processed = state.finished - state.resumed;
+    const remaining = state.total - state.finished;
+    const elapsed = now() - state.startedAt;
+    const eta = processed > 0 && remaining > 0 ? ` · ETA ${formatDuration((elapsed / processed) * remaining)}` : '';
+    return `[${state.finished}/${state.total}] clips ${state.clips} · failed ${state.failed}${eta}`;
+  };
+  const draw = (force = false): void => {
+    if (quiet || !isTTY) return;
+    const t = now();
+    if (!force && t - state.lastDraw < redrawMs) return;
+    state.lastDraw = t;
+    state.drawn = true;
+    stream.write(`\r\x1b[2K${liveLine()}`);
+  };
+  const clear = (): void => {
+    if (state.drawn) stream.write('\r\x1b[2K');
+    state.drawn = false;
+  };
+  /** A plain line: above the live line on a terminal, as is when piped. */
+  const line = (text: string): void => {
+    if (quiet) return;
+    clear();
+    stream.write(`${text}\n`);
+    draw(true);
+  };
+
+  const events: PipelineEvents = {
+    onStart(info) {
+      state.total = info.total;
+      state.finished = 0;
+      state.startedAt = now();
+      for (const skipped of info.skipped) line(`skipped ${skipped.relPath} (${skipped.reason})`);
+      draw(true);
+    },
+    onRecordingDone(info) {
+      state.finished += 1;
+      state.clips += info.clips;
+      if (info.resumed) state.resumed += 1;
+      if (isTTY) draw(state.finished === state.total);
+      else line(`${(info.resumed ? 'kept' : 'done').padEnd(8)}${info.source} (${info.clips} clips)`);
+    },
+    onRecordingFailed(info) {
+      state.finished += 1;
+      state.failed += 1;
+      line(`FAILED  ${info.source} [${info.stage}] ${info.code}: ${info.message}`);
+    },
+    onWarning(info) {
+      line(`warning ${info.source === undefined ? '' : `${info.source}: `}${info.message}`);
+    },
+  };
+  return { events, finish: clear };
+}
