@@ -1,0 +1,81 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isDictclipError } from '../../src/errors.js';
+import { scanRecordings } from '../../src/pipeline/scan.js';
+
+let root: string;
+
+beforeEach(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'dictclip-scan-'));
+});
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+async function touch(rel: string): Promise<void> {
+  const full = path.join(root, rel);
+  await mkdir(path.dirname(full), { recursive: true });
+  await writeFile(full, 'x');
+}
+
+describe('scanRecordings', () => {
+  it('finds audio recursively, depth first, in code point order, with case-insensitive extensions', async () => {
+    for (const rel of ['b.WAV', 'a/z.mp3', 'a/B.flac', 'a/sub/c.ogg', 'Z.opus', 'notes.txt', 'é.m4a', 'e.aac', 'x.webm', 'y.oga', 'v.mp4']) {
+      await touch(rel);
+    }
+    const { recordings, skipped } = await scanRecordings(root);
+    expect(recordings.map((r) => r.relPath)).toEqual([
+      'Z.opus', 'a/B.flac', 'a/sub/c.ogg', 'a/z.mp3', 'b.WAV', 'e.aac', 'v.mp4', 'x.webm', 'y.oga', 'é.m4a',
+    ]);
+    expect(recordings[1]?.path).toBe(path.join(root, 'a', 'B.flac'));
+    expect(skipped).toEqual([]);
+  });
+
+  it('skips hidden files and folders', async () => {
+    await touch('.hidden.wav');
+    await touch('.git/x.wav');
+    await touch('ok.wav');
+    const { recordings } = await scanRecordings(root);
+    expect(recordings.map((r) => r.relPath)).toEqual(['ok.wav']);
+  });
+
+  it('recurses into a folder named like an audio file', async () => {
+    await touch('x.wav/inner.mp3');
+    const { recordings } = await scanRecordings(root);
+    expect(recordings.map((r) => r.relPath)).toEqual(['x.wav/inner.mp3']);
+  });
+
+  it('follows symlinks and survives a symlink loop', async () => {
+    await touch('a/one.wav');
+    await symlink(path.join(root, 'a'), path.join(root, 'a', 'loop'));
+    await symlink(path.join(root, 'a', 'one.wav'), path.join(root, 'link.wav'));
+    const { recordings, skipped } = await scanRecordings(root);
+    expect(recordings.map((r) => r.relPath)).toEqual(['a/one.wav', 'link.wav']);
+    expect(skipped).toEqual([]);
+  });
+
+  it('reports a broken symlink to an audio name in skipped', async () => {
+    await symlink(path.join(root, 'missing.wav'), path.join(root, 'broken.wav'));
+    const { recordings, skipped } = await scanRecordings(root);
+    expect(recordings).toEqual([]);
+    expect(skipped).toEqual([{ relPath: 'broken.wav', reason: 'cannot be read: ENOENT' }]);
+  });
+
+  it('leaves out excluded paths such as the output folder inside the input', async () => {
+    await touch('in.wav');
+    await touch('out/clips/x/00000_a.wav');
+    await touch('out2/keep.wav');
+    const { recordings } = await scanRecordings(root, { exclude: [path.join(root, 'out')] });
+    expect(recordings.map((r) => r.relPath)).toEqual(['in.wav', 'out2/keep.wav']);
+  });
+
+  it('fails with E_INPUT for a missing input folder or a file', async () => {
+    await touch('file.wav');
+    for (const input of [path.join(root, 'nope'), path.join(root, 'file.wav')]) {
+      const error: unknown = await scanRecordings(input).catch((e: unknown) => e);
+      expect(isDictclipError(error, 'E_INPUT')).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { chunksFromSplits, stitchChunks } from '../../src/pipeline/stitch.js';
+import type { DictationOutcome } from '../../src/pipeline/dictate.js';
+
+function outcome(dictationId: string, transcript: string, markers: DictationOutcome['markers'], extra: Partial<DictationOutcome> = {}): DictationOutcome {
+  return { dictationId, transcript, markers, collapsed: false, warnings: [], polls: 1, ...extra };
+}
+
+describe('chunksFromSplits', () => {
+  it('rounds splits down to whole milliseconds and covers every sample once', () => {
+    expect(chunksFromSplits([16_007, 40_000], 50_001)).toEqual([
+      { startSample: 0, endSample: 16_000, offsetMs: 0 },
+      { startSample: 16_000, endSample: 40_000, offsetMs: 1000 },
+      { startSample: 40_000, endSample: 50_001, offsetMs: 2500 },
+    ]);
+  });
+
+  it('drops empty chunks and handles no split', () => {
+    expect(chunksFromSplits([], 100)).toEqual([{ startSample: 0, endSample: 100, offsetMs: 0 }]);
+    expect(chunksFromSplits([5, 15, 20], 40)).toEqual([
+      { startSample: 0, endSample: 16, offsetMs: 0 },
+      { startSample: 16, endSample: 40, offsetMs: 1 },
+    ]);
+  });
+});
+
+describe('stitchChunks', () => {
+  it('shifts times by the chunk offset and text by the joined length', () => {
+    const stitched = stitchChunks([
+      { offsetMs: 0, outcome: outcome('d0', 'Hello world.', [
+        { text: 'Hello', textStart: 0, textLength: 5, startMs: 100, endMs: 400 },
+        { text: 'world', textStart: 6, textLength: 5, startMs: 450, endMs: 800 },
+        { text: '.', textStart: 11, textLength: 1, startMs: 800, endMs: 900 },
+      ], { warnings: ['w0'] }) },
+      { offsetMs: 12_000, outcome: outcome('d1', '', []) },
+      { offsetMs: 20_500, outcome: outcome('d2', 'Again.', [
+        { text: 'Again', textStart: 0, textLength: 5, startMs: 30, endMs: 500 },
+        { text: '.', textStart: 5, textLength: 1, startMs: 500, endMs: 600 },
+      ], { warnings: ['w2'] }) },
+    ]);
+    expect(stitched.result).toEqual({
+      transcript: 'Hello world. Again.',
+      markers: [
+        { text: 'Hello', textStart: 0, textLength: 5, startMs: 100, endMs: 400 },
+        { text: 'world', textStart: 6, textLength: 5, startMs: 450, endMs: 800 },
+        { text: '.', textStart: 11, textLength: 1, startMs: 800, endMs: 900 },
+        { text: 'Again', textStart: 13, textLength: 5, startMs: 20_530, endMs: 21_000 },
+        { text: '.', textStart: 18, textLength: 1, startMs: 21_000, endMs: 21_100 },
+      ],
+      collapsed: false,
+      warnings: ['chunk 1: w0', 'chunk 3: w2'],
+    });
+    expect(stitched.dictationIds).toEqual(['d0', 'd1', 'd2']);
+    expect(stitched.markerDictationIds).toEqual(['d0', 'd0', 'd0', 'd2', 'd2']);
+    for (const m of stitched.result.markers) {
+      expect(stitched.result.transcript.slice(m.textStart, m.textStart + m.textLength)).toBe(m.text);
+    }
+  });
+
+  it('skips a leading empty transcript without a leading space', () => {
+    const stitched = stitchChunks([
+      { offsetMs: 0, outcome: outcome('a', '', []) },
+      { offsetMs: 1000, outcome: outcome('b', 'Hi.', [{ text: 'Hi', textStart: 0, textLength: 2, startMs: 0, endMs: 10 }]) },
+    ]);
+    expect(stitched.result.transcript).toBe('Hi.');
+    expect(stitched.result.markers).toEqual([{ text: 'Hi', textStart: 0, textLength: 2, startMs: 1000, endMs: 1010 }]);
+  });
+
+  it('keeps a single dictation unchanged and marks collapse from any chunk', () => {
+    const single = outcome('only', 'Yes no', [{ text: 'Yes no', textStart: 0, textLength: 6, startMs: 5, endMs: 900 }], { collapsed: true, warnings: ['collapsed'] });
+    const stitched = stitchChunks([{ offsetMs: 0, outcome: single }]);
+    expect(stitched.result).toEqual({ transcript: 'Yes no', markers: single.markers, collapsed: true, warnings: ['collapsed'] });
+  });
+});
