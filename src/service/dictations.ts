@@ -5,7 +5,7 @@
  * entry in statsAsProperties. Jobs aborted by `close()` keep their queued/running state on disk
  * and are re-queued by `restore()` at the next start.
  */
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { resolveFfmpeg } from '../audio/ffmpeg-path.js';
 import { transcodeToWav } from '../audio/transcode.js';
@@ -135,6 +135,7 @@ export class DictationCore {
     let finished: DictationRecord;
     try {
       const ffmpegPath = await resolveFfmpeg(this.#deps.ffmpegPath);
+      await mkdir(join(this.#deps.dataDir, 'work'), { recursive: true });
       const info = await transcodeToWav(audio.path(tenant, queued.audioId), wavPath, { ffmpegPath, signal });
       const recognition = await engine.recognize(wavPath, { durationMs: info.durationMs, signal });
       const profile = queued.profile === undefined ? undefined : await profiles.find(queued.profile);
