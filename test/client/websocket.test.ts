@@ -9,6 +9,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { dictateOverWebSocket, webSocketUrl } from '../../src/client/websocket.js';
 import { findWavData } from '../../src/client/wav-data.js';
 import type { Credentials } from '../../src/client/types.js';
+import type { DictclipError } from '../../src/errors.js';
 
 const PASSWORD = 's3cr3t-pa55';
 const basic: Credentials = { scheme: 'basic', username: 'alice', password: PASSWORD };
@@ -155,9 +156,9 @@ describe('dictateOverWebSocket', () => {
     };
     const promise = dictateOverWebSocket({ baseUrl: base, credentials: basic, audioPath: wavPath, audioFormat: 'pcm-16khz' });
     await expect(promise).rejects.toMatchObject({ code: 'E_AUTH', context: { status: 401 } });
-    const error = await promise.catch((e: unknown) => e as Error);
-    expect(error.message).toContain('DICTCLIP_USERNAME');
-    expect(JSON.stringify(error) + error.message).not.toContain(PASSWORD);
+    const error = await promise.then(() => undefined, (e: unknown) => e as DictclipError);
+    expect(error?.message).toContain('DICTCLIP_USERNAME');
+    expect(`${error?.message ?? ''} ${JSON.stringify(error?.context)}`).not.toContain(PASSWORD);
     expect(sessions[0]?.chunks).toEqual([]);
   });
 
