@@ -127,7 +127,10 @@ describe('attachWebSocket', () => {
     expect(wav.fmt).toMatchObject({ audioFormat: 1, numChannels: 1, sampleRate: 16000, bitsPerSample: 16 });
     expect(wav.getSamples(false, Int16Array)).toHaveLength(15400);
     expect(call?.bytes.length).toBe(44 + 15400 * 2);
+    expect((wav.data as { chunkSize: number }).chunkSize).toBe(15400 * 2);
+    expect(call?.bytes.readUInt32LE(4)).toBe(36 + 15400 * 2);
     expect(call?.bytes.subarray(44)).toEqual(Buffer.concat(chunks));
+    expect(call?.bytes.subarray(0, 4).toString('ascii')).toBe('RIFF');
     await service.closeWs();
     expect(await readdir(join(service.dataDir, 'ws'))).toEqual([]);
   });
