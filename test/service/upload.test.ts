@@ -1,0 +1,101 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from './helpers.js';
+
+async function* chunks(total: number, size = 64 * 1024): AsyncGenerator<Buffer> {
+  const chunk = Buffer.alloc(size, 1);
+  for (let sent = 0; sent < total; sent += size) yield sent + size <= total ? chunk : chunk.subarray(0, total - sent);
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  return (await readdir(dir, { recursive: true }).catch(() => [] as string[])).map(String);
+}
+
+describe('upload limits and types', () => {
+  let t: TestService | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  function post(service: TestService, body: Buffer | AsyncIterable<Buffer>, contentType = 'audio/x-wav') {
+    return request(`${service.service.url}/SCFileserver/audio`, {
+      method: 'POST',
+      headers: { authorization: service.alice, 'content-type': contentType },
+      body,
+    });
+  }
+
+  it('answers 413 to a Content-Length over the cap and 201 at exactly the cap', async () => {
+    t = await startTestService({ maxUploadBytes: 1000 });
+    const over = await post(t, Buffer.alloc(1001));
+    expect(over.statusCode).toBe(413);
+    expect(await over.body.text()).toContain('<code>E_TOO_LARGE</code>');
+    const exact = await post(t, Buffer.alloc(1000));
+    expect(exact.statusCode).toBe(201);
+    await exact.body.dump();
+    const files = await filesUnder(join(t.dataDir, 'audio'));
+    expect(files.filter((f) => f.endsWith('.audio'))).toHaveLength(1);
+  });
+
+  it('answers 413 to a chunked body that grows past the cap and removes the partial file', async () => {
+    t = await startTestService({ maxUploadBytes: 100_000 });
+    const res = await post(t, chunks(300_000, 10_000));
+    expect(res.statusCode).toBe(413);
+    await res.body.dump();
+    const files = await filesUnder(join(t.dataDir, 'audio'));
+    expect(files.filter((f) => /\.(tmp|audio)$/.test(f))).toEqual([]);
+    // the connection is still usable afterwards
+    const next = await post(t, Buffer.alloc(10));
+    expect(next.statusCode).toBe(201);
+    await next.body.dump();
+  });
+
+  it('streams 22 MB from a generator into a 413 at the real 21,000,000-byte cap', async () => {
+    t = await startTestService();
+    let yielded = 0;
+    async function* counted(): AsyncGenerator<Buffer> {
+      for await (const chunk of chunks(22_000_000)) {
+        yielded += chunk.length;
+        yield chunk;
+      }
+    }
+    const res = await post(t, counted());
+    expect(res.statusCode).toBe(413);
+    expect(yielded).toBe(22_000_000); // the server discarded the rest of the body instead of resetting the connection
+    expect(await res.body.text()).toContain('21000000 bytes');
+    const files = await filesUnder(join(t.dataDir, 'audio'));
+    expect(files.filter((f) => /\.(tmp|audio)$/.test(f))).toEqual([]);
+  });
+
+  it('answers 415 to other content types and accepts parameters on audio ones', async () => {
+    t = await startTestService();
+    for (const type of ['application/octet-stream', 'text/plain', 'audio/mpeg']) {
+      const res = await post(t, Buffer.alloc(10), type);
+      expect(res.statusCode).toBe(415);
+      expect(await res.body.text()).toContain('<code>E_UNSUPPORTED_MEDIA_TYPE</code>');
+    }
+    for (const type of ['audio/wav', 'audio/ogg', 'audio/webm; codecs=opus', 'audio/mp4', 'AUDIO/X-WAV']) {
+      const res = await post(t, Buffer.alloc(10), type);
+      expect(res.statusCode).toBe(201);
+      await res.body.dump();
+    }
+  });
+
+  it('answers 404 to unknown paths and 405 with Allow to wrong methods', async () => {
+    t = await startTestService();
+    const unknown = await request(`${t.service.url}/SCDictation/nothing`, { headers: { authorization: t.alice } });
+    expect(unknown.statusCode).toBe(404);
+    expect(await unknown.body.text()).toMatch(/^<\?xml[^>]*\?><error><status>404<\/status><code>E_NOT_FOUND<\/code><message>[^<]+<\/message><\/error>$/);
+    const wrong = await request(`${t.service.url}/SCFileserver/audio`, { headers: { authorization: t.alice } });
+    expect(wrong.statusCode).toBe(405);
+    expect(wrong.headers.allow).toBe('POST');
+    await wrong.body.dump();
+    const put = await request(`${t.service.url}/SCDictation/rest/acme/dictations/AAAAAAAAAAAAAAAAAAAAAA/cancel`, { method: 'GET', headers: { authorization: t.alice } });
+    expect(put.statusCode).toBe(405);
+    expect(put.headers.allow).toBe('POST');
+    await put.body.dump();
+  });
+});
