@@ -26,8 +26,8 @@ export interface WavInfo {
 
 const PCM = 1;
 const EXTENSIBLE = 0xfffe;
-/** The tail of the KSDATAFORMAT_SUBTYPE GUID shared by every standard subformat. */
-const GUID_TAIL = '000000001000800000aa00389b71';
+/** Bytes 4–15 of the KSDATAFORMAT_SUBTYPE GUIDs (xxxxxxxx-0000-0010-8000-00AA00389B71). */
+const GUID_TAIL = '00001000800000aa00389b71';
 
 function invalid(path: string, message: string): DictclipError {
   return new DictclipError('E_AUDIO_INVALID', `${message}: ${path}`, { path });
@@ -47,7 +47,7 @@ function parseFmt(body: Buffer, path: string): Format {
   if (tag === EXTENSIBLE) {
     if (body.length < 40) throw invalid(path, 'WAVE_FORMAT_EXTENSIBLE fmt chunk too short');
     const guidTail = body.subarray(28, 40).toString('hex');
-    tag = guidTail === GUID_TAIL ? body.readUInt16LE(24) : -1;
+    tag = guidTail === GUID_TAIL ? body.readUInt32LE(24) : -1;
   }
   if (tag !== PCM) throw invalid(path, `not PCM audio (format tag 0x${body.readUInt16LE(0).toString(16)})`);
   const channels = body.readUInt16LE(2);
