@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount, createApiKey } from '../../src/service/index.js';
-import { basic, get, makeWav, PASSWORD, startTestService, upload, type TestService } from './helpers.js';
+import { basic, get, makeWav, PASSWORD, startTestService, type TestService } from './helpers.js';
 
 describe('authentication', () => {
   let t: TestService;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { request } from 'undici';
-import { addAccount, createApiKey, setPassword, startService, type RunningService, type ScriptFile, type ServiceOptions } from '../../src/service/index.js';
+import { addAccount, setPassword, startService, type RunningService, type ScriptFile, type ServiceOptions } from '../../src/service/index.js';
 
 const run = promisify(execFile);
 
