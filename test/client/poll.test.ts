@@ -1,0 +1,65 @@
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { DictationClient } from '../../src/client/client.js';
+import { defaultWaitTimeoutMs } from '../../src/client/poll.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+let server: TestServer;
+let client: DictationClient;
+const location = (): string => `${server.url}/SCDictation/rest/t/dictations/d1`;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  client = new DictationClient({ baseUrl: server.url, credentials: { scheme: 'basic', username: 'u', password: 'p' }, retryBaseMs: 1, retryMaxMs: 5 });
+});
+afterEach(() => {
+  server.requests.length = 0;
+});
+afterAll(async () => {
+  await client.close();
+  await server.close();
+});
+
+test('waitForDone polls {location}/done until true and returns the poll count', async () => {
+  server.handle((_req, res, index) => res.end(index < 3 ? 'false' : 'true'));
+  await expect(client.waitForDone(location(), { audioDurationMs: 1000, initialIntervalMs: 1, maxIntervalMs: 4 })).resolves.toEqual({ polls: 4 });
+  expect(server.requests.map((r) => r.url)).toEqual(Array(4).fill('/SCDictation/rest/t/dictations/d1/done'));
+});
+
+test('waitForDone returns after one poll when already done', async () => {
+  server.handle((_req, res) => res.end('true'));
+  await expect(client.waitForDone(location(), { audioDurationMs: 0, initialIntervalMs: 1 })).resolves.toEqual({ polls: 1 });
+});
+
+test('waitForDone past the overall timeout is E_DICTATION_TIMEOUT', async () => {
+  server.handle((_req, res) => res.end('false'));
+  await expect(client.waitForDone(location(), { audioDurationMs: 0, initialIntervalMs: 1, maxIntervalMs: 2, timeoutMs: 30 }))
+    .rejects.toMatchObject({ code: 'E_DICTATION_TIMEOUT', context: { url: location() } });
+  expect(server.requests.length).toBeGreaterThan(0);
+});
+
+test('a request pending at the deadline is E_DICTATION_TIMEOUT', async () => {
+  server.handle(() => undefined);
+  await expect(client.waitForDone(location(), { audioDurationMs: 0, timeoutMs: 30 })).rejects.toMatchObject({ code: 'E_DICTATION_TIMEOUT' });
+  expect(server.requests).toHaveLength(1);
+});
+
+test('aborting while waiting is E_ABORTED', async () => {
+  const controller = new AbortController();
+  server.handle((_req, res, index) => {
+    if (index === 1) controller.abort();
+    res.end('false');
+  });
+  await expect(client.waitForDone(location(), { audioDurationMs: 0, initialIntervalMs: 1, signal: controller.signal }))
+    .rejects.toMatchObject({ code: 'E_ABORTED' });
+  expect(server.requests).toHaveLength(2);
+});
+
+test('an error from the done call is passed through', async () => {
+  server.handle((_req, res) => res.writeHead(404).end('gone'));
+  await expect(client.waitForDone(location(), { audioDurationMs: 0, initialIntervalMs: 1 })).rejects.toMatchObject({ code: 'E_HTTP_STATUS', context: { status: 404 } });
+});
+
+test('the default overall timeout is 120 s + 3 × the audio duration', () => {
+  expect(defaultWaitTimeoutMs(10_000)).toBe(150_000);
+  expect(defaultWaitTimeoutMs(0)).toBe(120_000);
+});
