@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import pLimit from 'p-limit';
@@ -46,6 +47,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
 
   const pending = jobs.filter((job) => job.decision !== 'done');
   const ffmpegPath = pending.length > 0 ? await resolveFfmpeg(opts.ffmpegPath) : '';
+  if (pending.length > 0) await makeWorkDir(workDir);
   const needsService = pending.some((job) => job.decision === 'dictate');
   const connection = needsService ? await connect(opts, ffmpegPath) : undefined;
   const client = connection === undefined ? undefined : newClient(connection, opts);
@@ -142,6 +144,14 @@ async function recordFailure(job: RecordingJob, failure: FailureRow, outDir: str
     });
   } catch {
     // The failure is already reported; a state that cannot be written only means a full retry.
+  }
+}
+
+async function makeWorkDir(workDir: string): Promise<void> {
+  try {
+    await mkdir(workDir, { recursive: true });
+  } catch (error) {
+    throw new DictclipError('E_OUTPUT', `cannot create the work folder ${workDir}`, { path: workDir, cause: error });
   }
 }
 
