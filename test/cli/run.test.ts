@@ -82,6 +82,16 @@ describe('dictclip run', () => {
     expect(readFileSync(join(cwd, 'out', 'manifest.csv'), 'utf8').trim().split('\n').length).toBe(4);
   });
 
+  it('reports a fatal error on one line and exits 1', async () => {
+    mkdirSync(join(cwd, 'in'));
+    writeWav(join(cwd, 'in', 'x.wav'), 1);
+    const fake = fakeIo({ cwd });
+    const code = await main(['run', 'in', '--out', 'out', '--ffmpeg-path', '/nonexistent/ffmpeg'], fake.io);
+    expect(code).toBe(1);
+    expect(fake.stderr()).toMatch(/^dictclip: E_FFMPEG_NOT_FOUND: [^\n]*\/nonexistent\/ffmpeg[^\n]*\n$/);
+    expect(fake.stdout()).toBe('');
+  });
+
   it('exits 130 when interrupted', async () => {
     mkdirSync(join(cwd, 'in'));
     writeWav(join(cwd, 'in', 'x.wav'), 1);
