@@ -65,7 +65,8 @@ export function parseValue(spec: KeySpec, raw: unknown, source: Source): ConfigV
   const type = spec.type;
   switch (type.kind) {
     case 'int': {
-      const n = typeof text === 'number' ? text : typeof text === 'string' && /^[+-]?\d+$/.test(text) ? Number(text) : NaN;
+      const fromText = source.kind !== 'file' && typeof text === 'string' && /^[+-]?\d+$/.test(text);
+      const n = typeof text === 'number' ? text : fromText ? Number(text) : NaN;
       const inRange = Number.isSafeInteger(n) && n >= type.min && (type.max === undefined || n <= type.max);
       if (!inRange) {
         const range = intRange({ ...spec, type });
@@ -115,7 +116,7 @@ function checkUrl(spec: KeySpec, text: string, raw: unknown, source: Source): st
   }
   const example = 'an http(s) URL such as "https://dictation.example.com"';
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw badValue(spec, raw, source, 'an http:// or https:// URL', example, JSON.stringify(redactUrl(text)));
+    throw badValue(spec, raw, source, 'an http:// or https:// URL', example, JSON.stringify(text.includes('@') ? redactUrl(text) : text));
   }
   if (url.username !== '' || url.password !== '') {
     throw new DictclipError(
