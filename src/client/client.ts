@@ -17,6 +17,17 @@ function join(base: string, suffix: string): string {
   return `${base.replace(/\/+$/, '')}${suffix}`;
 }
 
+/** `value` resolved against the request URL; E_RESPONSE_INVALID when it is not a URL. */
+function resolveUrl(value: string, requestUrl: string, response: HttpResponse): string {
+  try {
+    return new URL(value, requestUrl).toString();
+  } catch (error) {
+    throw new DictclipError('E_RESPONSE_INVALID', `The service answered an invalid URL "${excerpt(value, 100)}"`, {
+      url: redactUrl(requestUrl), status: response.status, bodyExcerpt: excerpt(value), cause: error,
+    });
+  }
+}
+
 /** Client of one dictation service. Keep one per service and `close()` it when done. */
 export class DictationClient {
   readonly #base: string;
@@ -61,7 +72,7 @@ export class DictationClient {
         method, url: redactUrl(url), status: response.status, attempts: response.attempts,
       });
     }
-    return new URL(value.trim(), url).toString();
+    return resolveUrl(value.trim(), url, response);
   }
 
   /**
@@ -175,7 +186,7 @@ export class DictationClient {
         method: 'GET', url: redactUrl(url), status: response.status,
       });
     }
-    return new URL(value, url).toString();
+    return resolveUrl(value, url, response);
   }
 
   /** GET `{observerUrl}/deregister` (public notes). Fetch old-method statistics before. */

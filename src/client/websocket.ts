@@ -125,22 +125,21 @@ export async function dictateOverWebSocket(options: WebSocketDictationOptions): 
       const stream = createReadStream(options.audioPath, {
         start: source.start, end: source.start + source.length - 1, highWaterMark: source.chunkBytes,
       });
+      let sending = false;
       try {
         for await (const chunk of stream as AsyncIterable<Buffer>) {
           if (state.settled) return;
+          sending = true;
           // The callback fires once the frame is handed to the socket: waiting for it is the backpressure.
           await new Promise<void>((done, failed) => ws.send(chunk, { binary: true }, (error) => (error ? failed(error) : done())));
+          sending = false;
         }
         if (!state.settled) ws.send(JSON.stringify({ method: 'AUDIODONE' }));
       } catch (error) {
         stream.destroy();
         if (state.settled) return;
-        const code = (error as { code?: unknown }).code;
-        if (typeof code === 'string' && code.startsWith('E') && !code.startsWith('ERR_')) {
-          fail('E_INPUT', `Reading ${options.audioPath} failed: ${(error as Error).message}`, { cause: error });
-        } else {
-          fail('E_WEBSOCKET', `Sending audio to ${safeUrl} failed: ${(error as Error).message}`, { cause: error });
-        }
+        if (sending) fail('E_WEBSOCKET', `Sending audio to ${safeUrl} failed: ${(error as Error).message}`, { cause: error });
+        else fail('E_INPUT', `Reading ${options.audioPath} failed: ${(error as Error).message}`, { cause: error });
       }
     };
 

@@ -128,6 +128,18 @@ describe('createDictation', () => {
     });
   });
 
+  test('an unparseable Location is E_RESPONSE_INVALID', async () => {
+    server.handle((_req, res) => res.writeHead(201, { location: 'http://[bad' }).end());
+    await expect(client().createDictation({ audioUrl: 'u', audioFormat: 'ogg' })).rejects.toMatchObject({
+      code: 'E_RESPONSE_INVALID', context: { status: 201, bodyExcerpt: 'http://[bad' },
+    });
+  });
+
+  test('a base URL that is not http(s) is E_CONFIG', () => {
+    expect(() => new DictationClient({ baseUrl: 'ftp://host', credentials: basic })).toThrow(expect.objectContaining({ code: 'E_CONFIG' }));
+    expect(() => new DictationClient({ baseUrl: 'not a url', credentials: basic })).toThrow(expect.objectContaining({ code: 'E_CONFIG' }));
+  });
+
   test('a 503 with Retry-After then 201 is retried once (2 requests, same form)', async () => {
     server.handle((_req, res, index) => {
       if (index === 0) res.writeHead(503, { 'retry-after': '0' }).end('try later');

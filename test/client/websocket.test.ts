@@ -204,6 +204,13 @@ describe('dictateOverWebSocket', () => {
   });
 });
 
+test('a missing recording is E_INPUT before any connection', async () => {
+  const missing = join(dir, 'missing.wav');
+  await expect(dictateOverWebSocket({ baseUrl: base, credentials: basic, audioPath: missing, audioFormat: 'pcm-16khz' }))
+    .rejects.toMatchObject({ code: 'E_INPUT', context: { path: missing } });
+  expect(sessions).toHaveLength(0);
+});
+
 describe('helpers', () => {
   test('webSocketUrl maps http to ws and https to wss, keeping the path prefix', () => {
     expect(webSocketUrl('http://host:1234/api/')).toBe('ws://host:1234/api/SCDictation/websocket');
