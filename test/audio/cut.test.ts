@@ -1,0 +1,150 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cutClips, msToSample } from '../../src/audio/cut.js';
+import { readWavInfo } from '../../src/audio/wav.js';
+import { DictclipError } from '../../src/errors.js';
+import { noise, pcmWav, soxSamples, useTempDir, writePcmWav } from './helpers.js';
+
+const temp = useTempDir('cut');
+const SOURCE_SAMPLES = 48000; // 3 s at 16 kHz
+let source = '';
+let pcm: Buffer; // the source's PCM bytes
+
+beforeAll(() => {
+  source = writePcmWav(join(temp(), 'source.wav'), noise(SOURCE_SAMPLES, 42));
+  pcm = readFileSync(source).subarray(44);
+});
+
+const range = (from: number, to: number): Buffer => pcm.subarray(from * 2, to * 2);
+
+async function failure(promise: Promise<unknown>): Promise<DictclipError> {
+  const error: unknown = await promise.then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(DictclipError);
+  return error as DictclipError;
+}
+
+describe('msToSample', () => {
+  it('rounds ms × rate / 1000', () => {
+    expect(msToSample(390)).toBe(6240);
+    expect(msToSample(719.99997)).toBe(11520);
+    expect(msToSample(0.03125)).toBe(1); // 0.5 sample rounds up
+    expect(msToSample(0.03)).toBe(0);
+    expect(msToSample(100, 8000)).toBe(800);
+  });
+});
+
+describe('cutClips', () => {
+  it('cuts [round(start×16), round(end×16)) with a 44-byte header and the source bytes', async () => {
+    const out = join(temp(), 'basic', 'my.wav');
+    expect(await cutClips(source, [{ startMs: 390, endMs: 719.99997, outPath: out }])).toEqual([{ samples: 5280 }]);
+    const bytes = readFileSync(out);
+    expect(bytes.length).toBe(44 + 10560);
+    expect(bytes.subarray(44).equals(range(6240, 11520))).toBe(true);
+    expect(await readWavInfo(out)).toEqual({ sampleRate: 16000, channels: 1, bitsPerSample: 16, dataOffset: 44, dataBytes: 10560, samples: 5280, durationMs: 330 });
+    expect(soxSamples(out)).toBe(5280);
+    expect(bytes.subarray(0, 44).equals(pcmWav(new Int16Array(5280)).subarray(0, 44))).toBe(true);
+  });
+
+  it('returns results in input order for unordered, overlapping clips and clamps to the data', async () => {
+    const dir = join(temp(), 'order');
+    const clips = [
+      { startMs: 2000, endMs: 2500, outPath: join(dir, 'a.wav') },
+      { startMs: 100, endMs: 2100, outPath: join(dir, 'b.wav') },
+      { startMs: -50, endMs: 10, outPath: join(dir, 'nested', 'c.wav') },
+      { startMs: 2900, endMs: 9000, outPath: join(dir, 'd.wav') },
+      { startMs: 500, endMs: 400, outPath: join(dir, 'e.wav') },
+      { startMs: 5000, endMs: 6000, outPath: join(dir, 'f.wav') },
+    ];
+    expect(await cutClips(source, clips)).toEqual([{ samples: 8000 }, { samples: 32000 }, { samples: 160 }, { samples: 1600 }, { samples: 0 }, { samples: 0 }]);
+    const expected = [range(32000, 40000), range(1600, 33600), range(0, 160), range(46400, 48000), range(0, 0), range(0, 0)];
+    clips.forEach((clip, i) => {
+      const bytes = readFileSync(clip.outPath);
+      expect([i, bytes.readUInt32LE(40), bytes.subarray(44).equals(expected[i]!)]).toEqual([i, expected[i]!.length, true]);
+    });
+    expect(readdirSync(dir).sort()).toEqual(['a.wav', 'b.wav', 'd.wav', 'e.wav', 'f.wav', 'nested']);
+  });
+
+  it('applies a linear fade-in and fade-out (first and last samples 0)', async () => {
+    const out = join(temp(), 'fade.wav');
+    await cutClips(source, [{ startMs: 1000, endMs: 1100, outPath: out }], { fadeMs: 10 });
+    const got = readFileSync(out).subarray(44);
+    const src = range(16000, 17600);
+    const n = 160;
+    const len = 1600;
+    for (let k = 0; k < len; k++) {
+      const v = src.readInt16LE(k * 2);
+      const gain = k < n ? k / n : k >= len - n ? (len - 1 - k) / n : 1;
+      if (got.readInt16LE(k * 2) !== Math.round(v * gain)) expect([k, got.readInt16LE(k * 2)]).toEqual([k, Math.round(v * gain)]);
+    }
+    expect([got.readInt16LE(0), got.readInt16LE((len - 1) * 2)]).toEqual([0, 0]);
+    expect(got.subarray(n * 2, (len - n) * 2).equals(src.subarray(n * 2, (len - n) * 2))).toBe(true);
+  });
+
+  it('clamps the fade to half the clip', async () => {
+    const out = join(temp(), 'short-fade.wav');
+    await cutClips(source, [{ startMs: 500, endMs: 500.25, outPath: out }], { fadeMs: 50 }); // 4 samples, n = 2
+    const got = readFileSync(out).subarray(44);
+    const v = [0, 1, 2, 3].map((k) => range(8000, 8004).readInt16LE(k * 2));
+    expect([0, 1, 2, 3].map((k) => got.readInt16LE(k * 2))).toEqual([0, Math.round(v[1]! / 2), Math.round(v[2]! / 2), 0]);
+  });
+
+  it('leaves no temp file and replaces an existing clip', async () => {
+    const dir = join(temp(), 'replace');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'x.wav'), 'old');
+    await cutClips(source, [{ startMs: 0, endMs: 1, outPath: join(dir, 'x.wav') }]);
+    expect(readdirSync(dir)).toEqual(['x.wav']);
+    expect(readFileSync(join(dir, 'x.wav')).length).toBe(44 + 32);
+  });
+
+  it('slides its window over a long source and streams clips larger than the window', async () => {
+    const samples = 16000 * 300; // 5 minutes, 9.6 MB: more than the 8 MB window
+    const long = writePcmWav(join(temp(), 'long.wav'), noise(samples, 7));
+    const longPcm = readFileSync(long).subarray(44);
+    const dir = join(temp(), 'long');
+    const clips = [
+      ...Array.from({ length: 60 }, (_, i) => ({ startMs: i * 5000 + 123.4, endMs: i * 5000 + 1789.6, outPath: join(dir, `w${i}.wav`) })),
+      { startMs: 262_000, endMs: 263_000, outPath: join(dir, 'edge.wav') }, // crosses the first window's end
+      { startMs: 10_000, endMs: 290_000, outPath: join(dir, 'big.wav') }, // 8.96 MB: streamed
+    ];
+    const results = await cutClips(long, clips, { fadeMs: 0 });
+    clips.forEach((clip, i) => {
+      const from = msToSample(clip.startMs);
+      const to = msToSample(clip.endMs);
+      const bytes = readFileSync(clip.outPath);
+      expect([i, results[i]!.samples, bytes.length, bytes.subarray(44).equals(longPcm.subarray(from * 2, to * 2))]).toEqual([i, to - from, 44 + (to - from) * 2, true]);
+    });
+    const faded = join(dir, 'big-faded.wav');
+    await cutClips(long, [{ startMs: 10_000, endMs: 290_000, outPath: faded }], { fadeMs: 20 });
+    const got = readFileSync(faded).subarray(44);
+    const first = 160000;
+    const total = 4480000;
+    expect([got.readInt16LE(0), got.readInt16LE(2), got.readInt16LE((total - 2) * 2), got.readInt16LE((total - 1) * 2)]).toEqual([
+      0, Math.round(longPcm.readInt16LE((first + 1) * 2) / 320), Math.round(longPcm.readInt16LE((first + total - 2) * 2) / 320), 0,
+    ]);
+    expect(got.subarray(640, (total - 320) * 2).equals(longPcm.subarray((first + 320) * 2, (first + total - 320) * 2))).toBe(true);
+    expect(readdirSync(dir).filter((name) => name.includes('.tmp-'))).toEqual([]);
+  });
+
+  it('rejects a source that is not 16-bit mono with E_AUDIO_INVALID', async () => {
+    const stereo = join(temp(), 'stereo.wav');
+    writeFileSync(stereo, pcmWav(noise(200), 16000, 2));
+    const error = await failure(cutClips(stereo, [{ startMs: 0, endMs: 1, outPath: join(temp(), 's.wav') }]));
+    expect([error.code, error.message]).toEqual(['E_AUDIO_INVALID', `expected 16-bit mono PCM, got 2 ch 16 bit: ${stereo}`]);
+  });
+
+  it('rejects non-finite times with E_USAGE before writing anything', async () => {
+    const dir = join(temp(), 'nan');
+    const error = await failure(cutClips(source, [{ startMs: 0, endMs: 10, outPath: join(dir, 'ok.wav') }, { startMs: Number.NaN, endMs: 10, outPath: join(dir, 'bad.wav') }]));
+    expect([error.code, error.message]).toEqual(['E_USAGE', 'clip 1 has a non-finite time (NaN–10 ms)']);
+    expect(() => readdirSync(dir)).toThrow();
+  });
+
+  it('reports an unwritable target with E_OUTPUT and its path', async () => {
+    const blocker = join(temp(), 'blocker');
+    writeFileSync(blocker, 'a file, not a folder');
+    const error = await failure(cutClips(source, [{ startMs: 0, endMs: 10, outPath: join(blocker, 'sub', 'x.wav') }]));
+    expect([error.code, error.context.path]).toEqual(['E_OUTPUT', join(blocker, 'sub')]);
+  });
+});
