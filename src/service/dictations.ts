@@ -7,8 +7,7 @@
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { resolveFfmpeg } from '../audio/ffmpeg-path.js';
-import { transcodeToWav } from '../audio/transcode.js';
+import { resolveFfmpeg, transcodeToWav } from '../audio/index.js';
 import { DictclipError } from '../errors.js';
 import type { AudioStore } from './audio-store.js';
 import { newId } from './fs-util.js';

@@ -15,6 +15,8 @@ import { createRequestHandler } from './handler.js';
 import { resolveOptions, type RunningService, type ServiceOptions } from './options.js';
 import { ProfileSource } from './profiles.js';
 import { DictationStore } from './store.js';
+import { attachWebSocket } from './websocket.js';
+import { createWebSocketDeps } from './ws-bridge.js';
 
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
@@ -68,6 +70,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const server = createServer(createRequestHandler(service));
   const address = await listen(server, resolved.port, resolved.host);
   service.listenAddress = hostPort(address);
+  const webSocket = attachWebSocket(server, createWebSocketDeps(service));
   await core.restore();
   let closing: Promise<void> | undefined;
   return {
@@ -76,6 +79,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     close() {
       closing ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        await webSocket.close();
         await core.close();
         server.closeAllConnections();
         await closed;

@@ -1,5 +1,6 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount, createApiKey } from '../../src/service/index.js';
@@ -96,7 +97,7 @@ describe('authentication', () => {
     const first = request(`${t.service.url}/SCFileserver/audio`, {
       method: 'POST',
       headers: { authorization: t.alice, 'content-type': 'audio/x-wav' },
-      body: slowBody(),
+      body: Readable.from(slowBody()),
     });
     const tenantDir = join(t.dataDir, 'audio', 'acme');
     while (!(await readdir(tenantDir).catch(() => [] as string[])).some((f) => f.endsWith('.tmp'))) await new Promise((r) => setTimeout(r, 5));

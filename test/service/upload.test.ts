@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from './helpers.js';
@@ -24,7 +25,7 @@ describe('upload limits and types', () => {
     return request(`${service.service.url}/SCFileserver/audio`, {
       method: 'POST',
       headers: { authorization: service.alice, 'content-type': contentType },
-      body,
+      body: Buffer.isBuffer(body) ? body : Readable.from(body),
     });
   }
 

@@ -5,7 +5,7 @@
  * order from a fixed word list, so any audio gets deterministic words.
  */
 import { open } from 'node:fs/promises';
-import { readWavInfo } from '../../audio/wav.js';
+import { readWavInfo } from '../../audio/index.js';
 import type { RecognizedWord } from '../types.js';
 
 /** The fixed word list of the fallback (cycled when there are more segments). */
