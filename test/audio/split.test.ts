@@ -14,7 +14,7 @@ let wav: WavInfo & { path: string };
 /** 20 s of loud noise with digital silence at 7.0–7.3 s and 14.0–14.3 s, and a quiet stretch at 3.0–3.5 s. */
 beforeAll(async () => {
   const samples = noise(20 * RATE, 11, 10000);
-  for (const [from, to] of [[7.0, 7.3], [14.0, 14.3]]) samples.fill(0, from * RATE, to * RATE);
+  for (const [from, to] of [[7.0, 7.3], [14.0, 14.3]] as const) samples.fill(0, from * RATE, to * RATE);
   const quiet = noise(RATE / 2, 5, 30);
   samples.set(quiet, 3 * RATE);
   const path = writePcmWav(join(temp(), 'speechy.wav'), samples);
