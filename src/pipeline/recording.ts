@@ -39,6 +39,8 @@ export interface RecordingContext {
   limits: { transcode: LimitFunction; dictation: LimitFunction; cut: LimitFunction };
   signal: AbortSignal;
   warn: (message: string) => void;
+  /** Told when a recording's dictation succeeded (the service is reachable). @default undefined */
+  onDictated?: (() => void) | undefined;
 }
 
 /** A recording's failure with the stage it happened at. */
@@ -64,6 +66,7 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
     let dictation = job.decision === 'dictate' ? undefined : job.state?.dictation;
     if (dictation === undefined) {
       const stitched = await dictate(job, ctx, { ...info, path: wavPath }, setStage);
+      ctx.onDictated?.();
       setStage('output');
       dictation = { fingerprint: job.fingerprints.dictation, method: ctx.options.markers, audioDurationMs: info.durationMs, ...stitched };
       await writeState(job.statePath, { version: 1, source: job.recording.relPath, sourceFingerprint: job.sourceFingerprint, dictation });

@@ -35,6 +35,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
   throwIfAborted(signal);
   const scan = await scanRecordings(opts.inputDir, { exclude: [outDir, workDir] });
   const { jobs, failures } = await prepareJobs(scan.recordings, opts, await serviceIdentity(opts));
+  throwIfAborted(signal);
   const wallTimeMs = (): number => Math.round(performance.now() - started);
   const alreadyDone = jobs.filter((job) => job.decision === 'done').length;
   if (opts.dryRun) {
@@ -54,6 +55,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
   const controller = new AbortController();
   const onAbort = (): void => controller.abort();
   signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted === true) controller.abort();
   try {
     const rows: ManifestRow[] = [];
     let done = 0;
@@ -65,6 +67,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
       dictation: () => Promise.resolve(dictateContext(connection, client, opts, controller.signal)),
       limits: { transcode: pLimit(opts.transcodeConcurrency), dictation: pLimit(opts.concurrency), cut: pLimit(availableParallelism()) },
       warn: () => undefined,
+      onDictated: () => { dictatedOk = true; },
     };
     const perRecording = pLimit(opts.concurrency * 2 + opts.transcodeConcurrency);
     await Promise.all(jobs.map((job) => perRecording(async () => {
@@ -74,10 +77,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
         const result = await processRecording(job, { ...ctx, warn: (message) => events.onWarning?.({ source, message }) });
         rows.push(...result.rows);
         if (result.resumed) resumedCount++;
-        else {
-          done++;
-          if (job.decision === 'dictate') dictatedOk = true;
-        }
+        else done++;
         events.onRecordingDone?.({ source, clips: result.rows.length, resumed: result.resumed });
       } catch (error) {
         const { stage, error: e } = error instanceof StageError ? error : { stage: 'output' as const, error: toDictclipError(error, 'E_OUTPUT') };
