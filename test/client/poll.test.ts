@@ -5,14 +5,17 @@ import { startTestServer, type TestServer } from './helpers/server.js';
 
 let server: TestServer;
 let client: DictationClient;
-const location = (): string => `${server.url}/SCDictation/rest/t/dictations/d1`;
+let testIndex = 0;
+/** A dictation location of this test only, so late requests of earlier tests are never counted. */
+const location = (): string => `${server.url}/SCDictation/rest/t/dictations/d${testIndex}`;
+const mine = (): string[] => server.requests.map((r) => r.url).filter((url) => url.startsWith(`/SCDictation/rest/t/dictations/d${testIndex}/`));
 
 beforeAll(async () => {
   server = await startTestServer();
   client = new DictationClient({ baseUrl: server.url, credentials: { scheme: 'basic', username: 'u', password: 'p' }, retryBaseMs: 1, retryMaxMs: 5 });
 });
 afterEach(() => {
-  server.requests.length = 0;
+  testIndex += 1;
 });
 afterAll(async () => {
   await client.close();
@@ -20,9 +23,9 @@ afterAll(async () => {
 });
 
 test('waitForDone polls {location}/done until true and returns the poll count', async () => {
-  server.handle((_req, res, index) => res.end(index < 3 ? 'false' : 'true'));
+  server.handle((_req, res) => res.end(mine().length <= 3 ? 'false' : 'true'));
   await expect(client.waitForDone(location(), { audioDurationMs: 1000, initialIntervalMs: 1, maxIntervalMs: 4 })).resolves.toEqual({ polls: 4 });
-  expect(server.requests.map((r) => r.url)).toEqual(Array(4).fill('/SCDictation/rest/t/dictations/d1/done'));
+  expect(mine()).toEqual(Array(4).fill(`/SCDictation/rest/t/dictations/d${testIndex}/done`));
 });
 
 test('waitForDone returns after one poll when already done', async () => {
@@ -34,24 +37,24 @@ test('waitForDone past the overall timeout is E_DICTATION_TIMEOUT', async () => 
   server.handle((_req, res) => res.end('false'));
   await expect(client.waitForDone(location(), { audioDurationMs: 0, initialIntervalMs: 1, maxIntervalMs: 2, timeoutMs: 30 }))
     .rejects.toMatchObject({ code: 'E_DICTATION_TIMEOUT', context: { url: location() } });
-  expect(server.requests.length).toBeGreaterThan(0);
+  expect(mine().length).toBeGreaterThan(0);
 });
 
 test('a request pending at the deadline is E_DICTATION_TIMEOUT', async () => {
   server.handle(() => undefined);
   await expect(client.waitForDone(location(), { audioDurationMs: 0, timeoutMs: 30 })).rejects.toMatchObject({ code: 'E_DICTATION_TIMEOUT' });
-  expect(server.requests).toHaveLength(1);
+  expect(mine()).toHaveLength(1);
 });
 
 test('aborting while waiting is E_ABORTED', async () => {
   const controller = new AbortController();
-  server.handle((_req, res, index) => {
-    if (index === 1) controller.abort();
+  server.handle((req, res) => {
+    if (req.url.startsWith(new URL(location()).pathname) && mine().length === 2) controller.abort();
     res.end('false');
   });
   await expect(client.waitForDone(location(), { audioDurationMs: 0, initialIntervalMs: 1, signal: controller.signal }))
     .rejects.toMatchObject({ code: 'E_ABORTED' });
-  expect(server.requests).toHaveLength(2);
+  expect(mine()).toHaveLength(2);
 });
 
 test('an error from the done call is passed through', async () => {
