@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { JobQueue } from '../../src/service/queue.js';
+
+describe('JobQueue', () => {
+  it('runs higher priority first, then in arrival order, never more than the concurrency', async () => {
+    const order: string[] = [];
+    let active = 0;
+    let maxActive = 0;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const finished = new Promise<void>((resolve) => {
+      const queue = new JobQueue(1, async (key) => {
+        active += 1;
+        maxActive = Math.max(maxActive, active);
+        order.push(key);
+        if (key === 'first') await gate;
+        active -= 1;
+        if (order.length === 5) resolve();
+      }, () => undefined);
+      queue.add({ key: 'first', priority: 0, notBefore: 0 });
+      queue.add({ key: 'low', priority: -1, notBefore: 0 });
+      queue.add({ key: 'a', priority: 5, notBefore: 0 });
+      queue.add({ key: 'b', priority: 5, notBefore: 0 });
+      queue.add({ key: 'mid', priority: 1, notBefore: 0 });
+      queue.add({ key: 'a', priority: 9, notBefore: 0 }); // duplicate key: ignored
+      release();
+    });
+    await finished;
+    expect(order).toEqual(['first', 'a', 'b', 'mid', 'low']);
+    expect(maxActive).toBe(1);
+  });
+
+  it('holds a delayed job until its time while later jobs run, and cancels and closes', async () => {
+    const order: string[] = [];
+    const queue = new JobQueue(2, async (key, signal) => {
+      order.push(key);
+      if (key === 'hang') {
+        await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+        order.push(`aborted:${String(signal.reason)}`);
+      }
+    }, () => undefined);
+    queue.add({ key: 'later', priority: 10, notBefore: Date.now() + 60_000 });
+    queue.add({ key: 'hang', priority: 0, notBefore: 0 });
+    queue.add({ key: 'now', priority: 0, notBefore: 0 });
+    expect(queue.cancel('later', 'x')).toBe(true);
+    expect(queue.cancel('missing', 'x')).toBe(false);
+    await new Promise((resolve) => setImmediate(resolve));
+    await queue.close('shutdown');
+    expect(order).toEqual(['hang', 'now', 'aborted:shutdown']);
+    queue.add({ key: 'after-close', priority: 0, notBefore: 0 });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).not.toContain('after-close');
+  });
+});
