@@ -172,7 +172,8 @@ export async function dictateOverWebSocket(options: WebSocketDictationOptions): 
         case 'TEXTDONE':
           if (data['textDone'] !== true) break;
           finish({
-            dictationId: state.dictationId,
+            // design.md puts the id in the STARTDICTATION answer; a TEXTDONE that carries one is accepted too.
+            dictationId: text(data['dictationId']) ?? state.dictationId,
             text: text(data['text']) ?? state.stable,
             substitutedText: text(data['substitutedText']) ?? text(data['text']) ?? state.stable,
             markers: Array.isArray(data['markers']) ? (data['markers'] as RawWordMarker[]) : state.stableMarkers,

@@ -148,6 +148,19 @@ describe('dictateOverWebSocket', () => {
     expect(Buffer.concat(sessions[0]?.chunks ?? []).equals(ogg)).toBe(true);
   });
 
+  test('takes the dictation id from TEXTDONE when the start answer has none', async () => {
+    behaviour = (socket, message) => {
+      if (Buffer.isBuffer(message)) return;
+      if (message['method'] === 'STARTDICTATION') socket.send(JSON.stringify({ method: 'STARTDICTATION', data: { success: true } }));
+      if (message['method'] === 'AUDIODONE') {
+        socket.send(JSON.stringify({ method: 'TEXTDONE', data: { kind: 'TEXTDONE', textDone: true, dictationId: 'late-id', text: 'Hi.', substitutedText: 'Hi!', markers: [] } }));
+      }
+    };
+    await expect(dictateOverWebSocket({ baseUrl: base, credentials: basic, audioPath: wavPath, audioFormat: 'pcm-16khz' })).resolves.toEqual({
+      dictationId: 'late-id', text: 'Hi.', substitutedText: 'Hi!', markers: [], hypotheses: 0,
+    });
+  });
+
   test('a refused start with status 401 is E_AUTH without the password', async () => {
     behaviour = (socket, message) => {
       if (Buffer.isBuffer(message)) return;
