@@ -1,0 +1,5 @@
+/** Shared test helpers: audio made with ffmpeg, temp folders, the built CLI, a ready service. */
+export * from './audio.js';
+export * from './fs.js';
+export * from './cli.js';
+export * from './service.js';

@@ -1,0 +1,56 @@
+/**
+ * 20 % transient faults on every kind of call (500, 502, 503 + Retry-After, 429, resets mid-body,
+ * delays past the client's request timeout): every recording completes and the output equals
+ * the fault-free run's (manifest byte for byte but for the random dictation ids; clips byte for byte).
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runPipeline, type MarkerMethod } from '../../src/pipeline/index.js';
+import { listFiles, removeTempDirs, runOptions, startTestService, tempDir, useCredentials, type StartedService } from '../helpers/index.js';
+import { CORPUS, withoutDictationIds, writeCorpus } from './corpus.js';
+
+const FAULTS = 'seed=20,rate=0.2,kinds=500+502+503+429+reset+delay,delayMs=1500,retryAfterS=1,afterRate=0.3';
+let input: string;
+
+beforeAll(async () => {
+  input = await writeCorpus(await tempDir('transient-in'));
+});
+afterAll(removeTempDirs);
+
+async function runWith(faults: string | undefined, markers: MarkerMethod): Promise<{ out: string; svc: StartedService }> {
+  const svc = await startTestService(faults === undefined ? {} : { faults });
+  const restore = useCredentials(svc.env);
+  const out = await tempDir(`transient-${markers}-${faults === undefined ? 'clean' : 'faulty'}`);
+  try {
+    const result = await runPipeline(runOptions(input, out, { baseUrl: svc.url, markers, requestTimeoutMs: 1000, maxRetries: 12 }));
+    expect(result.failures).toEqual([]);
+    expect(result.summary.done).toBe(CORPUS.length);
+  } finally {
+    restore();
+    await svc.close();
+  }
+  return { out, svc };
+}
+
+async function clipBytes(out: string): Promise<Map<string, Buffer>> {
+  const files = await listFiles(join(out, 'clips'));
+  return new Map(await Promise.all(files.map(async (f) => [f, await readFile(join(out, 'clips', f))] as const)));
+}
+
+describe.each(['new', 'old'] as const)('transient faults at a 0.2 rate, %s markers', (markers) => {
+  it('completes every recording with the fault-free output', async () => {
+    const clean = await runWith(undefined, markers);
+    const faulty = await runWith(FAULTS, markers);
+    const statuses = faulty.svc.log.map((l) => /^\S+ \S+ (\d+) /.exec(l)?.[1]).filter((s) => s !== undefined);
+    // Faults really happened, on several kinds of call.
+    expect(statuses.filter((s) => s !== '200' && s !== '201').length).toBeGreaterThanOrEqual(5);
+    const cleanCsv = await readFile(join(clean.out, 'manifest.csv'), 'utf8');
+    const faultyCsv = await readFile(join(faulty.out, 'manifest.csv'), 'utf8');
+    expect(cleanCsv.split('\n').length).toBeGreaterThan(CORPUS.length);
+    expect(withoutDictationIds(faultyCsv)).toBe(withoutDictationIds(cleanCsv));
+    const cleanClips = await clipBytes(clean.out);
+    expect([...(await clipBytes(faulty.out))]).toEqual([...cleanClips]);
+    expect(await readFile(join(faulty.out, 'failures.csv'), 'utf8')).toBe(await readFile(join(clean.out, 'failures.csv'), 'utf8'));
+  });
+});
