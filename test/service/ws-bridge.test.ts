@@ -1,0 +1,63 @@
+import { readFile } from 'node:fs/promises';
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { addAccount } from '../../src/service/index.js';
+import { get, makeWav, PASSWORD, startTestService, type TestService } from './helpers.js';
+
+interface Message {
+  method: string;
+  data: Record<string, unknown>;
+}
+
+/** Run one WebSocket dictation of a WAV's PCM; resolves with every message received. */
+function dictate(url: string, params: Record<string, unknown>, pcm: Buffer | undefined): Promise<Message[]> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${url.replace('http:', 'ws:')}/SCDictation/websocket`);
+    const messages: Message[] = [];
+    socket.on('open', () => socket.send(JSON.stringify({ method: 'STARTDICTATION', params: { audioFormat: 'pcm-16khz', ...params } })));
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data)) as Message;
+      messages.push(message);
+      if (message.method === 'STARTDICTATION' && message.data.success === true && pcm !== undefined) {
+        for (let offset = 0; offset < pcm.length; offset += 9600) socket.send(pcm.subarray(offset, offset + 9600));
+        socket.send(JSON.stringify({ method: 'AUDIODONE' }));
+      }
+    });
+    socket.on('close', () => resolve(messages));
+    socket.on('error', reject);
+  });
+}
+
+describe('WebSocket dictation through the service core', () => {
+  let t: TestService;
+  let pcm: Buffer;
+
+  beforeAll(async () => {
+    t = await startTestService();
+    pcm = (await readFile(await makeWav(t.mediaDir, 'speech.wav', 2000))).subarray(44);
+  });
+  afterAll(async () => t.close());
+
+  it('gives the same markers as the wordMarkers of the HTTP dictation it created', async () => {
+    const messages = await dictate(t.service.url, { username: 'alice', password: PASSWORD }, pcm);
+    const done = messages.find((m) => m.method === 'TEXTDONE');
+    expect(done?.data.text).toBe('My text so far.');
+    const id = String(done?.data.dictationId);
+    const xml = (await get(`${t.service.url}/SCDictation/rest/acme/dictations/${id}`, t.alice)).text;
+    const entry = (new XMLParser({ parseTagValue: false }).parse(xml) as { dictation: { statsAsProperties: { entry: { value: string } } } })
+      .dictation.statsAsProperties.entry;
+    expect(JSON.parse(entry.value)).toEqual(done?.data.markers);
+    expect((done?.data.markers as unknown[]).length).toBe(5);
+    expect((await get(`${t.service.url}/SCDictation/rest/acme/dictations/${id}`, t.bob)).status).toBe(404);
+  });
+
+  it('refuses bad credentials (401) and an unchanged password (403) with the HTTP messages', async () => {
+    const wrong = await dictate(t.service.url, { username: 'alice', password: 'wrong password' }, undefined);
+    expect(wrong[0]?.data).toMatchObject({ success: false, status: 401 });
+    await addAccount(t.dataDir, 'dave', 'acme', 'first-password');
+    const unchanged = await dictate(t.service.url, { username: 'dave', password: 'first-password' }, undefined);
+    expect(unchanged[0]?.data).toMatchObject({ success: false, status: 403 });
+    expect(String(unchanged[0]?.data.reason)).toContain('must be changed before first use');
+  });
+});
