@@ -6,7 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPipeline, type MarkerMethod } from '../../src/pipeline/index.js';
+import type { MarkerMethod } from '../../src/markers/model.js';
+import { runPipeline } from '../../src/pipeline/index.js';
 import { listFiles, removeTempDirs, runOptions, startTestService, tempDir, useCredentials, type StartedService } from '../helpers/index.js';
 import { CORPUS, withoutDictationIds, writeCorpus } from './corpus.js';
 
