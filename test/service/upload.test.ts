@@ -99,4 +99,19 @@ describe('upload limits and types', () => {
     expect(put.headers.allow).toBe('POST');
     await put.body.dump();
   });
+
+  it('logs one line per request (method, path without query, status, duration) and no credentials', async () => {
+    const lines: string[] = [];
+    t = await startTestService({ log: (line) => lines.push(line) });
+    const res = await request(`${t.service.url}/SCFileserver/audio/acme/AAAAAAAAAAAAAAAAAAAAAA?secret=1`, { headers: { authorization: t.alice } });
+    await res.body.dump();
+    const bad = await request(`${t.service.url}/SCFileserver/audio`, { method: 'POST', headers: { authorization: 'Bearer alice:sekrit' }, body: 'x' });
+    await bad.body.dump();
+    await t.close();
+    t = undefined;
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^GET \/SCFileserver\/audio\/acme\/AAAAAAAAAAAAAAAAAAAAAA 404 \d+ms$/);
+    expect(lines[1]).toMatch(/^POST \/SCFileserver\/audio 401 \d+ms$/);
+    expect(lines.join('\n')).not.toMatch(/sekrit|secret|Basic/);
+  });
 });
