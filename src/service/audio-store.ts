@@ -8,6 +8,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { DictclipError } from '../errors.js';
 import { newId, readJsonFile, writeFileAtomic } from './fs-util.js';
 
@@ -51,6 +52,8 @@ export class AudioStore {
     await mkdir(join(this.#root, tenant), { recursive: true });
     let bytes = 0;
     const out = createWriteStream(temp);
+    // A write still pending when the stream is destroyed reports an error: keep it from going uncaught.
+    out.on('error', () => undefined);
     try {
       // Not `pipeline(body, …)`: that would destroy the request (and its socket) before the 413 is sent.
       for await (const chunk of body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
@@ -58,12 +61,14 @@ export class AudioStore {
         if (bytes > maxBytes) throw new UploadTooLargeError(maxBytes);
         if (!out.write(chunk)) await once(out, 'drain');
       }
-      await new Promise<void>((resolve, reject) => {
-        out.once('error', reject);
-        out.end(resolve);
-      });
+      out.end();
+      await finished(out);
     } catch (error) {
-      out.destroy();
+      if (!out.closed) {
+        const closed = once(out, 'close').catch(() => undefined);
+        out.destroy();
+        await closed;
+      }
       await rm(temp, { force: true });
       if (error instanceof UploadTooLargeError) throw error;
       throw new DictclipError('E_INPUT', `The upload did not complete: ${(error as Error).message}`, { cause: error });
