@@ -4,7 +4,7 @@
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { DictclipError } from '../errors.js';
-import { applyFade, FolderMaker, readFully, runTag, streamRange, writeAtomically } from './output.js';
+import { applyFade, FolderMaker, readFully, runTag, streamRange, writeAtomicallyCb } from './output.js';
 import { assertMono16, HEADER_BYTES, readWavInfo, writeMonoHeader } from './wav.js';
 
 /** One clip to cut: milliseconds of the source, and where to write it. */
@@ -21,7 +21,7 @@ export interface CutOptions {
 }
 
 /** Bytes of source PCM read per sequential read. */
-const WINDOW_BYTES = 8 << 20;
+const WINDOW_BYTES = 4 << 20;
 /** Clip files being written at once. */
 const WRITES_IN_FLIGHT = 16;
 
@@ -30,17 +30,18 @@ export function msToSample(ms: number, rate = 16000): number {
   return Math.round((ms * rate) / 1000);
 }
 
-interface Planned { start: number; end: number; outPath: string; temp: string }
-
-function plan(clips: readonly ClipRequest[], rate: number, total: number, tag: string): Planned[] {
-  return clips.map((clip, i) => {
+/** Clamped [start, end) sample ranges of the clips, in typed arrays (no per-clip objects). */
+function plan(clips: readonly ClipRequest[], rate: number, total: number): { starts: Float64Array; ends: Float64Array } {
+  const starts = new Float64Array(clips.length);
+  const ends = new Float64Array(clips.length);
+  clips.forEach((clip, i) => {
     if (!Number.isFinite(clip.startMs) || !Number.isFinite(clip.endMs)) {
       throw new DictclipError('E_USAGE', `clip ${i} has a non-finite time (${clip.startMs}–${clip.endMs} ms)`, { path: clip.outPath });
     }
-    const start = Math.min(Math.max(msToSample(clip.startMs, rate), 0), total);
-    const end = Math.min(Math.max(msToSample(clip.endMs, rate), start), total);
-    return { start, end, outPath: clip.outPath, temp: `${clip.outPath}.tmp-${tag}-${i}` };
+    starts[i] = Math.min(Math.max(msToSample(clip.startMs, rate), 0), total);
+    ends[i] = Math.min(Math.max(msToSample(clip.endMs, rate), starts[i]!), total);
   });
+  return { starts, ends };
 }
 
 /**
@@ -48,7 +49,7 @@ function plan(clips: readonly ClipRequest[], rate: number, total: number, tag: s
  * [round(startMs × rate/1000), round(endMs × rate/1000)), clamped to the data (an end before the
  * start gives an empty clip). Each clip is a 16-bit mono WAV with a 44-byte header, written to a
  * temp name in its folder and renamed into place; folders are created as needed. Clips are read
- * in start order through an 8 MB window, so memory stays flat on any recording length.
+ * in start order through a 4 MB window, so memory stays flat on any recording length.
  * @returns The number of samples of each clip, in input order.
  * @throws DictclipError E_AUDIO_INVALID / E_INPUT (source), E_USAGE (non-finite time),
  *   E_OUTPUT (a clip could not be written; clips already written stay).
@@ -57,15 +58,28 @@ export async function cutClips(wavPath: string, clips: readonly ClipRequest[], o
   const info = await readWavInfo(wavPath);
   assertMono16(info, wavPath);
   const rate = info.sampleRate;
-  const planned = plan(clips, rate, info.samples, runTag());
+  const { starts, ends } = plan(clips, rate, info.samples);
+  const tag = runTag();
   const fadeSamples = msToSample(Math.max(options.fadeMs ?? 0, 0), rate);
-  const order = planned.map((_, i) => i).sort((a, b) => planned[a]!.start - planned[b]!.start || a - b);
+  const order = Uint32Array.from(clips, (_, i) => i).sort((a, b) => starts[a]! - starts[b]! || a - b);
   const folders = new FolderMaker();
-  const inFlight = new Set<Promise<void>>();
-  let failure: unknown;
-  const track = (task: Promise<void>): void => {
-    const settled: Promise<void> = task.catch((error: unknown) => void (failure ??= error)).finally(() => inFlight.delete(settled));
-    inFlight.add(settled);
+  let active = 0; // clip writes in flight
+  let wake: (() => void) | undefined;
+  const settle = (): Promise<void> => new Promise<void>((resolve) => (wake = resolve));
+  let failure: DictclipError | undefined;
+  // One reusable buffer per write in flight: no per-clip allocation, flat memory.
+  const spare: Buffer[] = [];
+  const take = (bytes: number): Buffer => {
+    const buffer = spare.pop();
+    return buffer !== undefined && buffer.length >= bytes ? buffer : Buffer.allocUnsafe(Math.max(bytes, 64 << 10));
+  };
+  const written = (buffer: Buffer, error?: DictclipError): void => {
+    active--;
+    spare.push(buffer);
+    failure ??= error;
+    const resume = wake;
+    wake = undefined;
+    resume?.();
   };
 
   let fh: FileHandle;
@@ -80,14 +94,17 @@ export async function cutClips(wavPath: string, clips: readonly ClipRequest[], o
     let winEnd = 0; // byte range of the data held in `window`
     for (const index of order) {
       if (failure !== undefined) break;
-      const clip = planned[index]!;
-      const length = clip.end - clip.start;
-      const n = Math.min(fadeSamples, length >> 1);
-      const from = clip.start * 2;
-      const to = clip.end * 2;
+      const start = starts[index]!;
+      const end = ends[index]!;
+      const outPath = clips[index]!.outPath;
+      const temp = `${outPath}.tmp-${tag}-${index}`;
+      const length = end - start;
+      const n = Math.min(fadeSamples, Math.floor(length / 2));
+      const from = start * 2;
+      const to = end * 2;
       if (to - from > window.length) {
-        await folders.ensureParent(clip.outPath);
-        await streamRange({ fh, dataOffset: info.dataOffset, sampleRate: rate }, clip.start, clip.end, clip.outPath, clip.temp, n);
+        await folders.ensureParent(outPath);
+        await streamRange({ fh, dataOffset: info.dataOffset, sampleRate: rate }, start, end, outPath, temp, n);
         continue;
       }
       if (from < winStart || to > winEnd) {
@@ -98,22 +115,22 @@ export async function cutClips(wavPath: string, clips: readonly ClipRequest[], o
           throw new DictclipError('E_AUDIO_INVALID', `WAV data ends early at byte ${info.dataOffset + winEnd}: ${wavPath}`, { path: wavPath });
         }
       }
-      const content = Buffer.allocUnsafe(HEADER_BYTES + to - from);
+      const buffer = take(HEADER_BYTES + to - from);
+      const content = buffer.subarray(0, HEADER_BYTES + to - from);
       writeMonoHeader(content, rate, to - from);
       window.copy(content, HEADER_BYTES, from - winStart, to - winStart);
       applyFade(content.subarray(HEADER_BYTES), 0, length, n);
-      track(folders.ensureParent(clip.outPath).then(() => writeAtomically(content, clip.temp, clip.outPath)));
-      while (inFlight.size >= WRITES_IN_FLIGHT) await Promise.race(inFlight);
+      await folders.ensureParent(outPath);
+      active++;
+      writeAtomicallyCb(content, temp, outPath, (error) => written(buffer, error));
+      while (active >= WRITES_IN_FLIGHT) await settle();
     }
-    await Promise.all(inFlight);
   } finally {
-    await Promise.all(inFlight);
+    while (active > 0) await settle();
     await fh.close();
   }
-  if (failure !== undefined) {
-    throw failure instanceof DictclipError ? failure : new DictclipError('E_OUTPUT', 'cannot write clips', { cause: failure });
-  }
-  return planned.map((clip) => ({ samples: clip.end - clip.start }));
+  if (failure !== undefined) throw failure;
+  return Array.from(starts, (start, i) => ({ samples: ends[i]! - start }));
 }
 
 async function readWindow(fh: FileHandle, window: Buffer, wanted: number, position: number, path: string): Promise<number> {

@@ -3,7 +3,8 @@
  * created once, optional linear fades on int16 samples.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
+import { close, open as openCb, rename as renameCb, rm as rmCb, write } from 'node:fs';
+import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DictclipError } from '../errors.js';
 import { HEADER_BYTES, writeMonoHeader } from './wav.js';
@@ -68,15 +69,28 @@ function outputError(outPath: string, cause: unknown): DictclipError {
   return new DictclipError('E_OUTPUT', `cannot write ${outPath}`, { path: outPath, cause });
 }
 
-/** Write `content` to `temp`, then rename it to `outPath`; the temp file is removed on failure. */
-export async function writeAtomically(content: Buffer, temp: string, outPath: string): Promise<void> {
-  try {
-    await writeFile(temp, content);
-    await rename(temp, outPath);
-  } catch (cause) {
-    await rm(temp, { force: true });
-    throw outputError(outPath, cause);
-  }
+/**
+ * Write `content` to `temp`, then rename it to `outPath`, with callbacks (the cutter's hot loop:
+ * no promise or FileHandle per step): open, write until all bytes are written, close, rename. `done` receives
+ * an E_OUTPUT DictclipError on failure, after the temp file is removed.
+ */
+export function writeAtomicallyCb(content: Buffer, temp: string, outPath: string, done: (error?: DictclipError) => void): void {
+  const fail = (cause: unknown): void => rmCb(temp, { force: true }, () => done(outputError(outPath, cause)));
+  openCb(temp, 'w', (openError, fd) => {
+    if (openError !== null) return fail(openError);
+    const finish = (writeError: unknown): void =>
+      close(fd, (closeError) => {
+        if (writeError !== null || closeError !== null) return fail(writeError ?? closeError);
+        renameCb(temp, outPath, (renameError) => (renameError === null ? done() : fail(renameError)));
+      });
+    const writeFrom = (offset: number): void =>
+      write(fd, content, offset, content.length - offset, null, (writeError, written) => {
+        if (writeError !== null) return finish(writeError);
+        if (offset + written < content.length) return writeFrom(offset + written);
+        finish(null);
+      });
+    writeFrom(0);
+  });
 }
 
 /** Where a streamed range comes from. */

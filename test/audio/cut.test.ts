@@ -99,14 +99,14 @@ describe('cutClips', () => {
   });
 
   it('slides its window over a long source and streams clips larger than the window', async () => {
-    const samples = 16000 * 300; // 5 minutes, 9.6 MB: more than the 8 MB window
+    const samples = 16000 * 300; // 5 minutes, 9.6 MB: more than the 4 MB window
     const long = writePcmWav(join(temp(), 'long.wav'), noise(samples, 7));
     const longPcm = readFileSync(long).subarray(44);
     const dir = join(temp(), 'long');
     const clips = [
       ...Array.from({ length: 60 }, (_, i) => ({ startMs: i * 5000 + 123.4, endMs: i * 5000 + 1789.6, outPath: join(dir, `w${i}.wav`) })),
-      { startMs: 262_000, endMs: 263_000, outPath: join(dir, 'edge.wav') }, // crosses the first window's end
-      { startMs: 10_000, endMs: 290_000, outPath: join(dir, 'big.wav') }, // 8.96 MB: streamed
+      { startMs: 131_000, endMs: 131_500, outPath: join(dir, 'edge.wav') }, // crosses the first window's end (131.195 s)
+      { startMs: 10_000, endMs: 290_000, outPath: join(dir, 'big.wav') }, // 8.96 MB, larger than the window: streamed
     ];
     const results = await cutClips(long, clips, { fadeMs: 0 });
     clips.forEach((clip, i) => {
