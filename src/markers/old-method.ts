@@ -46,7 +46,7 @@ function parseJsonList(text: string): number[] {
  * This deliberately follows the spec to the letter rather than the exact `floor(bytes / 32)`:
  * the two differ for a few byte counts (32032 bytes → 1000 here, 1001 exactly), and clip
  * boundaries must match what the spec's arithmetic gives. Our embedded service emits byte
- * counts in the middle of a millisecond (ms × 32 + 16), on which both readings agree.
+ * counts one sample into each millisecond (ms × 32 + 2), on which both readings agree.
  * @throws DictclipError `E_MARKERS_INVALID` for a negative or non-finite count.
  */
 export function bytesToMs(bytes: number): number {

@@ -21,9 +21,9 @@ describe('bytesToMs', () => {
     expect(Number((32032n * 1000n) / 32000n)).toBe(1001);
   });
 
-  it('agrees with exact arithmetic on mid-millisecond byte counts (ms × 32 + 16), as the embedded service emits', () => {
+  it('agrees with exact arithmetic on byte counts one sample into a millisecond (ms × 32 + 2), as the embedded service emits', () => {
     const wrong: number[] = [];
-    for (let ms = 0; ms <= 200_000; ms += 1) if (bytesToMs(ms * 32 + 16) !== ms) wrong.push(ms);
+    for (let ms = 0; ms <= 200_000; ms += 1) if (bytesToMs(ms * 32 + 2) !== ms) wrong.push(ms);
     expect(wrong).toEqual([]);
   });
 
