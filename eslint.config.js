@@ -13,6 +13,14 @@ export default tseslint.config(
       'no-throw-literal': 'error',
     },
   },
-  { files: ['src/cli/**', 'bench/**', 'test/**'], rules: { 'no-restricted-properties': 'off' } },
-  { files: ['**/*.js', '**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } } },
+  { files: ['src/cli/**', 'bench/**', 'test/**', 'scripts/**'], rules: { 'no-restricted-properties': 'off' } },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    languageOptions: {
+      globals: Object.fromEntries(
+        ['process', 'console', 'URL', 'performance', 'Buffer', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'AbortController', 'fetch']
+          .map((name) => [name, 'readonly']),
+      ),
+    },
+  },
 );
