@@ -13,7 +13,8 @@
  * dictation on the service is acceptable, a lost recording is not.
  */
 import type { Readable } from 'node:stream';
-import { Agent, RetryAgent, interceptors, request, type Dispatcher, type RetryHandler } from 'undici';
+import { Agent, RetryAgent, request, type Dispatcher, type RetryHandler } from 'undici';
+import { decodeBody } from './decode.js';
 import type { IncomingHttpHeaders } from 'node:http';
 import { retryDelayMs, parseRetryAfter, sleep, type BackoffOptions } from './backoff.js';
 import {
@@ -68,7 +69,6 @@ interface Budget {
 /** Keep-alive HTTP with retries and status checks; see the module comment. */
 export class HttpTransport {
   readonly #agent: Agent;
-  readonly #dispatcher: Dispatcher;
   readonly #options: TransportOptions;
   readonly #backoff: BackoffOptions;
 
@@ -80,7 +80,6 @@ export class HttpTransport {
       headersTimeout: options.requestTimeoutMs,
       bodyTimeout: options.requestTimeoutMs,
     });
-    this.#dispatcher = this.#agent.compose(interceptors.decompress());
   }
 
   /**
@@ -90,7 +89,7 @@ export class HttpTransport {
   async send(req: HttpRequest): Promise<HttpResponse> {
     const budget: Budget = { retries: 0 };
     const info = (): RequestInfo => ({ method: req.method, url: req.url, attempts: budget.retries + 1 });
-    const dispatcher = new RetryAgent(this.#dispatcher, this.#retryOptions(budget, req.signal));
+    const dispatcher = new RetryAgent(this.#agent, this.#retryOptions(budget, req.signal));
     for (;;) {
       if (isAborted(req.signal)) throw abortedError(info(), req.signal?.reason);
       let response: Omit<HttpResponse, 'attempts'>;
@@ -125,7 +124,8 @@ export class HttpTransport {
       ...(body === undefined ? {} : { body }),
       ...(req.signal === undefined ? {} : { signal: req.signal }),
     });
-    const text = await response.body.text();
+    const raw = Buffer.from(await response.body.arrayBuffer());
+    const text = await decodeBody(raw, response.headers['content-encoding']);
     return { status: response.statusCode, headers: response.headers, body: text };
   }
 
