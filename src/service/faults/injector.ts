@@ -42,11 +42,14 @@ function answerStatus(req: IncomingMessage, res: ServerResponse, status: number,
   res.end(body);
 }
 
-/** Status 200, headers promising more than is sent, part of the body, then a reset. */
+/** Status 200, headers promising more than is sent, part of the body, then a TCP reset. */
 function reset(req: IncomingMessage, res: ServerResponse): void {
   res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-8', 'Content-Length': String(RESET_BODY.length * 4) });
   res.write(RESET_BODY, () => {
-    res.socket?.destroy();
+    // RST, not FIN: a reset as the network shows it. (A FIN while the client's parser is paused
+    // crashes undici ≤ 7.x with an uncatchable assert: nodejs/undici#5360.)
+    const socket = res.socket;
+    if (socket !== null && !socket.destroyed) socket.resetAndDestroy();
     req.destroy();
   });
 }
@@ -58,7 +61,7 @@ function failAfterProcessing(res: ServerResponse): void {
   res.write = (() => true) as typeof res.write;
   res.writeHead = ((() => res) as unknown) as typeof res.writeHead;
   res.end = ((() => {
-    writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': '0', Connection: 'close' });
+    writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': '0' });
     return end();
   }) as unknown) as typeof res.end;
 }
