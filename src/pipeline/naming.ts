@@ -50,18 +50,18 @@ export function clipDir(outDir: string, relPath: string): string {
   return resolveInside(outDir, 'clips', recordingKey(relPath));
 }
 
-/** `<outDir>/transcripts/<relPath with its extension replaced by .txt>` (checked to stay inside). */
+/** `<outDir>/transcripts/<relPath>.txt`, e.g. `transcripts/a/b.wav.txt` (checked to stay inside). */
 export function transcriptPath(outDir: string, relPath: string): string {
   return mirroredPath(outDir, 'transcripts', relPath, '.txt');
 }
 
-/** `<outDir>/markers/<relPath with its extension replaced by .json>` (checked to stay inside). */
+/** `<outDir>/markers/<relPath>.json` (checked to stay inside). The source's own extension is kept so
+ * `a.wav` and `a.mp3` in one folder never share a file. */
 export function markersPath(outDir: string, relPath: string): string {
   return mirroredPath(outDir, 'markers', relPath, '.json');
 }
 
 function mirroredPath(outDir: string, folder: string, relPath: string, ext: string): string {
-  const withoutExt = relPath.slice(0, relPath.length - path.posix.extname(relPath).length);
   const base = resolveInside(outDir, folder);
-  return resolveInside(base, ...`${withoutExt}${ext}`.split('/'));
+  return resolveInside(base, ...`${relPath}${ext}`.split('/'));
 }

@@ -55,8 +55,8 @@ describe('output paths', () => {
   });
 
   it('mirrors the source tree for transcripts and markers', () => {
-    expect(transcriptPath(out, 'x/y z.flac')).toBe(path.join(out, 'transcripts', 'x', 'y z.txt'));
-    expect(markersPath(out, 'rec.mp3')).toBe(path.join(out, 'markers', 'rec.json'));
+    expect(transcriptPath(out, 'x/y z.flac')).toBe(path.join(out, 'transcripts', 'x', 'y z.flac.txt'));
+    expect(markersPath(out, 'rec.mp3')).toBe(path.join(out, 'markers', 'rec.mp3.json'));
   });
 
   it('refuses a mirrored path that escapes the output folder', () => {

@@ -105,7 +105,7 @@ describe('runPipeline end to end (embedded scripted service)', () => {
       'clips/a', 'clips/a', 'clips/b', 'clips/b', 'clips/b', 'clips/sub__c', 'clips/sub__c']);
     expect(await clipSamples(out, rows)).toEqual([6400, 6400, 4800, 4480, 6400, 6400, 6400]);
     // The dictation id of each clip is the recording's dictation, as saved in markers/<source>.json.
-    const markersA = JSON.parse(await readFile(path.join(out, 'markers', 'a.json'), 'utf8')) as { dictationIds: string[]; transcript: string; markers: unknown[] };
+    const markersA = JSON.parse(await readFile(path.join(out, 'markers', 'a.wav.json'), 'utf8')) as { dictationIds: string[]; transcript: string; markers: unknown[] };
     expect(markersA.transcript).toBe('Hello world.');
     expect(markersA.markers).toEqual([
       { text: 'Hello', textStart: 0, textLength: 5, startMs: 300, endMs: 700 },
@@ -113,7 +113,7 @@ describe('runPipeline end to end (embedded scripted service)', () => {
       { text: '.', textStart: 11, textLength: 1, startMs: 1400, endMs: 2000 },
     ]);
     expect(rows[0]?.[8]).toBe(markersA.dictationIds[0]);
-    expect(await readFile(path.join(out, 'transcripts', 'sub', 'c.txt'), 'utf8')).toBe('One two.\n');
+    expect(await readFile(path.join(out, 'transcripts', 'sub', 'c.mp3.txt'), 'utf8')).toBe('One two.\n');
     expect(await readFile(path.join(out, 'failures.csv'), 'utf8')).toBe('source,stage,code,message\n');
     expect(await readdir(path.join(out, '.dictclip', 'work')).catch(() => [])).toEqual([]);
     expect(done.map((d) => d.resumed)).toEqual([false, false, false]);
@@ -211,7 +211,7 @@ describe('runPipeline end to end (embedded scripted service)', () => {
       ['00002_blue.wav', 'Blue', 'long.wav', '6500', '6900', '400', 'word', 'new', '11', '4'],
     ]);
     expect(await clipSamples(out, rows)).toEqual([8000, 8000, 6400]);
-    const saved = JSON.parse(await readFile(path.join(out, 'markers', 'long.json'), 'utf8')) as { dictationIds: string[]; transcript: string };
+    const saved = JSON.parse(await readFile(path.join(out, 'markers', 'long.wav.json'), 'utf8')) as { dictationIds: string[]; transcript: string };
     expect(saved.transcript).toBe('Red green. Blue.');
     expect(saved.dictationIds).toHaveLength(2);
     expect(rows.map((r) => r[8])).toEqual([saved.dictationIds[0], saved.dictationIds[0], saved.dictationIds[1]]);

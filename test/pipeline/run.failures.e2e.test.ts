@@ -66,7 +66,7 @@ describe('runPipeline failures', () => {
     const failures = (await readFile(path.join(out, 'failures.csv'), 'utf8')).split('\n');
     expect(failures[0]).toBe('source,stage,code,message');
     expect(failures[1]).toMatch(/^bad\.wav,transcode,E_FFMPEG,/);
-    expect(await readFile(path.join(out, 'transcripts', 'quiet.txt'), 'utf8')).toBe('\n');
+    expect(await readFile(path.join(out, 'transcripts', 'quiet.wav.txt'), 'utf8')).toBe('\n');
     const summary = JSON.parse(await readFile(path.join(out, 'summary.json'), 'utf8')) as { failures: unknown[]; done: number };
     expect(summary.done).toBe(2);
     expect(summary.failures).toHaveLength(1);
