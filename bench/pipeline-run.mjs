@@ -1,0 +1,51 @@
+/**
+ * One `dictclip run` in this process through runPipeline (dist/pipeline), for the overhead,
+ * latency and memory parts, which run it as a child under /usr/bin/time. Prints one JSON line:
+ * { wallMs, cpuMs (this process only: pipeline + embedded service, not ffmpeg), summary, failures }.
+ *
+ * Usage: node bench/pipeline-run.mjs <inputDir> <outDir> '<json>'
+ *   json: RunOptions overrides (engine, scriptFile, concurrency, pollInitialMs, …), plus
+ *   `ownService: { jobConcurrency, delayMs }` to start the embedded service here with those
+ *   options and hand runPipeline its baseUrl (credentials through DICTCLIP_USERNAME/PASSWORD).
+ */
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { importDist } from './lib.mjs';
+
+const [inputDir, outDir, json = '{}'] = process.argv.slice(2);
+const { ownService, ...overrides } = JSON.parse(json);
+const pipeline = await importDist('pipeline/index.js');
+const config = await importDist('config/index.js');
+if (pipeline?.runPipeline === undefined || config?.defaultValues === undefined) {
+  throw new Error('dist/pipeline/index.js (runPipeline) or dist/config/index.js (defaultValues) not built');
+}
+await rm(outDir, { recursive: true, force: true });
+
+let service;
+let baseUrl;
+if (ownService !== undefined) {
+  const svc = await importDist('service/index.js');
+  const dataDir = join(outDir, '.bench-service');
+  await svc.addAccount(dataDir, 'bench', 'bench-tenant', 'initial-password-1');
+  await svc.setPassword(dataDir, 'bench', 'bench-password-1');
+  service = await svc.startService({
+    dataDir, port: 0, host: '127.0.0.1', engine: 'scripted', jobConcurrency: ownService.jobConcurrency,
+    script: { scripts: [], fallback: 'segments', delayMs: ownService.delayMs ?? 0 },
+  });
+  baseUrl = service.url;
+  process.env.DICTCLIP_USERNAME = 'bench';
+  process.env.DICTCLIP_PASSWORD = 'bench-password-1';
+}
+
+const options = { ...config.defaultValues(outDir), inputDir, outDir, quiet: true, ...overrides, ...(baseUrl ? { baseUrl } : {}) };
+const cpu0 = process.cpuUsage();
+const t0 = performance.now();
+const result = await pipeline.runPipeline(options);
+const wallMs = performance.now() - t0;
+const cpu = process.cpuUsage(cpu0);
+await service?.close();
+const { summary, failures } = result;
+console.log(JSON.stringify({ wallMs, cpuMs: (cpu.user + cpu.system) / 1000, summary, failures: failures.slice(0, 5), failureCount: failures.length }));
+if (summary.done === 0 || failures.length > 0) {
+  console.error(`pipeline: ${summary.done} done, ${failures.length} failed: ${JSON.stringify(failures.slice(0, 3))}`);
+}
