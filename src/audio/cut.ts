@@ -2,9 +2,9 @@
  * Cutting clips out of a transcoded 16-bit mono WAV with positional reads through a sliding
  * window, a bounded number of writes in flight and temp-then-rename for every clip.
  */
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { DictclipError } from '../errors.js';
-import { applyFade, FolderMaker, readFully, runTag, streamRange, writeAtomicallyCb } from './output.js';
+import { applyFade, FolderMaker, openSource, readFully, runTag, streamRange, writeAtomicallyCb } from './output.js';
 import { assertMono16, HEADER_BYTES, readWavInfo, writeMonoHeader } from './wav.js';
 
 /** One clip to cut: milliseconds of the source, and where to write it. */
@@ -82,12 +82,7 @@ export async function cutClips(wavPath: string, clips: readonly ClipRequest[], o
     resume?.();
   };
 
-  let fh: FileHandle;
-  try {
-    fh = await open(wavPath, 'r');
-  } catch (cause) {
-    throw new DictclipError('E_INPUT', `cannot open WAV file: ${wavPath}`, { path: wavPath, cause });
-  }
+  const fh = await openSource(wavPath);
   try {
     const window = Buffer.allocUnsafe(Math.min(WINDOW_BYTES, Math.max(info.dataBytes, 1)));
     let winStart = 0;

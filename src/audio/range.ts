@@ -1,9 +1,9 @@
 /**
  * Writing one sample range of a WAV as its own WAV (chunks of long recordings).
  */
-import { open, type FileHandle } from 'node:fs/promises';
+
 import { DictclipError } from '../errors.js';
-import { FolderMaker, runTag, streamRange } from './output.js';
+import { FolderMaker, openSource, runTag, streamRange } from './output.js';
 import { assertMono16, readWavInfo } from './wav.js';
 
 /**
@@ -22,12 +22,7 @@ export async function writeWavRange(wavPath: string, startSample: number, endSam
   assertMono16(info, wavPath);
   const start = Math.min(Math.max(startSample, 0), info.samples);
   const end = Math.min(Math.max(endSample, start), info.samples);
-  let fh: FileHandle;
-  try {
-    fh = await open(wavPath, 'r');
-  } catch (cause) {
-    throw new DictclipError('E_INPUT', `cannot open WAV file: ${wavPath}`, { path: wavPath, cause });
-  }
+  const fh = await openSource(wavPath);
   try {
     await new FolderMaker().ensureParent(outPath);
     const source = { fh, dataOffset: info.dataOffset, sampleRate: info.sampleRate };
