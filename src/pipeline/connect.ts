@@ -52,6 +52,9 @@ export async function connect(
   const script = options.scriptFile === undefined ? undefined : await loadScriptFile(options.scriptFile);
   const service = await startService({
     port: 0, host: '127.0.0.1', dataDir, engine: options.engine, ffmpegPath,
+    // Our own only client: room for every dictation in flight plus its chunk requests, so the
+    // per-user limit (503) that imitates the real service never slows the run down.
+    perUserLimit: Math.max(8, options.concurrency * 2),
     ...(script === undefined ? {} : { script }),
   });
   return {
