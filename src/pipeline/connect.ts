@@ -28,7 +28,7 @@ export function embeddedDataDir(outDir: string): string {
  * @throws DictclipError `E_CREDENTIALS_MISSING`, `E_CONFIG`, `E_ENGINE`, or a service start failure.
  */
 export async function connect(
-  options: Pick<RunOptions, 'baseUrl' | 'outDir' | 'engine' | 'scriptFile'>,
+  options: Pick<RunOptions, 'baseUrl' | 'outDir' | 'engine' | 'scriptFile' | 'concurrency'>,
   ffmpegPath: string,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Connection> {
