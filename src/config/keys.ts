@@ -97,6 +97,8 @@ const ROWS: readonly Row[] = [
     description: 'First poll interval, ms.' },
   { key: 'pollMaxMs', type: ms(50, 600_000), default: 5_000, placeholder: '<n>',
     description: 'Poll interval cap, ms (not below pollInitialMs).' },
+  { key: 'dictationTimeoutMs', type: ms(1_000, 86_400_000), default: undefined, defaultText: '120 s + 3 × the audio duration', placeholder: '<n>',
+    description: 'Give up on one dictation (waiting for done, or a WebSocket dictation) after this long, ms.' },
   { key: 'engine', type: { kind: 'enum', values: ['pocketsphinx', 'scripted'] }, default: 'pocketsphinx', placeholder: '<name>',
     description: 'Engine of the embedded service when no baseUrl is set.' },
   { key: 'scriptFile', type: { kind: 'path' }, default: undefined, defaultText: 'none', placeholder: '<file>',

@@ -55,6 +55,8 @@ export async function connect(
     // Our own only client: room for every dictation in flight plus its chunk requests, so the
     // per-user limit (503) that imitates the real service never slows the run down.
     perUserLimit: Math.max(8, options.concurrency * 2),
+    // Fault injection for reliability drills, as for `dictclip serve` (README: Reliability).
+    ...(process.env['DICTCLIP_FAULTS'] === undefined ? {} : { faults: process.env['DICTCLIP_FAULTS'] }),
     ...(script === undefined ? {} : { script }),
   });
   return {

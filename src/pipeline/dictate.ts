@@ -27,6 +27,8 @@ export interface DictateContext {
   profile: string | undefined;
   pollInitialMs: number;
   pollMaxMs: number;
+  /** Overall wait for one dictation; undefined = the client's default (scales with the audio). */
+  dictationTimeoutMs?: number | undefined;
   signal?: AbortSignal | undefined;
   /** Told the current stage (upload, dictate, markers) for failure reports. */
   onStage?: ((stage: Stage) => void) | undefined;
@@ -53,6 +55,7 @@ export async function dictateWav(ctx: DictateContext, wavPath: string, audioDura
   const dictationId = lastSegment(location);
   const { polls } = await client.waitForDone(location, {
     ...call, audioDurationMs, initialIntervalMs: ctx.pollInitialMs, maxIntervalMs: ctx.pollMaxMs,
+    ...(ctx.dictationTimeoutMs === undefined ? {} : { timeoutMs: ctx.dictationTimeoutMs }),
   });
   if (ctx.method === 'old') return { ...(await oldMarkers(ctx, location, audioDurationMs)), dictationId, polls };
   const details = await client.getDictation(location, call);
@@ -106,6 +109,7 @@ async function viaWebSocket(ctx: DictateContext, wavPath: string, audioDurationM
     baseUrl: ctx.baseUrl, credentials: ctx.credentials, audioPath: wavPath, audioFormat: FORMAT, chunkMs: 300,
     ...(ctx.profile === undefined ? {} : { profile: ctx.profile }),
     ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
+    ...(ctx.dictationTimeoutMs === undefined ? {} : { timeoutMs: ctx.dictationTimeoutMs }),
   });
   ctx.onStage?.('markers');
   const decoded = decodeNewMarkers(ws.markers, { unit: ctx.markerUnit, audioDurationMs });

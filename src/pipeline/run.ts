@@ -128,7 +128,8 @@ function dictateContext(
   }
   return {
     client, baseUrl: connection.baseUrl, credentials: connection.credentials, method: opts.markers,
-    markerUnit: opts.markerUnit, profile: opts.profile, pollInitialMs: opts.pollInitialMs, pollMaxMs: opts.pollMaxMs, signal,
+    markerUnit: opts.markerUnit, profile: opts.profile, pollInitialMs: opts.pollInitialMs, pollMaxMs: opts.pollMaxMs,
+    dictationTimeoutMs: opts.dictationTimeoutMs, signal,
   };
 }
 

@@ -56,6 +56,8 @@ export interface RunOptions {
   pollInitialMs: number;
   /** Poll interval cap, ms. @default 5000 */
   pollMaxMs: number;
+  /** Give up on one dictation after this long, ms. @default undefined (120 s + 3 × the audio's duration) */
+  dictationTimeoutMs: number | undefined;
   /** Engine of the embedded service when no baseUrl is set. @default 'pocketsphinx' */
   engine: 'pocketsphinx' | 'scripted';
   /** Scripted engine script file (embedded service only). @default undefined */

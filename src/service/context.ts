@@ -6,6 +6,7 @@ import type { DictationCore } from './dictations.js';
 import type { ResolvedOptions } from './options.js';
 import type { ProfileSource } from './profiles.js';
 import type { DictationStore } from './store.js';
+import type { FaultInjector } from './faults/index.js';
 
 /** Shared state of one running service. */
 export interface ServiceContext {
@@ -17,6 +18,8 @@ export interface ServiceContext {
   auth: Authenticator;
   /** `host:port` the server listens on (set once listening). */
   listenAddress: string;
+  /** Fault injection (tests); undefined when off. */
+  faults?: FaultInjector | undefined;
 }
 
 /** One authenticated request. */

@@ -140,7 +140,7 @@ export class DictationCore {
       const profile = queued.profile === undefined ? undefined : await profiles.find(queued.profile);
       const transcript = composeTranscript(recognition, profile);
       if (signal.aborted) throw signal.reason;
-      finished = { ...queued, state: 'done', doneTime: Date.now(), result: { ...transcript, durationMs: info.durationMs } };
+      finished = { ...queued, state: 'done', doneTime: Date.now(), result: { ...transcript, durationMs: info.durationMs, ...(recognition.fault === undefined ? {} : { fault: recognition.fault }) } };
     } catch (error) {
       if (signal.aborted) return; // canceled (already saved) or shutdown (re-queued at next start)
       const message = error instanceof Error ? error.message : String(error);

@@ -18,6 +18,7 @@ export function createRequestHandler(service: ServiceContext): (req: IncomingMes
   const inFlight = new Map<string, number>();
 
   async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    if (service.faults !== undefined && (await service.faults.maybeFault(req, res))) return;
     const match = matchRoute(req.method ?? 'GET', path);
     if (match.kind === 'not-found') throw new HttpError(404, 'E_NOT_FOUND', `No such resource: ${path}`);
     if (match.kind === 'method-not-allowed') {

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { DictclipError } from '../errors.js';
 import type { ScriptFile } from './engines/script-file.js';
 import type { Engine, Profile } from './types.js';
+import { parseFaultSpec, type FaultOptions } from './faults/index.js';
 
 export interface ServiceOptions {
   /** Folder of accounts.json, profiles.json, audio/, dictations/ and work/ (created when missing). */
@@ -51,6 +52,7 @@ export interface ResolvedOptions {
   profiles: Profile[];
   log: (line: string) => void;
   ffmpegPath: string | undefined;
+  faults: FaultOptions | undefined;
 }
 
 function positiveInteger(name: string, value: number | undefined, fallback: number, min = 1): number {
@@ -76,5 +78,6 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     profiles: options.profiles ?? [],
     log: options.log ?? (() => undefined),
     ffmpegPath: options.ffmpegPath,
+    faults: options.faults === undefined || options.faults.trim() === '' ? undefined : parseFaultSpec(options.faults),
   };
 }

@@ -15,6 +15,7 @@ import { createRequestHandler } from './handler.js';
 import { resolveOptions, type RunningService, type ServiceOptions } from './options.js';
 import { ProfileSource } from './profiles.js';
 import { DictationStore } from './store.js';
+import { createFaultInjector } from './faults/index.js';
 import { attachWebSocket } from './websocket.js';
 import { createWebSocketDeps } from './ws-bridge.js';
 
@@ -66,6 +67,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     profiles,
     auth: new Authenticator(resolved.dataDir),
     listenAddress: `${resolved.host}:${resolved.port}`,
+    faults: resolved.faults === undefined ? undefined : createFaultInjector(resolved.faults, (f) => resolved.log(`fault ${f.kind} on ${f.route}${f.after ? ' after processing' : ''}`)),
   };
   const server = createServer(createRequestHandler(service));
   const address = await listen(server, resolved.port, resolved.host);

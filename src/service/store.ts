@@ -6,6 +6,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ServiceMarker } from './types.js';
+import type { DictationFault } from './faults/index.js';
 import { readJsonFile, writeFileAtomic } from './fs-util.js';
 
 /** queued → running → done | failed; canceled from queued or running. */
@@ -18,6 +19,8 @@ export interface DictationResultRecord {
   confidence: number;
   /** Duration of the transcoded audio, ms. */
   durationMs: number;
+  /** Permanent fault of the scripted engine, applied when rendering. */
+  fault?: DictationFault;
 }
 
 export interface DictationRecord {

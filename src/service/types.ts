@@ -1,4 +1,5 @@
 /** Shared types of the embedded dictation service. */
+import type { DictationFault } from './faults/index.js';
 
 /** One recognized word, as an engine reports it (times relative to the audio start). */
 export interface RecognizedWord {
@@ -15,6 +16,8 @@ export interface Recognition {
   words: RecognizedWord[];
   /** End of the last speech, or of the recognizer's final silence; used for the final punctuation marker. */
   endMs: number;
+  /** Scripted engine only: a permanent fault applied when the dictation is rendered. */
+  fault?: DictationFault;
 }
 
 export interface RecognizeOptions {

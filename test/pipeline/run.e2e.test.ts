@@ -34,7 +34,7 @@ function options(overrides: Partial<RunOptions>): RunOptions {
     inputDir: input, outDir: path.join(root, 'out'), baseUrl: undefined, factoryScope: 'nvoq', profile: undefined,
     markers: 'new', markerUnit: 'seconds', mode: 'word', padBeforeMs: 0, padAfterMs: 0, fadeMs: 0, maxGapMs: 700,
     maxPhraseMs: 15_000, concurrency: 2, transcodeConcurrency: 2, keepPunctuation: false, match: undefined, dryRun: false,
-    maxUploadBytes: 21_000_000, ffmpegPath: undefined, maxRetries: 2, requestTimeoutMs: 30_000, pollInitialMs: 20, pollMaxMs: 100,
+    maxUploadBytes: 21_000_000, ffmpegPath: undefined, maxRetries: 2, requestTimeoutMs: 30_000, pollInitialMs: 20, pollMaxMs: 100, dictationTimeoutMs: undefined,
     engine: 'scripted', scriptFile, workDir: path.join(overrides.outDir ?? path.join(root, 'out'), '.dictclip', 'work'),
     quiet: true, ...overrides,
   };

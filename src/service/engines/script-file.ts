@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { DictclipError } from '../../errors.js';
+import { isDictationFault, type DictationFault } from '../faults/index.js';
 
 export interface ScriptWord {
   word: string;
@@ -25,7 +26,7 @@ export interface ScriptEntry {
   /** Extra delay of this entry before answering, ms (replaces the file-level delay). @default the file's delayMs */
   delayMs?: number;
   /** `fail`: recognize throws E_ENGINE; `never-done`: recognize only ends when aborted. @default undefined */
-  fault?: 'never-done' | 'fail';
+  fault?: 'never-done' | 'fail' | DictationFault;
 }
 
 export interface ScriptFile {
@@ -70,7 +71,9 @@ export function validateScriptFile(data: unknown, path?: string): ScriptFile {
       nonNegative(m.toleranceMs, `${at}.match.toleranceMs`, path, false);
     }
     nonNegative(e.delayMs, `${at}.delayMs`, path, false);
-    if (e.fault !== undefined && e.fault !== 'fail' && e.fault !== 'never-done') fail(`${at}.fault`, 'must be "fail" or "never-done"', path);
+    if (e.fault !== undefined && e.fault !== 'fail' && e.fault !== 'never-done' && !isDictationFault(e.fault)) {
+      fail(`${at}.fault`, 'must be "fail", "never-done", "invalid-xml", "truncated-xml", "odd-markers", "mismatched-markers" or "offsets-outside"', path);
+    }
     if (!Array.isArray(e.words)) fail(`${at}.words`, 'must be an array', path);
     for (const [j, word] of (e.words as unknown[]).entries()) {
       const wat = `${at}.words[${j}]`;

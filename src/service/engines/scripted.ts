@@ -8,6 +8,7 @@ import { DictclipError } from '../../errors.js';
 import type { Engine, Recognition, RecognizeOptions } from '../types.js';
 import type { ScriptEntry, ScriptFile } from './script-file.js';
 import { segmentWords } from './segments.js';
+import { isDictationFault } from '../faults/index.js';
 
 const DEFAULT_TOLERANCE_MS = 20;
 const DEFAULT_CONFIDENCE = 0.9;
@@ -68,7 +69,7 @@ export function createScriptedEngine(script: ScriptFile): Engine {
       const endMs = Math.round(durationMs);
       if (entry !== undefined) {
         const words = entry.words.map((w) => ({ word: w.word, startMs: w.startMs, endMs: w.endMs, confidence: w.confidence ?? DEFAULT_CONFIDENCE }));
-        return { words, endMs };
+        return { words, endMs, ...(isDictationFault(entry.fault) ? { fault: entry.fault } : {}) };
       }
       if ((script.fallback ?? 'segments') === 'none') return { words: [], endMs };
       const { words } = await segmentWords(audioPath);

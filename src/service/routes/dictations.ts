@@ -11,6 +11,7 @@ import { sendText, sendXml } from '../http-util.js';
 import { isFinished, type DictationRecord } from '../store.js';
 import { toWordMarkersJson } from '../transcript/index.js';
 import { dictationXml } from '../xml.js';
+import { corruptDictationXml, corruptWordMarkers } from '../faults/index.js';
 
 /** The caller's dictation named by the path, or 404. */
 export function findDictation(ctx: RequestContext): DictationRecord {
@@ -32,7 +33,7 @@ export function dictationUrl(ctx: RequestContext, record: DictationRecord): stri
  */
 function statsEntries(record: DictationRecord): [string, string][] {
   if (!isFinished(record)) return [];
-  const entries: [string, string][] = [['wordMarkers', JSON.stringify(toWordMarkersJson(record.result?.markers ?? []))]];
+  const entries: [string, string][] = [['wordMarkers', corruptWordMarkers(JSON.stringify(toWordMarkersJson(record.result?.markers ?? [])), record.result?.fault)]];
   if (record.error !== undefined) entries.push(['error', record.error]);
   return entries;
 }
@@ -41,7 +42,7 @@ function statsEntries(record: DictationRecord): [string, string][] {
 export async function getDictation(ctx: RequestContext): Promise<void> {
   const record = findDictation(ctx);
   const markers = record.result?.markers.length ?? 0;
-  await sendXml(ctx.req, ctx.res, dictationXml({
+  await sendXml(ctx.req, ctx.res, corruptDictationXml(dictationXml({
     done: isFinished(record),
     id: record.id,
     profile: record.profile,
@@ -57,7 +58,7 @@ export async function getDictation(ctx: RequestContext): Promise<void> {
     phonemesName: `${record.id}.phonemes`,
     streaming: record.streaming,
     substitutedTextName: `${record.id}.substituted.txt`,
-  }));
+  }), record.result?.fault));
 }
 
 /** GET {dictation}/done → `true` or `false`. */
