@@ -1,8 +1,13 @@
 /**
  * Uploaded audio: `<dataDir>/audio/<tenant>/<id>.audio` (the bytes) and `<id>.json` (content type,
- * size; written last, so its presence means the upload is complete). Uploads are streamed to
- * `<id>.tmp` and renamed; the byte count is checked while streaming, never holding the body.
+ * size; written last, so its presence means the upload is complete). Uploads are streamed to a
+ * temp file and renamed; the byte count is checked while streaming, never holding the body.
+ *
+ * Ids are content-addressed (SHA-256 of tenant, content type and bytes): uploading the same audio
+ * twice — a client retrying an upload whose answer it lost, or a rerun — yields the same audio and
+ * so, through idempotent creation, the same dictation id. Reruns give byte-identical manifests.
  */
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
@@ -11,6 +16,10 @@ import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { DictclipError } from '../errors.js';
 import { newId, readJsonFile, writeFileAtomic } from './fs-util.js';
+
+function audioHash(tenant: string, contentType: string): ReturnType<typeof createHash> {
+  return createHash('sha256').update(`audio\0${tenant}\0${contentType}\0`);
+}
 
 export interface AudioMeta {
   contentType: string;
@@ -47,10 +56,10 @@ export class AudioStore {
    * arrived (partial file removed; the rest of the body is left unread for the caller to discard).
    */
   async save(tenant: string, contentType: string, body: Readable, maxBytes: number): Promise<string> {
-    const id = newId();
-    const temp = join(this.#root, tenant, `${id}.tmp`);
+    const temp = join(this.#root, tenant, `${newId()}.tmp`);
     await mkdir(join(this.#root, tenant), { recursive: true });
     let bytes = 0;
+    const hash = audioHash(tenant, contentType);
     const out = createWriteStream(temp);
     // A write still pending when the stream is destroyed reports an error: keep it from going uncaught.
     out.on('error', () => undefined);
@@ -59,6 +68,7 @@ export class AudioStore {
       for await (const chunk of body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
         bytes += chunk.length;
         if (bytes > maxBytes) throw new UploadTooLargeError(maxBytes);
+        hash.update(chunk);
         if (!out.write(chunk)) await once(out, 'drain');
       }
       out.end();
@@ -73,24 +83,23 @@ export class AudioStore {
       if (error instanceof UploadTooLargeError) throw error;
       throw new DictclipError('E_INPUT', `The upload did not complete: ${(error as Error).message}`, { cause: error });
     }
-    await this.#commit(tenant, id, temp, { contentType, bytes, createdTime: Date.now() });
-    return id;
+    return this.#commit(tenant, idOf(hash), temp, { contentType, bytes, createdTime: Date.now() });
   }
 
   /** Copy a local file into a new upload (WebSocket dictations). */
   async importFile(tenant: string, contentType: string, source: string): Promise<string> {
-    const id = newId();
-    const temp = join(this.#root, tenant, `${id}.tmp`);
+    const temp = join(this.#root, tenant, `${newId()}.tmp`);
     await mkdir(join(this.#root, tenant), { recursive: true });
     try {
+      const hash = audioHash(tenant, contentType);
+      for await (const chunk of createReadStream(source) as AsyncIterable<Buffer>) hash.update(chunk);
       await copyFile(source, temp);
       const { size } = await stat(temp);
-      await this.#commit(tenant, id, temp, { contentType, bytes: size, createdTime: Date.now() });
+      return await this.#commit(tenant, idOf(hash), temp, { contentType, bytes: size, createdTime: Date.now() });
     } catch (error) {
       await rm(temp, { force: true });
       throw new DictclipError('E_INPUT', `Cannot store the audio: ${(error as Error).message}`, { path: source, cause: error });
     }
-    return id;
   }
 
   /** Readable stream of an upload's bytes. */
@@ -98,8 +107,18 @@ export class AudioStore {
     return createReadStream(this.path(tenant, id));
   }
 
-  async #commit(tenant: string, id: string, temp: string, meta: AudioMeta): Promise<void> {
+  /** Move a complete temp file into place under its content id (already there: keep the first). */
+  async #commit(tenant: string, id: string, temp: string, meta: AudioMeta): Promise<string> {
+    if ((await this.meta(tenant, id)) !== undefined) {
+      await rm(temp, { force: true });
+      return id;
+    }
     await rename(temp, this.path(tenant, id));
     await writeFileAtomic(join(this.#root, tenant, `${id}.json`), JSON.stringify(meta));
+    return id;
   }
+}
+
+function idOf(hash: ReturnType<typeof createHash>): string {
+  return hash.digest('base64url').slice(0, 22);
 }

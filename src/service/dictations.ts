@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { resolveFfmpeg, transcodeToWav } from '../audio/index.js';
 import { DictclipError } from '../errors.js';
 import type { AudioStore } from './audio-store.js';
-import { newId } from './fs-util.js';
+import { contentId } from './fs-util.js';
 import type { ProfileSource } from './profiles.js';
 import { JobQueue } from './queue.js';
 import { isFinished, type DictationRecord, type DictationStore } from './store.js';
@@ -56,12 +56,28 @@ export class DictationCore {
     }
   }
 
-  /** Create and queue a dictation. */
+  /**
+   * Create and queue a dictation. Creation is idempotent: the id derives from the tenant, the
+   * audio (content-addressed), every creation parameter and the engine, and an existing dictation
+   * with that id is returned as it is — unless it was canceled or failed, in which case a fresh
+   * one is made. A client retrying a creation whose answer it lost gets the same dictation back.
+   */
   async create(input: NewDictation): Promise<DictationRecord> {
+    const base = [
+      'dictation', input.tenant, input.audioId, input.audioFormat, input.profile ?? '', String(input.streaming),
+      String(input.priority), String(input.jobDelayInMillis), input.clientObserverId ?? '', this.#deps.engine.name,
+    ];
+    let id = contentId(...base);
+    for (let attempt = 1; ; attempt++) {
+      const existing = this.#deps.store.get(input.tenant, id);
+      if (existing === undefined) break;
+      if (existing.state !== 'canceled' && existing.state !== 'failed') return existing;
+      id = contentId(...base, `again-${attempt}`);
+    }
     const record: DictationRecord = {
       ...input,
-      id: newId(),
-      observerId: newId(),
+      id,
+      observerId: contentId('observer', input.tenant, id),
       observerDeregistered: false,
       queuedTime: Date.now(),
       state: 'queued',

@@ -1,5 +1,5 @@
 /** Small file helpers of the embedded service: atomic writes (temp + rename) and ids. */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DictclipError } from '../errors.js';
@@ -7,6 +7,16 @@ import { DictclipError } from '../errors.js';
 /** A random url-safe identifier (16 random bytes, base64url, 22 characters). */
 export function newId(): string {
   return randomBytes(16).toString('base64url');
+}
+
+/**
+ * A deterministic identifier of the same shape as {@link newId}: the first 22 base64url
+ * characters of the SHA-256 of the parts. Used for content-addressed audio and dictations.
+ */
+export function contentId(...parts: string[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('base64url').slice(0, 22);
 }
 
 /** Shape of the ids this service hands out (checked before any id reaches a file path). */

@@ -23,33 +23,3 @@ export async function writeCorpus(dir: string, files: readonly CorpusFile[] = CO
   await Promise.all(files.map((f) => makeBursts(join(dir, f.rel), f.bursts, { seconds: f.seconds })));
   return dir;
 }
-
-/** manifest.csv with the dictation_id column (random service ids) replaced by a stable placeholder. */
-export function withoutDictationIds(csv: string): string {
-  const lines = csv.split('\n');
-  const header = (lines[0] ?? '').split(',');
-  const column = header.indexOf('dictation_id');
-  if (column < 0) throw new Error(`manifest without a dictation_id column: ${lines[0] ?? ''}`);
-  return lines.map((line, i) => {
-    if (i === 0 || line === '') return line;
-    const cells = splitCsvLine(line);
-    cells[column] = 'ID';
-    return cells.join(',');
-  }).join('\n');
-}
-
-/** Split one CSV line (RFC 4180 quoting kept as is). */
-export function splitCsvLine(line: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (const ch of line) {
-    if (ch === '"') quoted = !quoted;
-    if (ch === ',' && !quoted) {
-      cells.push(cell);
-      cell = '';
-    } else cell += ch;
-  }
-  cells.push(cell);
-  return cells;
-}

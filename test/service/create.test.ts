@@ -31,6 +31,22 @@ describe('dictation creation', () => {
     expect(noSlash.status).toBe(201);
   });
 
+  it('is idempotent: the same audio gives the same upload, the same parameters the same dictation', async () => {
+    const again = await upload(t, await makeWav(t.mediaDir, 'speech.wav', 2000));
+    expect(again).toBe(audioUrl);
+    expect(bobAudio).not.toBe(audioUrl); // another tenant, another resource
+    const first = await create(t, audioUrl, { profile: 'xml' });
+    expect(await create(t, audioUrl, { profile: 'xml' })).toBe(first);
+    const other = await create(t, audioUrl, { profile: 'xml', priority: '3' });
+    expect(other).not.toBe(first);
+    // A canceled dictation is not handed out again: creating anew makes a fresh one.
+    expect((await fetch(`${other}/cancel`, { method: 'POST', headers: { authorization: t.alice } })).status).toBe(200);
+    const fresh = await create(t, audioUrl, { profile: 'xml', priority: '3' });
+    expect(fresh).not.toBe(other);
+    await waitDone(fresh, t.alice);
+    expect((await get(`${fresh}/text`, t.alice)).text).toBe(`My T&<x>"' so far.`);
+  });
+
   it('refuses audio URLs that are not uploads of this service by this tenant with 400', async () => {
     const id = audioUrl.split('/').at(-1) ?? '';
     const foreign = [

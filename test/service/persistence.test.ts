@@ -44,7 +44,7 @@ describe('restart persistence', () => {
       const audioUrl = await upload(t1, await makeWav(t1.mediaDir, 'speech.wav', 2000));
       const finished = await create(t1, audioUrl);
       await waitDone(finished, t1.alice);
-      const interrupted = await create(t1, audioUrl);
+      const interrupted = await create(t1, audioUrl, { priority: '1' }); // other parameters: another dictation
       await running;
       await t1.close();
       const id = interrupted.split('/').at(-1) ?? '';
