@@ -111,7 +111,7 @@ export default async function overhead() {
         ['(a) transcode alone, 200 recordings', ms(tr), trans.map((t) => ms(t.wallMs)).join(', ')],
         ['(a) service alone: the 200 transcoded WAVs through the client at concurrency 4', ms(sv), svc.map((t) => ms(t.wallMs)).join(', ')],
         ['(a) overhead per recording (wall − transcode) / 200, upper bound', `${perRec.toFixed(1)} ms`, ''],
-        ['(a) overhead per recording (wall − transcode − service) / 200', `${perRecBoth.toFixed(1)} ms`, ''],
+        ['(a) (wall − transcode − service alone) / 200 (stages overlap: lower bound)', `${perRecBoth.toFixed(1)} ms`, ''],
         ['(a) node CPU per recording (pipeline + in-process service, not ffmpeg)', `${cpuPerRec.toFixed(1)} ms`, pipe.map((p) => ms(p.cpuMs / 200)).join(', ')],
         ['(a) peak RSS', `${(pipe[0].maxRssKb / 1024).toFixed(0)} MB`, ''],
         ['(b) ideal: 4 s + transcoding 64', ms(ideal), ''],
@@ -120,7 +120,7 @@ export default async function overhead() {
       ],
     },
     targets: [
-      { name: 'overhead per recording (200 × 2 s), wall − transcode − service', target: '≤ 25 ms', value: `${perRecBoth.toFixed(1)} ms`, met: perRecBoth <= 25 },
+      { name: 'overhead per recording, wall − transcode − service alone (stages overlap in the pipeline, so this under-counts; negative = within the overlap)', target: '–', value: `${perRecBoth.toFixed(1)} ms` },
       { name: 'overhead per recording (200 × 2 s), wall − transcode only (service incl. its own ffmpeg left in)', target: '≤ 25 ms', value: `${perRec.toFixed(1)} ms`, met: perRec <= 25 },
       { name: 'efficiency, 1 s latency, 64 @ 16, embedded as `dictclip run` starts it', target: '≥ 90 %', value: `${(100 * eff(embedded)).toFixed(0)} %`, met: eff(embedded) >= 0.9 },
       { name: 'efficiency, 1 s latency, 64 @ 16, service jobConcurrency 16', target: '≥ 90 %', value: `${(100 * eff(own)).toFixed(0)} %`, met: eff(own) >= 0.9 },
