@@ -4,6 +4,7 @@ export { decodeNewMarkers } from './new-method.js';
 export type { DecodeNewOptions } from './new-method.js';
 export { bytesToMs, decodeOldMarkers, parseNumberList } from './old-method.js';
 export type { OldMarkerInput } from './old-method.js';
+export { chooseOldTranscript } from './old-transcript.js';
 export { validateMarkers } from './validate.js';
 export type { ValidateOptions } from './validate.js';
 export { planClips } from './plan.js';

@@ -1,7 +1,7 @@
-import { DictclipError } from '../errors.js';
+import { DictclipError, isDictclipError } from '../errors.js';
 import { contentTypeForFormat, dictateOverWebSocket } from '../client/index.js';
 import type { Credentials, DictationClient } from '../client/index.js';
-import { decodeNewMarkers, decodeOldMarkers, validateMarkers } from '../markers/index.js';
+import { chooseOldTranscript, decodeNewMarkers, decodeOldMarkers, validateMarkers } from '../markers/index.js';
 import type { MarkerMethod, MarkerUnit, WordMarker } from '../markers/index.js';
 import type { Stage } from './types.js';
 
@@ -71,8 +71,29 @@ export async function dictateWav(ctx: DictateContext, wavPath: string, audioDura
   ctx.onStage?.('dictate');
   const text = await client.getText(location, call);
   ctx.onStage?.('markers');
-  const result = validateMarkers(decoded.markers, { transcripts: [text], audioDurationMs });
+  const result = await validateNew(ctx, location, decoded.markers, text, audioDurationMs);
   return { ...result, warnings: [...decoded.warnings, ...result.warnings], dictationId, polls };
+}
+
+/**
+ * Validate new-method markers against `/text`; when they do not fit it (a service whose markers
+ * index the substituted text while `/text` gives the original), try the text statistics'
+ * SubstitutedText and Transcription before reporting the first error.
+ */
+async function validateNew(ctx: DictateContext, location: string, markers: WordMarker[], text: string, audioDurationMs: number) {
+  try {
+    return validateMarkers(markers, { transcripts: [text], audioDurationMs });
+  } catch (error) {
+    if (!isDictclipError(error, 'E_MARKERS_INVALID')) throw error;
+    const stats = await ctx.client.getTextStats(location, ctx.signal === undefined ? {} : { signal: ctx.signal }).catch(() => undefined);
+    const others = [stats?.get('SubstitutedText'), stats?.get('Transcription')].filter((t) => t !== undefined && t !== text);
+    if (others.length === 0) throw error;
+    try {
+      return validateMarkers(markers, { transcripts: others, audioDurationMs });
+    } catch {
+      throw error;
+    }
+  }
 }
 
 async function oldMarkers(ctx: DictateContext, location: string, audioDurationMs: number) {
@@ -87,9 +108,10 @@ async function oldMarkers(ctx: DictateContext, location: string, audioDurationMs
   if (wordAudioMarkers === undefined || wordTextMarkers === undefined) {
     throw new DictclipError('E_MARKERS_INVALID', 'the statistics have no WordAudioMarkers or WordTextMarkers entry', { url: location });
   }
-  const markers = decodeOldMarkers({ wordAudioMarkers, wordTextMarkers, transcript: substituted ?? transcription });
-  const transcripts = substituted === undefined ? [transcription] : [substituted, transcription];
-  const result = validateMarkers(markers, { transcripts, audioDurationMs });
+  // The pairs index the substituted text (our service) or the transcription: see chooseOldTranscript.
+  const transcript = chooseOldTranscript(wordTextMarkers, [substituted, transcription]);
+  const markers = decodeOldMarkers({ wordAudioMarkers, wordTextMarkers, transcript });
+  const result = validateMarkers(markers, { transcripts: [transcript], audioDurationMs });
   const warnings = [...result.warnings];
   try {
     ctx.onStage?.('dictate');

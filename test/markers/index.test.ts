@@ -4,7 +4,7 @@ import * as markers from '../../src/markers/index.js';
 describe('src/markers/index', () => {
   it('re-exports the public API and the model', () => {
     expect(Object.keys(markers).sort()).toEqual([
-      'SENTENCE_END', 'bytesToMs', 'decodeNewMarkers', 'decodeOldMarkers', 'isPunctuation',
+      'SENTENCE_END', 'bytesToMs', 'chooseOldTranscript', 'decodeNewMarkers', 'decodeOldMarkers', 'isPunctuation',
       'parseNumberList', 'planClips', 'validateMarkers',
     ]);
     expect(markers.isPunctuation('.')).toBe(true);
