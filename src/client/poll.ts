@@ -1,6 +1,8 @@
 /**
- * Polling a dictation until it reports done (spec 4.3): the interval starts at
- * `initialIntervalMs` and grows ×1.5 up to `maxIntervalMs`, within an overall timeout.
+ * Polling a dictation until it reports done (spec 4.3). The first poll comes `initialIntervalMs`
+ * after creation (a dictation is never done at once), then the wait doubles up to
+ * `maxIntervalMs`: with the defaults, polls at 1, 3, 7, 12, 17, 22 … s. That keeps the polls
+ * for a dictation that takes T seconds at or under 2 + T/3, within an overall timeout.
  */
 import { DictclipError, redactUrl } from '../errors.js';
 import { sleep } from './backoff.js';
@@ -9,6 +11,11 @@ import type { WaitOptions } from './types.js';
 /** Default overall timeout: 120 s plus three times the audio duration. */
 export function defaultWaitTimeoutMs(audioDurationMs: number): number {
   return 120_000 + 3 * Math.max(0, audioDurationMs);
+}
+
+/** The wait before poll number `poll` (1-based). */
+export function pollDelayMs(poll: number, initialMs: number, maxMs: number): number {
+  return Math.min(maxMs, initialMs * 2 ** Math.max(0, poll - 1));
 }
 
 /**
@@ -31,7 +38,6 @@ export async function pollUntilDone(
   const signal = options.signal === undefined ? deadline.signal : AbortSignal.any([options.signal, deadline.signal]);
   const url = redactUrl(location);
   let polls = 0;
-  let interval = initial;
   const failure = (cause?: unknown): DictclipError => {
     if (options.signal?.aborted === true) {
       return new DictclipError('E_ABORTED', `Waiting for dictation ${url} was aborted`, { url, cause: options.signal.reason });
@@ -44,7 +50,11 @@ export async function pollUntilDone(
   };
   try {
     for (;;) {
-      if (signal.aborted) throw failure();
+      try {
+        await sleep(pollDelayMs(polls + 1, initial, max), signal);
+      } catch {
+        throw failure();
+      }
       polls += 1;
       let done: boolean;
       try {
@@ -54,12 +64,6 @@ export async function pollUntilDone(
         throw error;
       }
       if (done) return { polls };
-      try {
-        await sleep(interval, signal);
-      } catch {
-        throw failure();
-      }
-      interval = Math.min(max, interval * 1.5);
     }
   } finally {
     clearTimeout(timer);

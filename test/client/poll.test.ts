@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { DictationClient } from '../../src/client/client.js';
-import { defaultWaitTimeoutMs } from '../../src/client/poll.js';
+import { defaultWaitTimeoutMs, pollDelayMs } from '../../src/client/poll.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 let server: TestServer;
@@ -42,7 +42,7 @@ test('waitForDone past the overall timeout is E_DICTATION_TIMEOUT', async () => 
 
 test('a request pending at the deadline is E_DICTATION_TIMEOUT', async () => {
   server.handle(() => undefined);
-  await expect(client.waitForDone(location(), { audioDurationMs: 0, timeoutMs: 30 })).rejects.toMatchObject({ code: 'E_DICTATION_TIMEOUT' });
+  await expect(client.waitForDone(location(), { audioDurationMs: 0, initialIntervalMs: 1, timeoutMs: 30 })).rejects.toMatchObject({ code: 'E_DICTATION_TIMEOUT' });
   expect(mine()).toHaveLength(1);
 });
 
@@ -65,4 +65,15 @@ test('an error from the done call is passed through', async () => {
 test('the default overall timeout is 120 s + 3 × the audio duration', () => {
   expect(defaultWaitTimeoutMs(10_000)).toBe(150_000);
   expect(defaultWaitTimeoutMs(0)).toBe(120_000);
+});
+
+test('the default schedule polls at 1, 3, 7, 12, 17 s: at most 2 + T/3 polls for a dictation taking T s', () => {
+  const times: number[] = [];
+  let at = 0;
+  for (let poll = 1; poll <= 30; poll++) times.push((at += pollDelayMs(poll, 1000, 5000)));
+  expect(times.slice(0, 5)).toEqual([1000, 3000, 7000, 12_000, 17_000]);
+  for (let t = 0; t <= 120_000; t += 50) {
+    const polls = times.findIndex((time) => time >= t) + 1;
+    expect(polls, `T = ${t} ms`).toBeLessThanOrEqual(2 + t / 3000);
+  }
 });
