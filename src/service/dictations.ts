@@ -7,7 +7,7 @@
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { resolveFfmpeg, transcodeToWav } from '../audio/index.js';
+import { readWavInfo, resolveFfmpeg, transcodeToWav, type WavInfo } from '../audio/index.js';
 import { DictclipError } from '../errors.js';
 import type { AudioStore } from './audio-store.js';
 import { contentId } from './fs-util.js';
@@ -140,6 +140,20 @@ export class DictationCore {
     if (this.#waiters.get(key)?.size === 0) this.#waiters.delete(key);
   }
 
+  /**
+   * The audio the engine reads: the upload itself when it already is 16 kHz mono 16-bit PCM WAV
+   * with a plain 44-byte header (what dictclip uploads: no second ffmpeg run), else a transcode.
+   */
+  async #engineAudio(upload: string, wavPath: string, signal: AbortSignal): Promise<{ path: string; info: WavInfo }> {
+    const info = await readWavInfo(upload).catch(() => undefined);
+    if (info !== undefined && info.sampleRate === 16_000 && info.channels === 1 && info.bitsPerSample === 16 && info.dataOffset === 44) {
+      return { path: upload, info };
+    }
+    const ffmpegPath = await resolveFfmpeg(this.#deps.ffmpegPath);
+    await mkdir(join(this.#deps.dataDir, 'work'), { recursive: true });
+    return { path: wavPath, info: await transcodeToWav(upload, wavPath, { ffmpegPath, signal }) };
+  }
+
   async #run(key: string, signal: AbortSignal): Promise<void> {
     const [tenant = '', id = ''] = key.split('/');
     const { store, audio, engine, profiles } = this.#deps;
@@ -149,10 +163,8 @@ export class DictationCore {
     const wavPath = join(this.#deps.dataDir, 'work', `${tenant}-${id}.wav`);
     let finished: DictationRecord;
     try {
-      const ffmpegPath = await resolveFfmpeg(this.#deps.ffmpegPath);
-      await mkdir(join(this.#deps.dataDir, 'work'), { recursive: true });
-      const info = await transcodeToWav(audio.path(tenant, queued.audioId), wavPath, { ffmpegPath, signal });
-      const recognition = await engine.recognize(wavPath, { durationMs: info.durationMs, signal });
+      const { path, info } = await this.#engineAudio(audio.path(tenant, queued.audioId), wavPath, signal);
+      const recognition = await engine.recognize(path, { durationMs: info.durationMs, signal });
       const profile = queued.profile === undefined ? undefined : await profiles.find(queued.profile);
       const transcript = composeTranscript(recognition, profile);
       if (signal.aborted) throw signal.reason;
