@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DictclipError } from '../errors.js';
@@ -55,6 +56,9 @@ export async function connect(
     // Our own only client: room for every dictation in flight plus its chunk requests, so the
     // per-user limit (503) that imitates the real service never slows the run down.
     perUserLimit: Math.max(8, options.concurrency * 2),
+    // Recognition jobs at once: PocketSphinx is CPU-bound (one per core, the service default);
+    // the scripted engine is not, so it keeps up with every dictation in flight.
+    ...(options.engine === 'scripted' ? { jobConcurrency: Math.max(options.concurrency, availableParallelism()) } : {}),
     // Fault injection for reliability drills, as for `dictclip serve` (README: Reliability).
     ...(process.env['DICTCLIP_FAULTS'] === undefined ? {} : { faults: process.env['DICTCLIP_FAULTS'] }),
     ...(script === undefined ? {} : { script }),
