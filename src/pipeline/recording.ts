@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { LimitFunction } from 'p-limit';
 import { toDictclipError } from '../errors.js';
 import type { DictclipError } from '../errors.js';
-import { cutClips, transcodeToWav } from '../audio/index.js';
+import { cutClips, toWorkWav } from '../audio/index.js';
 import { planClips } from '../markers/index.js';
 import { dictateInChunks } from './chunks.js';
 import { stitchChunks } from './stitch.js';
@@ -62,7 +62,7 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
   const wavPath = path.join(ctx.workDir, `${job.key}.wav`);
   try {
     const info = await ctx.limits.transcode(() =>
-      transcodeToWav(job.recording.path, wavPath, { ffmpegPath: ctx.ffmpegPath, signal: ctx.signal }));
+      toWorkWav(job.recording.path, wavPath, { ffmpegPath: ctx.ffmpegPath, signal: ctx.signal }));
     let dictation = job.decision === 'dictate' ? undefined : job.state?.dictation;
     if (dictation === undefined) {
       const stitched = await dictate(job, ctx, { ...info, path: wavPath }, setStage);

@@ -7,7 +7,7 @@
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readWavInfo, resolveFfmpeg, transcodeToWav, type WavInfo } from '../audio/index.js';
+import { readWorkWav, resolveFfmpeg, transcodeToWav, type WavInfo } from '../audio/index.js';
 import { DictclipError } from '../errors.js';
 import type { AudioStore } from './audio-store.js';
 import { contentId } from './fs-util.js';
@@ -145,10 +145,8 @@ export class DictationCore {
    * with a plain 44-byte header (what dictclip uploads: no second ffmpeg run), else a transcode.
    */
   async #engineAudio(upload: string, wavPath: string, signal: AbortSignal): Promise<{ path: string; info: WavInfo }> {
-    const info = await readWavInfo(upload).catch(() => undefined);
-    if (info !== undefined && info.sampleRate === 16_000 && info.channels === 1 && info.bitsPerSample === 16 && info.dataOffset === 44) {
-      return { path: upload, info };
-    }
+    const info = await readWorkWav(upload);
+    if (info !== undefined) return { path: upload, info };
     const ffmpegPath = await resolveFfmpeg(this.#deps.ffmpegPath);
     await mkdir(join(this.#deps.dataDir, 'work'), { recursive: true });
     return { path: wavPath, info: await transcodeToWav(upload, wavPath, { ffmpegPath, signal }) };

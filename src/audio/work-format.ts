@@ -1,0 +1,54 @@
+/**
+ * The work format: 16 kHz mono signed 16-bit PCM WAV with a plain 44-byte header — what the
+ * pipeline cuts from and uploads, and what the embedded service's engines read. Audio already in
+ * it needs no ffmpeg run: ffmpeg would copy the same samples, one process start later.
+ */
+import { randomBytes } from 'node:crypto';
+import { copyFile, link, open, rename, rm, stat } from 'node:fs/promises';
+import { DictclipError } from '../errors.js';
+import { transcodeToWav, type TranscodeOptions } from './transcode.js';
+import { HEADER_BYTES, readWavInfo, type WavInfo } from './wav.js';
+
+/**
+ * The header facts of `path` when it already is in the work format (and its header describes
+ * exactly the bytes of the file); undefined for anything else, including non-WAV files.
+ */
+export async function readWorkWav(path: string, sampleRate = 16_000): Promise<WavInfo | undefined> {
+  const info = await readWavInfo(path).catch(() => undefined);
+  if (info === undefined || info.sampleRate !== sampleRate || info.channels !== 1 || info.bitsPerSample !== 16) return undefined;
+  if (info.dataOffset !== HEADER_BYTES) return undefined;
+  const { size } = await stat(path);
+  return size === HEADER_BYTES + info.dataBytes && (await declaredDataBytes(path)) === info.dataBytes ? info : undefined;
+}
+
+/** The data chunk size as the 44-byte header states it (readWavInfo corrects a wrong one). */
+async function declaredDataBytes(path: string): Promise<number> {
+  const fh = await open(path, 'r');
+  try {
+    const field = Buffer.alloc(4);
+    await fh.read(field, 0, 4, HEADER_BYTES - 4);
+    return field.readUInt32LE(0);
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * Put `input` into the work format at `output`: a hard link (or a copy across file systems) when
+ * it already is in that format, else {@link transcodeToWav}. Either way `output` appears whole,
+ * by rename.
+ * @throws DictclipError as transcodeToWav, or E_OUTPUT when the link and the copy both fail.
+ */
+export async function toWorkWav(input: string, output: string, options: TranscodeOptions): Promise<WavInfo> {
+  const info = await readWorkWav(input, options.sampleRate);
+  if (info === undefined) return transcodeToWav(input, output, options);
+  const temp = `${output}.tmp-${randomBytes(6).toString('hex')}.wav`;
+  try {
+    await link(input, temp).catch(() => copyFile(input, temp));
+    await rename(temp, output);
+  } catch (cause) {
+    await rm(temp, { force: true });
+    throw new DictclipError('E_OUTPUT', `cannot place the work copy of ${input} at ${output}`, { path: output, cause });
+  }
+  return info;
+}
