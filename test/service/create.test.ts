@@ -83,13 +83,28 @@ describe('dictation creation', () => {
       [{ priority: '1.5' }, 'priority'],
       [{ jobDelayInMillis: '-5' }, 'jobDelayInMillis'],
       [{ 'client-observer-expire-seconds': '1e3' }, 'client-observer-expire-seconds'],
-      [{ profile: 'nope' }, 'Unknown profile &quot;nope&quot;'],
     ];
     for (const [fields, named] of cases) {
       const res = await createRaw(t, { 'audio-url': audioUrl, 'audio-format': 'pcm-16khz', ...fields });
       expect([named, res.status]).toEqual([named, 400]);
       expect(res.text).toContain(named);
     }
+  });
+
+  it('takes a missing audio-format from the upload, and an unknown profile as one without rules', async () => {
+    const res = await createRaw(t, { 'audio-url': audioUrl, profile: 'not-defined-here' });
+    expect(res.status).toBe(201);
+    const location = String(res.headers.location);
+    await waitDone(location, t.alice);
+    expect((await get(`${location}/text`, t.alice)).text).toBe('My text so far.');
+    const xml = (await get(location, t.alice, { accept: 'text/xml' })).text;
+    expect(xml).toContain('<profile>not-defined-here</profile>');
+  });
+
+  it('accepts the audio URL spelled with another loopback name of this service', async () => {
+    const aliased = audioUrl.replace('127.0.0.1', 'localhost');
+    expect(aliased).not.toBe(audioUrl);
+    expect((await createRaw(t, { 'audio-url': aliased, 'audio-format': 'pcm-16khz', priority: '7' })).status).toBe(201);
   });
 
   it('answers 415 to a body that is not form-urlencoded', async () => {

@@ -1,7 +1,9 @@
 /**
  * Dictation creation: `POST /SCDictation/rest/{scope}/factory/dictations/` (spec 4.2), a
  * form-urlencoded body. `audio-url` must name an upload of this service and of the caller's
- * tenant: the service never fetches URLs.
+ * tenant: the service never fetches URLs. The spec does not say which other parameters are
+ * required, so the service is lenient where it safely can be: a missing `audio-format` is taken
+ * from the upload's Content-Type, and an unknown `profile` is a profile without substitutions.
  */
 import type { RequestContext } from '../context.js';
 import { ID_PATTERN } from '../fs-util.js';
@@ -10,6 +12,16 @@ import { readForm } from '../http-util.js';
 
 /** Accepted `audio-format` values (public notes). */
 export const AUDIO_FORMATS = new Set(['pcm-16khz', 'pcm-8khz', 'ogg', 'webm', 'mp4']);
+
+/** The audio-format an upload's Content-Type implies, when the form leaves it out. */
+const FORMAT_OF_TYPE: Record<string, string> = {
+  'audio/x-wav': 'pcm-16khz', 'audio/wav': 'pcm-16khz', 'audio/ogg': 'ogg', 'audio/webm': 'webm', 'audio/mp4': 'mp4',
+};
+
+/** host:port spellings of this machine on `port` (a client may upload via one and create via another). */
+function loopbackAliases(port: string): string[] {
+  return [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`];
+}
 
 function booleanField(form: URLSearchParams, name: string, fallback: boolean): boolean {
   const value = form.get(name);
@@ -28,8 +40,8 @@ function integerField(form: URLSearchParams, name: string, min: number): number 
   return number;
 }
 
-/** The upload id named by `audio-url`, after checking it belongs to this service and tenant. */
-async function audioIdOf(ctx: RequestContext, value: string | null): Promise<string> {
+/** The upload named by `audio-url`, after checking it belongs to this service and tenant. */
+async function uploadOf(ctx: RequestContext, value: string | null): Promise<{ id: string; contentType: string }> {
   if (value === null || value === '') throw badRequest('Form field audio-url is required: the Location returned by POST /SCFileserver/audio.');
   const refuse = (why: string): never => {
     throw badRequest(`Form field audio-url must be the Location of an upload to this service by your tenant (${why}); the service never fetches URLs.`);
@@ -40,24 +52,26 @@ async function audioIdOf(ctx: RequestContext, value: string | null): Promise<str
   } catch {
     return refuse('not an absolute URL');
   }
-  const hosts = new Set([ctx.base.slice('http://'.length).toLowerCase(), ctx.service.listenAddress.toLowerCase()]);
+  const listen = ctx.service.listenAddress.toLowerCase();
+  const hosts = new Set([ctx.base.slice('http://'.length).toLowerCase(), listen, ...loopbackAliases(listen.slice(listen.lastIndexOf(':') + 1))]);
   if (url.protocol !== 'http:' || !hosts.has(url.host.toLowerCase())) refuse('another server');
   if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') refuse('unexpected parts');
   const match = /^\/SCFileserver\/audio\/([^/]+)\/([^/]+)$/.exec(url.pathname);
   if (match === null) refuse('not an audio path');
   const [, tenant, id = ''] = match ?? [];
   if (tenant !== ctx.tenant || !ID_PATTERN.test(id)) refuse('no such upload');
-  if ((await ctx.service.audio.meta(ctx.tenant, id)) === undefined) refuse('no such upload');
-  return id;
+  const meta = await ctx.service.audio.meta(ctx.tenant, id);
+  return meta === undefined ? refuse('no such upload') : { id, contentType: meta.contentType };
 }
 
 /** POST …/factory/dictations/ → 201, Location: {base}/SCDictation/rest/{tenant}/dictations/{id}. */
 export async function createDictation(ctx: RequestContext): Promise<void> {
   const form = await readForm(ctx.req);
-  const audioId = await audioIdOf(ctx, form.get('audio-url'));
-  const audioFormat = form.get('audio-format')?.toLowerCase();
-  if (audioFormat === undefined || !AUDIO_FORMATS.has(audioFormat)) {
-    throw badRequest(`Form field audio-format is required and must be one of ${[...AUDIO_FORMATS].join(', ')}.`);
+  const { id: audioId, contentType } = await uploadOf(ctx, form.get('audio-url'));
+  const given = form.get('audio-format')?.toLowerCase();
+  const audioFormat = given ?? FORMAT_OF_TYPE[contentType.split(';')[0]?.trim().toLowerCase() ?? ''] ?? 'pcm-16khz';
+  if (!AUDIO_FORMATS.has(audioFormat)) {
+    throw badRequest(`Form field audio-format must be one of ${[...AUDIO_FORMATS].join(', ')} (got "${given ?? ''}").`);
   }
   const streaming = booleanField(form, 'streaming', false);
   booleanField(form, 'audio-url-complete', true);
@@ -65,9 +79,6 @@ export async function createDictation(ctx: RequestContext): Promise<void> {
   const jobDelayInMillis = integerField(form, 'jobDelayInMillis', 0) ?? 0;
   const clientObserverExpireSeconds = integerField(form, 'client-observer-expire-seconds', 0);
   const profile = form.get('profile') ?? undefined;
-  if (profile !== undefined && profile !== '' && (await ctx.service.profiles.find(profile)) === undefined) {
-    throw badRequest(`Unknown profile "${profile}".`);
-  }
   const record = await ctx.service.core.create({
     tenant: ctx.tenant,
     user: ctx.user,
