@@ -41,6 +41,8 @@ export interface RecordingContext {
   warn: (message: string) => void;
   /** Told when a recording's dictation succeeded (the service is reachable). @default undefined */
   onDictated?: (() => void) | undefined;
+  /** Told, when the recording is finished, the wall time spent in each stage it went through. @default undefined */
+  onStageTiming?: ((stage: Stage, ms: number) => void) | undefined;
 }
 
 /** A recording's failure with the stage it happened at. */
@@ -57,8 +59,8 @@ export class StageError extends Error {
  */
 export async function processRecording(job: RecordingJob, ctx: RecordingContext): Promise<{ rows: ManifestRow[]; resumed: boolean }> {
   if (job.decision === 'done' && job.state?.clips !== undefined) return { rows: job.state.clips.rows, resumed: true };
-  const tracker: { stage: Stage } = { stage: 'transcode' };
-  const setStage = (next: Stage): void => { tracker.stage = next; };
+  const tracker = new StageClock();
+  const setStage = (next: Stage): void => tracker.enter(next);
   const wavPath = path.join(ctx.workDir, `${job.key}.wav`);
   try {
     const info = await ctx.limits.transcode(() =>
@@ -111,6 +113,31 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
     throw new StageError(stage, toDictclipError(error, stage === 'output' || stage === 'cut' ? 'E_OUTPUT' : 'E_INPUT'));
   } finally {
     await rm(wavPath, { force: true }).catch(() => undefined);
+    if (ctx.onStageTiming !== undefined) for (const [stage, ms] of tracker.stop()) ctx.onStageTiming(stage, ms);
+  }
+}
+
+/**
+ * The current stage of a recording (for failure reports) and the wall time spent in each stage:
+ * entering a stage closes the previous one, so the stages partition the processing time.
+ * With chunks dictated concurrently the most recently entered stage is the one being timed.
+ */
+class StageClock {
+  stage: Stage = 'transcode';
+  readonly #ms = new Map<Stage, number>();
+  #since = performance.now();
+
+  enter(next: Stage): void {
+    const now = performance.now();
+    this.#ms.set(this.stage, (this.#ms.get(this.stage) ?? 0) + now - this.#since);
+    this.stage = next;
+    this.#since = now;
+  }
+
+  /** Close the current stage and return the time per stage, in the order they were first entered. */
+  stop(): Map<Stage, number> {
+    this.enter(this.stage);
+    return this.#ms;
   }
 }
 

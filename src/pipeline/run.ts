@@ -74,7 +74,11 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
       if (controller.signal.aborted) return;
       const source = job.recording.relPath;
       try {
-        const result = await processRecording(job, { ...ctx, warn: (message) => events.onWarning?.({ source, message }) });
+        const result = await processRecording(job, {
+          ...ctx,
+          warn: (message) => events.onWarning?.({ source, message }),
+          onStageTiming: events.onStageTiming === undefined ? undefined : (stage, ms) => events.onStageTiming?.({ source, stage, ms }),
+        });
         rows.push(...result.rows);
         if (result.resumed) resumedCount++;
         else done++;

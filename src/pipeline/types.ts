@@ -119,6 +119,13 @@ export interface PipelineEvents {
   onRecordingDone?(info: { source: string; clips: number; resumed: boolean }): void;
   onRecordingFailed?(info: FailureRow): void;
   onWarning?(info: { source?: string; message: string }): void;
+  /**
+   * After a recording was processed (or failed), once per stage it went through: the wall time,
+   * ms, the recording spent in that stage (transcode, split, upload, dictate = create and wait
+   * and fetch, markers, cut, output), waits for a concurrency slot included. The stages
+   * partition the recording's processing time. Resumed recordings report none.
+   */
+  onStageTiming?(info: { source: string; stage: Stage; ms: number }): void;
 }
 
 /** What runPipeline returns. */

@@ -96,8 +96,14 @@ describe('runPipeline end to end (embedded scripted service)', () => {
   it('cuts word clips, writes the manifest, and resumes without dictating again', async () => {
     const out = path.join(root, 'out');
     const done: { source: string; clips: number; resumed: boolean }[] = [];
-    const result = await runPipeline(options({}), { onRecordingDone: (info) => done.push(info) });
+    const timings: { source: string; stage: string; ms: number }[] = [];
+    const result = await runPipeline(options({}), { onRecordingDone: (info) => done.push(info), onStageTiming: (info) => timings.push(info) });
     expect(result.failures).toEqual([]);
+    for (const source of ['a.wav', 'b.flac', 'sub/c.mp3']) {
+      const mine = timings.filter((t) => t.source === source);
+      expect(mine.map((t) => t.stage).sort()).toEqual(['cut', 'dictate', 'markers', 'output', 'transcode', 'upload']);
+      expect(mine.every((t) => t.ms >= 0 && Number.isFinite(t.ms))).toBe(true);
+    }
     expect(result.summary).toMatchObject({ recordings: 3, done: 3, failed: 0, skipped: 0, clips: 7, totalClipMs: 2580, minClipMs: 280, maxClipMs: 400, medianClipMs: 400 });
     const rows = await manifestRows(out);
     expect(strip(rows)).toEqual(WORD_ROWS);
@@ -122,9 +128,10 @@ describe('runPipeline end to end (embedded scripted service)', () => {
 
     const manifestBefore = await readFile(path.join(out, 'manifest.csv'));
     const again: boolean[] = [];
-    const second = await runPipeline(options({}), { onRecordingDone: (info) => again.push(info.resumed) });
+    const second = await runPipeline(options({}), { onRecordingDone: (info) => again.push(info.resumed), onStageTiming: (info) => timings.push(info) });
     expect(second.summary).toMatchObject({ recordings: 3, done: 0, skipped: 3, clips: 7 });
     expect(again).toEqual([true, true, true]);
+    expect(timings).toHaveLength(18); // resumed recordings report no stage timings
     expect(await readFile(path.join(out, 'manifest.csv'))).toEqual(manifestBefore);
     expect(await countFiles(path.join(out, '.dictclip', 'service', 'dictations'))).toBe(dictations);
 
