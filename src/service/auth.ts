@@ -36,6 +36,11 @@ export class Authenticator {
   #version = '';
   #loading: Promise<void> | undefined;
   readonly #verified = new Set<string>();
+  /**
+   * Password checks in progress, by cache key: concurrent requests with the same credentials share
+   * one scrypt run (16 MiB of memory each, on the libuv pool) instead of each paying their own.
+   */
+  readonly #verifying = new Map<string, Promise<boolean>>();
   #dummyHash: Promise<string> | undefined;
 
   constructor(dataDir: string) {
@@ -75,12 +80,18 @@ export class Authenticator {
     }
     const cacheKey = sha256Hex(`${user}\0${password}\0${account.passwordHash}`);
     if (this.#verified.has(cacheKey)) return true;
-    const ok = await verifyPassword(password, account.passwordHash);
-    if (ok) {
-      if (this.#verified.size >= CACHE_LIMIT) this.#verified.clear();
-      this.#verified.add(cacheKey);
+    let pending = this.#verifying.get(cacheKey);
+    if (pending === undefined) {
+      pending = verifyPassword(password, account.passwordHash).then((ok) => {
+        if (ok) {
+          if (this.#verified.size >= CACHE_LIMIT) this.#verified.clear();
+          this.#verified.add(cacheKey);
+        }
+        return ok;
+      }).finally(() => this.#verifying.delete(cacheKey));
+      this.#verifying.set(cacheKey, pending);
     }
-    return ok;
+    return pending;
   }
 
   async #reload(): Promise<void> {
