@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DictclipError } from '../errors.js';
 import { credentialsFromEnv } from '../config/credentials.js';
 import type { Credentials } from '../client/index.js';
-import { addAccount, createApiKey, loadScriptFile, setPassword, startService } from '../service/index.js';
+import { addApiKeyAccount, loadScriptFile, startService } from '../service/index.js';
 import type { RunOptions } from './types.js';
 
 /** A service to dictate with: a remote one (credentials from the environment) or the embedded one. */
@@ -47,11 +47,8 @@ export async function connect(
   const dataDir = embeddedDataDir(options.outDir);
   const username = `run-${randomBytes(6).toString('hex')}`;
   const tenant = `tenant-${randomBytes(6).toString('hex')}`;
-  await addAccount(dataDir, username, tenant, randomBytes(18).toString('base64url'));
-  await setPassword(dataDir, username, randomBytes(18).toString('base64url'));
-  // An API key (checked by sha256), not the password: a password check is a scrypt run holding
-  // 16 MiB on a libuv thread, which glibc keeps resident in that thread's arena afterwards.
-  const apiKey = await createApiKey(dataDir, username);
+  // An account with an API key (checked by sha256) and no password: no scrypt run (16 MiB each).
+  const apiKey = await addApiKeyAccount(dataDir, username, tenant);
   const script = options.scriptFile === undefined ? undefined : await loadScriptFile(options.scriptFile);
   const service = await startService({
     port: 0, host: '127.0.0.1', dataDir, engine: options.engine, ffmpegPath,

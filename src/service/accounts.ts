@@ -111,6 +111,24 @@ export async function addAccount(dataDir: string, user: string, tenant: string, 
 }
 
 /**
+ * Create an account that has no password, only an API key (returned once; its sha256 is stored),
+ * ready to use: what `dictclip run` gives itself on its in-process service. No scrypt run: each
+ * holds 16 MiB on a libuv thread, which glibc keeps resident in that thread's arena afterwards.
+ * @throws E_ACCOUNT for an existing user or an invalid name.
+ */
+export async function addApiKeyAccount(dataDir: string, user: string, tenant: string): Promise<string> {
+  validateName('user', user);
+  validateName('tenant', tenant);
+  const accounts = await readAccounts(dataDir);
+  if (accounts.some((a) => a.user === user)) throw new DictclipError('E_ACCOUNT', `An account named "${user}" already exists.`);
+  const key = randomBytes(32).toString('base64url');
+  // An empty hash never verifies (verifyPassword): only the key authenticates.
+  accounts.push({ user, tenant, passwordHash: '', mustChangePassword: false, apiKeyHashes: [sha256Hex(key)] });
+  await writeFileAtomic(accountsPath(dataDir), `${JSON.stringify(accounts, null, 2)}\n`);
+  return key;
+}
+
+/**
  * Set an account's password and clear its must-change flag.
  * @throws E_ACCOUNT for an unknown user or a password under 8 characters.
  */

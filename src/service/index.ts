@@ -1,7 +1,7 @@
 /** The embedded dictation service (public API). */
 export { startService } from './server.js';
 export type { ServiceOptions, RunningService } from './options.js';
-export { addAccount, setPassword, createApiKey } from './accounts.js';
+export { addAccount, addApiKeyAccount, setPassword, createApiKey } from './accounts.js';
 export { createScriptedEngine, loadScriptFile, validateScriptFile } from './engines/index.js';
 export type { ScriptFile, ScriptEntry, ScriptWord } from './engines/index.js';
 export type { WebSocketDeps } from './websocket-deps.js';

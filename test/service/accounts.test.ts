@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isDictclipError } from '../../src/errors.js';
 import { Authenticator } from '../../src/service/auth.js';
-import { addAccount, createApiKey, setPassword } from '../../src/service/index.js';
+import { addAccount, addApiKeyAccount, createApiKey, setPassword } from '../../src/service/index.js';
 import { tempDir } from './helpers.js';
 
 describe('accounts', () => {
@@ -51,6 +51,17 @@ describe('accounts', () => {
     const key = await createApiKey(dir, 'alice');
     expect((await auth.authenticate({ username: 'alice', apiKey: key })).ok).toBe(true);
     expect((await auth.authenticate({ username: 'alice', apiKey: `${key}x` })).ok).toBe(false);
+  });
+
+  it('creates a key-only account: the key works at once, no password ever does', async () => {
+    const key = await addApiKeyAccount(dir, 'runner', 'acme');
+    expect(await readFile(join(dir, 'accounts.json'), 'utf8')).not.toContain(key);
+    const auth = new Authenticator(dir);
+    expect(await auth.authenticate({ username: 'runner', apiKey: key })).toEqual({ ok: true, user: 'runner', tenant: 'acme', mustChangePassword: false });
+    expect(await auth.authenticate({ username: 'runner', password: '' })).toEqual({ ok: false });
+    expect(await auth.authenticate({ username: 'runner', password: 'anything-at-all' })).toEqual({ ok: false });
+    expect(await failure(addApiKeyAccount(dir, 'runner', 'acme'))).toContain('already exists');
+    expect(await failure(addApiKeyAccount(dir, 'bad name', 'acme'))).toContain('Invalid user name');
   });
 
   it('parses Basic and Bearer headers', () => {
