@@ -1,6 +1,13 @@
 #!/usr/bin/env node
 /** The `dictclip` binary: real process io, SIGINT/SIGTERM → abort, then exit with main's code. */
+import { setFlagsFromString } from 'node:v8';
 import { main } from './main.js';
+
+// WebAssembly baseline code only. The one wasm module here is undici's HTTP parser (llhttp); V8's
+// optimizing tier-up of it runs on a worker thread whose ~36 MB of compiler memory glibc keeps
+// resident in that thread's malloc arena for the rest of the run (BENCHMARKS.md, memory). Parsing
+// our few small responses gains nothing from it. Set before the first request compiles the module.
+setFlagsFromString('--liftoff-only');
 
 const controller = new AbortController();
 let interrupts = 0;
