@@ -1,14 +1,27 @@
 /**
- * Part 3 — memory: peak RSS of `dictclip run` (runPipeline in a child under /usr/bin/time) on a
- * generated 30-minute and 3-hour recording (the 3-hour one is split for upload: > 21,000,000
- * bytes), word clips, embedded service, scripted engine with the segments fallback.
+ * Part 3 — memory: peak RSS of `dictclip run` (the real binary, dist/cli/index.js, under
+ * /usr/bin/time) on a generated 30-minute and 3-hour recording (both split for upload: > 21,000,000
+ * bytes), word clips, embedded service, scripted engine with the segments fallback; median of
+ * RUNS runs each. For context: the same job through runPipeline in a plain node process (library
+ * use, without the binary's V8 flag), and the floors (node alone; node with dictclip's modules).
  * Target: ≤ 200 MB and flat in duration (3 h within 20 % of 30 min).
  */
-import { link, mkdir, writeFile } from 'node:fs/promises';
+import { readFile, link, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { freshDir, generateWav, OUT, saveResult, timed } from './lib.mjs';
+import { distPath, freshDir, generateWav, median, OUT, saveResult, timed } from './lib.mjs';
 
 const POLL = { pollInitialMs: 100, pollMaxMs: 500 };
+const RUNS = 3;
+const mb = (kb) => (kb / 1024).toFixed(0);
+
+async function cliRun(input, out, scriptFile) {
+  await rm(out, { recursive: true, force: true });
+  const r = await timed('node', [distPath('cli/index.js'), 'run', input, '--out', out, '--engine', 'scripted', '--script-file', scriptFile,
+    '--mode', 'word', '--poll-initial-ms', String(POLL.pollInitialMs), '--poll-max-ms', String(POLL.pollMaxMs), '--quiet']);
+  const summary = JSON.parse(await readFile(join(out, 'summary.json'), 'utf8'));
+  if (summary.failed > 0) throw new Error(`dictclip run ${input} failed: ${JSON.stringify(summary)}`);
+  return { ...r, summary };
+}
 
 export default async function memory() {
   const work = join(OUT, 'memory');
@@ -19,31 +32,47 @@ export default async function memory() {
   for (const minutes of [30, 180]) {
     const input = await freshDir(join(work, `in-${minutes}m`));
     await link(await generateWav(minutes * 60), join(input, `recording-${minutes}m.wav`));
-    const options = { engine: 'scripted', scriptFile, mode: 'word', ...POLL };
-    const r = await timed('node', ['bench/pipeline-run.mjs', input, join(work, `out-${minutes}m`), JSON.stringify(options)]);
-    const out = JSON.parse(r.stdout.trim().split('\n').at(-1));
-    if (out.failureCount > 0) throw new Error(`${minutes} min run failed: ${JSON.stringify(out.failures)}`);
-    runs.push({ minutes, bytes: 44 + minutes * 60 * 32000, ...r, ...out });
-    console.log(`  ${minutes} min: ${(r.maxRssKb / 1024).toFixed(0)} MB peak RSS, ${r.wallS} s, ${out.summary.clips} clips`);
+    runs.push({ minutes, input, bytes: 44 + minutes * 60 * 32000, cli: [], lib: undefined });
   }
+  for (let i = 0; i < RUNS; i++) {
+    for (const run of runs) run.cli.push(await cliRun(run.input, join(work, `out-${run.minutes}m`), scriptFile));
+  }
+  for (const run of runs) {
+    const options = { engine: 'scripted', scriptFile, mode: 'word', ...POLL };
+    run.lib = await timed('node', ['bench/pipeline-run.mjs', run.input, join(work, `lib-${run.minutes}m`), JSON.stringify(options)]);
+    run.rssKb = median(run.cli.map((r) => r.maxRssKb));
+    console.log(`  ${run.minutes} min: dictclip run ${run.cli.map((r) => `${mb(r.maxRssKb)} MB/${r.wallS} s`).join(', ')}; runPipeline ${mb(run.lib.maxRssKb)} MB`);
+  }
+  const bare = await timed('node', ['-e', '0']);
+  const modules = await timed('node', ['--input-type=module', '-e',
+    `await import(${JSON.stringify(distPath('cli/main.js'))}); await import(${JSON.stringify(distPath('service/index.js'))}); await import('undici');`]);
   const [short, long] = runs;
-  const growth = long.maxRssKb / short.maxRssKb;
-  const peak = Math.max(short.maxRssKb, long.maxRssKb) / 1024;
+  const growth = long.rssKb / short.rssKb;
+  const peak = Math.max(short.rssKb, long.rssKb) / 1024;
   return saveResult('memory', {
     title: 'Memory of `dictclip run` (word clips, scripted engine)',
-    setup: 'Generated 16 kHz mono WAV recordings (speech-like gated tones), one per run, `runPipeline` from dist/pipeline in a child process under ' +
-      `\`/usr/bin/time -f '%e %M'\` with config defaults, engine scripted (\`{ scripts: [], fallback: 'segments' }\`), mode word, ` +
-      `pollInitialMs ${POLL.pollInitialMs}, pollMaxMs ${POLL.pollMaxMs}. Peak RSS is the largest single process of the tree (node, or an ffmpeg child); ` +
-      'the embedded service runs inside the same node process.',
+    setup: 'Generated 16 kHz mono WAV recordings (speech-like gated tones), one per run: the binary `node dist/cli/index.js run` under ' +
+      `\`/usr/bin/time -f '%e %M'\` with config defaults, \`--engine scripted\` (script \`{ scripts: [], fallback: 'segments' }\`), \`--mode word\`, ` +
+      `\`--poll-initial-ms ${POLL.pollInitialMs} --poll-max-ms ${POLL.pollMaxMs} --quiet\`; median of ${RUNS} runs, alternating. Peak RSS is the largest single process of the tree ` +
+      '(node, or an ffmpeg child); the embedded service runs inside the same node process. The binary sets V8\'s `--liftoff-only` ' +
+      '(src/cli/index.ts); "runPipeline" is the same job from bench/pipeline-run.mjs in a plain `node`, as a library user would run it.',
     table: {
-      columns: ['recording', 'bytes', 'clips', 'wall s', 'peak RSS MB'],
-      rows: runs.map((r) => [`${r.minutes} min`, r.bytes.toLocaleString('en'), String(r.summary.clips), String(r.wallS), (r.maxRssKb / 1024).toFixed(0)]),
+      columns: ['recording', 'bytes', 'clips', 'wall s (median)', 'peak RSS MB (median)', 'runs MB', 'runPipeline, plain node, MB'],
+      rows: [
+        ...runs.map((r) => [`${r.minutes} min`, r.bytes.toLocaleString('en'), String(r.cli[0].summary.clips), String(median(r.cli.map((c) => c.wallS))),
+          mb(r.rssKb), r.cli.map((c) => mb(c.maxRssKb)).join(', '), mb(r.lib.maxRssKb)]),
+        ['floor: `node -e 0`', '', '', String(bare.wallS), mb(bare.maxRssKb), '', ''],
+        ['floor: node + dictclip\'s modules (cli/main, service, undici) loaded', '', '', String(modules.wallS), mb(modules.maxRssKb), '', ''],
+      ],
     },
     targets: [
       { name: 'peak RSS of `dictclip run`', target: '≤ 200 MB', value: `${peak.toFixed(0)} MB`, met: peak <= 200 },
       { name: 'peak RSS, 3 h ÷ 30 min', target: '≤ 1.2× (flat)', value: `${growth.toFixed(2)}×`, met: growth <= 1.2 },
     ],
-    commands: runs.map((r) => `${r.minutes} min: \`${r.command}\``),
+    commands: [
+      ...runs.map((r) => `${r.minutes} min: \`${r.cli[0].command}\``),
+      ...runs.map((r) => `${r.minutes} min, runPipeline: \`${r.lib.command}\``),
+    ],
   });
 }
 

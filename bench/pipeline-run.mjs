@@ -1,7 +1,8 @@
 /**
  * One `dictclip run` in this process through runPipeline (dist/pipeline), for the overhead,
  * latency and memory parts, which run it as a child under /usr/bin/time. Prints one JSON line:
- * { wallMs, cpuMs (this process only: pipeline + embedded service, not ffmpeg), summary, failures }.
+ * { wallMs, cpuMs (this process only: pipeline + embedded service, not ffmpeg), summary, failures,
+ * stages: { <source>: { <stage>: ms } } } — the onStageTiming events, summed per recording and stage.
  *
  * Usage: node bench/pipeline-run.mjs <inputDir> <outDir> '<json>'
  *   json: RunOptions overrides (engine, scriptFile, concurrency, pollInitialMs, …), plus
@@ -40,12 +41,17 @@ if (ownService !== undefined) {
 const options = { ...config.defaultValues(outDir), inputDir, outDir, quiet: true, ...overrides, ...(baseUrl ? { baseUrl } : {}) };
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
-const result = await pipeline.runPipeline(options);
+const stages = {};
+const onStageTiming = ({ source, stage, ms }) => {
+  const own = (stages[source] ??= {});
+  own[stage] = (own[stage] ?? 0) + ms;
+};
+const result = await pipeline.runPipeline(options, { onStageTiming });
 const wallMs = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
 await service?.close();
 const { summary, failures } = result;
-console.log(JSON.stringify({ wallMs, cpuMs: (cpu.user + cpu.system) / 1000, summary, failures: failures.slice(0, 5), failureCount: failures.length }));
+console.log(JSON.stringify({ wallMs, cpuMs: (cpu.user + cpu.system) / 1000, summary, failures: failures.slice(0, 5), failureCount: failures.length, stages }));
 if (summary.done === 0 || failures.length > 0) {
   console.error(`pipeline: ${summary.done} done, ${failures.length} failed: ${JSON.stringify(failures.slice(0, 3))}`);
 }

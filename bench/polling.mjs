@@ -79,7 +79,7 @@ export default async function polling() {
       title: 'Polling: GET …/done requests per dictation',
       setup: `Embedded service (scripted engine, jobConcurrency ${cases.length}, one script entry per audio length with delayMs = T), ` +
         `one dictation per T, all at once, each awaited with \`DictationClient.waitForDone\` and the pipeline defaults ` +
-        `pollInitialMs = ${defaults.pollInitialMs}, pollMaxMs = ${defaults.pollMaxMs} (interval ×1.5 per poll, first poll immediately after creation). ` +
+        `pollInitialMs = ${defaults.pollInitialMs}, pollMaxMs = ${defaults.pollMaxMs} (first poll one initial interval after creation, then the interval doubles up to the cap: polls at 1, 3, 7, 12, 17, 22 … s). ` +
         'GET …/done requests counted from the service log option; "waitForDone polls" is what the client reports.',
       table: {
         columns: ['processing time T', 'GET …/done (service log)', 'waitForDone polls', 'limit 2 + T/3', 'create → done seen, s', 'latency after done, s', 'target'],
