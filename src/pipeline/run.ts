@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -53,6 +54,9 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
   const connection = needsService ? await connect(opts, ffmpegPath) : undefined;
   const client = connection === undefined ? undefined : newClient(connection, opts);
   const controller = new AbortController();
+  // Every request and poll sleep in flight listens on it (undici removes its listener when the
+  // request ends): at --concurrency 6 and up, Node's default cap of 10 printed a false leak warning.
+  setMaxListeners(0, controller.signal);
   const onAbort = (): void => controller.abort();
   signal?.addEventListener('abort', onAbort, { once: true });
   if (signal?.aborted === true) controller.abort();
