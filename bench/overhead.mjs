@@ -108,11 +108,21 @@ export default async function overhead() {
   const ideal = 4000 + tr64;
   const latency = { engine: 'scripted', ...POLL, concurrency: 16 };
   const embedded = await pipelineRun(input64, join(work, 'out-64'), { ...latency, scriptFile: delayFile });
-  const own = await pipelineRun(input64, join(work, 'out-64b'), { ...latency, scriptFile, ownService: { jobConcurrency: 16, delayMs: 1000 } });
+  const own = await pipelineRun(input64, join(work, 'out-64b'), { ...latency, scriptFile, ownService: { jobConcurrency: 16, perUserLimit: 32, delayMs: 1000 } });
   const eff = (r) => ideal / r.wallMs;
   console.log(`  64 × 1 s latency @16: ideal ${ideal.toFixed(0)} ms; embedded ${embedded.wallMs.toFixed(0)} ms (${(100 * eff(embedded)).toFixed(0)} %); jobConcurrency 16: ${own.wallMs.toFixed(0)} ms (${(100 * eff(own)).toFixed(0)} %)`);
 
   const ms = (x) => `${x.toFixed(0)} ms`;
+  // What bounds (b): each of the 16 slots runs 4 dictations one after the other; a slot is held for
+  // the upload and the whole dictation, so the fixed cost per dictation is paid 4 times in a row.
+  const bFig = stageFigures(embedded.stages);
+  const slotBound = 4000 / (4 * Math.max(bFig.stage.dictate, 1000));
+  notes.push(`(b) embedded, per recording (median): dictate stage (create → done seen → dictation and text fetched) ${ms(bFig.stage.dictate)} for a 1,000 ms job, ` +
+    `upload stage (waiting for a slot included) ${ms(bFig.stage.upload)}, cut ${ms(bFig.stage.cut)}, output ${ms(bFig.stage.output)}. ` +
+    `Each slot runs 4 dictations in a row, so 4 × the dictate stage alone bounds the efficiency at ${(100 * slotBound).toFixed(0)} % before uploads, start-up and the last recordings' cut and output. ` +
+    `The fixed part of a dictation: the poll grid (pollInitialMs ${POLL.pollInitialMs}, pollMaxMs ${POLL.pollMaxMs}: polls at 50, 150, 250 … ms, so a job that ends ` +
+    'a few ms after 1,000 ms is seen at 1,050 or 1,150 ms — the job itself starts only after the creation wrote its record, and ends after segmenting and writing its result), ' +
+    'plus the create and fetch requests, all on the one event loop that also runs the service, the cutting and the outputs of the other 15 recordings on 2 cores.');
   return saveResult('overhead', {
     title: 'Pipeline overhead (scripted engine, embedded service)',
     setup: `(a) 200 generated 2 s recordings (16 kHz mono 16-bit WAV slices of the speech-like pattern, so already in the work format: linked, not transcoded), ` +
@@ -139,14 +149,14 @@ export default async function overhead() {
         ['(a) node CPU per recording (pipeline + in-process service, not ffmpeg)', `${cpuPerRec.toFixed(1)} ms`, pipe.map((p) => ms(p.cpuMs / 200)).join(', ')],
         ['(a) peak RSS', `${(pipe[0].maxRssKb / 1024).toFixed(0)} MB`, ''],
         ['(b) ideal: 4 s + transcoding 64', ms(ideal), ''],
-        ['(b) embedded service as `dictclip run` starts it (jobConcurrency = cores)', `${ms(embedded.wallMs)} → ${(100 * eff(embedded)).toFixed(0)} %`, ''],
-        ['(b) embedded service with jobConcurrency 16 (baseUrl)', `${ms(own.wallMs)} → ${(100 * eff(own)).toFixed(0)} %`, ''],
+        ['(b) embedded service as `dictclip run` starts it (scripted: jobConcurrency = max(concurrency, cores) = 16)', `${ms(embedded.wallMs)} → ${(100 * eff(embedded)).toFixed(0)} %`, ''],
+        ['(b) the same service started apart (jobConcurrency 16, perUserLimit 32, password auth), reached by baseUrl', `${ms(own.wallMs)} → ${(100 * eff(own)).toFixed(0)} %`, ''],
       ],
     },
     targets: [
       { name: 'pipeline overhead per recording (200 × 2 s): processing wall − transcode − service (upload + dictate stages), median', target: '≤ 25 ms', value: `${ownMs.toFixed(1)} ms`, met: ownMs <= 25 },
       { name: 'efficiency, 1 s latency, 64 @ 16, embedded as `dictclip run` starts it', target: '≥ 90 %', value: `${(100 * eff(embedded)).toFixed(0)} %`, met: eff(embedded) >= 0.9 },
-      { name: 'efficiency, 1 s latency, 64 @ 16, service jobConcurrency 16', target: '≥ 90 %', value: `${(100 * eff(own)).toFixed(0)} %`, met: eff(own) >= 0.9 },
+      { name: 'efficiency, 1 s latency, 64 @ 16, service started apart (baseUrl)', target: '≥ 90 %', value: `${(100 * eff(own)).toFixed(0)} %`, met: eff(own) >= 0.9 },
     ],
     notes,
     commands: [

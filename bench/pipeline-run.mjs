@@ -6,7 +6,7 @@
  *
  * Usage: node bench/pipeline-run.mjs <inputDir> <outDir> '<json>'
  *   json: RunOptions overrides (engine, scriptFile, concurrency, pollInitialMs, …), plus
- *   `ownService: { jobConcurrency, delayMs }` to start the embedded service here with those
+ *   `ownService: { jobConcurrency, perUserLimit, delayMs }` to start the embedded service here with those
  *   options and hand runPipeline its baseUrl (credentials through DICTCLIP_USERNAME/PASSWORD).
  */
 import { rm } from 'node:fs/promises';
@@ -31,6 +31,7 @@ if (ownService !== undefined) {
   await svc.setPassword(dataDir, 'bench', 'bench-password-1');
   service = await svc.startService({
     dataDir, port: 0, host: '127.0.0.1', engine: 'scripted', jobConcurrency: ownService.jobConcurrency,
+    ...(ownService.perUserLimit === undefined ? {} : { perUserLimit: ownService.perUserLimit }),
     script: { scripts: [], fallback: 'segments', delayMs: ownService.delayMs ?? 0 },
   });
   baseUrl = service.url;
