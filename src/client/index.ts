@@ -6,7 +6,6 @@ export { authorizationHeader, CREDENTIAL_VARIABLES } from './auth.js';
 export { parseDictationXml, parsePropertiesXml } from './xml.js';
 export { defaultWaitTimeoutMs } from './poll.js';
 export { parseRetryAfter, retryDelayMs, type BackoffOptions } from './backoff.js';
-export { findWavData, type WavData } from './wav-data.js';
 export { credentialsFromEnv, describeCredentials } from '../config/credentials.js';
 export type {
   CallOptions, ClientOptions, CreateDictationParams, Credentials, DictationDetails, WaitOptions, WebSocketDictation,

@@ -11,7 +11,7 @@ import type { RawWordMarker } from '../markers/model.js';
 import { DictclipError, redactUrl } from '../errors.js';
 import { CREDENTIAL_VARIABLES } from './auth.js';
 import type { Credentials, WebSocketDictation } from './types.js';
-import { findWavData } from './wav-data.js';
+import { readWavInfo } from '../audio/wav.js';
 
 export interface WebSocketDictationOptions {
   /** Base address of the service (http → ws, https → wss; a path prefix is kept). */
@@ -44,8 +44,8 @@ interface AudioSource { start: number; length: number; chunkBytes: number; durat
 
 async function audioSource(options: WebSocketDictationOptions, chunkMs: number): Promise<AudioSource> {
   if (options.audioFormat === 'pcm-16khz') {
-    const data = await findWavData(options.audioPath);
-    return { start: data.offset, length: data.length, chunkBytes: Math.max(2, Math.round(chunkMs * 32)), durationMs: data.length / 32 };
+    const wav = await readWavInfo(options.audioPath);
+    return { start: wav.dataOffset, length: wav.dataBytes, chunkBytes: Math.max(2, Math.round(chunkMs * 32)), durationMs: wav.durationMs };
   }
   let size: number;
   try {

@@ -11,6 +11,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
+import { HEADER_BYTES, writeMonoHeader } from '../audio/wav.js';
 import { isDictclipError } from '../errors.js';
 import { stableChunks, toWordMarkersJson } from './transcript/index.js';
 import type { WebSocketDeps } from './websocket-deps.js';
@@ -36,19 +37,8 @@ const optionalString = (value: unknown): string | undefined => (typeof value ===
 
 /** 44-byte header of a 16 kHz mono signed 16-bit PCM WAV holding `dataBytes` of samples. */
 function wavHeader(dataBytes: number): Buffer {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + dataBytes, 4);
-  header.write('WAVEfmt ', 8, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(16000, 24);
-  header.writeUInt32LE(32000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(dataBytes, 40);
+  const header = Buffer.alloc(HEADER_BYTES);
+  writeMonoHeader(header, 16_000, dataBytes);
   return header;
 }
 
@@ -109,7 +99,7 @@ function runSession(ws: WebSocket, deps: WebSocketDeps, idleTimeoutMs: number): 
     await mkdir(dir, { recursive: true });
     audio = { path: join(dir, `${randomUUID()}.${format === 'ogg' ? 'ogg' : 'wav'}`), handle: undefined, format, bytes: 0 };
     audio.handle = await open(audio.path, 'w');
-    if (format === 'pcm-16khz') await audio.handle.write(wavHeader(0), 0, 44, 0);
+    if (format === 'pcm-16khz') await audio.handle.write(wavHeader(0), 0, HEADER_BYTES, 0);
     if (isClosed()) return;
     phase = 'audio';
     send('STARTDICTATION', { success: true });
@@ -133,7 +123,7 @@ function runSession(ws: WebSocket, deps: WebSocketDeps, idleTimeoutMs: number): 
     clearTimeout(idle);
     if (audio.format === 'pcm-16khz') {
       const dataBytes = audio.bytes - (audio.bytes % 2); // whole samples only
-      await audio.handle.write(wavHeader(dataBytes), 0, 44, 0);
+      await audio.handle.write(wavHeader(dataBytes), 0, HEADER_BYTES, 0);
       await audio.handle.truncate(44 + dataBytes);
     }
     await audio.handle.close();

@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { dictateOverWebSocket, webSocketUrl } from '../../src/client/websocket.js';
-import { findWavData } from '../../src/client/wav-data.js';
 import type { Credentials } from '../../src/client/types.js';
 import type { DictclipError } from '../../src/errors.js';
 
@@ -230,10 +229,10 @@ describe('helpers', () => {
     expect(webSocketUrl('https://host')).toBe('wss://host/SCDictation/websocket');
   });
 
-  test('findWavData walks the RIFF chunks (padded odd chunk) to the data chunk', async () => {
-    await expect(findWavData(wavPath)).resolves.toEqual({ offset: 12 + 24 + 12 + 8, length: 25_000 });
+  test('a pcm-16khz file that is not a WAV is refused before connecting', async () => {
     const notWav = join(dir, 'not.wav');
     await writeFile(notWav, 'hello world, not a wav');
-    await expect(findWavData(notWav)).rejects.toMatchObject({ code: 'E_AUDIO_INVALID', context: { path: notWav } });
+    await expect(dictateOverWebSocket({ baseUrl: base, credentials: basic, audioPath: notWav, audioFormat: 'pcm-16khz' }))
+      .rejects.toMatchObject({ code: 'E_AUDIO_INVALID', context: { path: notWav } });
   });
 });
