@@ -122,6 +122,24 @@ export function wordMarkers(durationMs, seed = 1) {
   return out;
 }
 
+/** A 16 kHz (or `rate`) mono 16-bit WAV file's bytes: a 44-byte header, then `pcm`. */
+export function monoWav(pcm, rate = SAMPLE_RATE) {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + pcm.length, 4);
+  header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(pcm.length, 40);
+  return Buffer.concat([header, pcm]);
+}
+
 /** ffmpeg filter of speech-like audio: gated, gliding tones over a faint noise floor. */
 const PATTERN =
   "aevalsrc='(0.3*sin(2*PI*(180+60*sin(2*PI*0.7*t))*t)+0.1*sin(2*PI*1250*t))" +

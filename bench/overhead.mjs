@@ -10,7 +10,7 @@
 import { mkdir, open, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { freshDir, generateWav, median, OUT, saveResult, timed } from './lib.mjs';
+import { freshDir, generateWav, median, monoWav, OUT, saveResult, timed } from './lib.mjs';
 
 const POLL = { pollInitialMs: 50, pollMaxMs: 100 };
 const STAGES = ['transcode', 'upload', 'dictate', 'markers', 'cut', 'output'];
@@ -38,19 +38,7 @@ async function recordings(dir, count, seconds) {
   const pcm = Buffer.alloc(bytes);
   for (let i = 0; i < count; i++) {
     await fh.read(pcm, 0, bytes, 44 + ((i * 8000 * 2 * 7) % (60 * 32000 - bytes)));
-    const header = Buffer.alloc(44);
-    header.write('RIFFxxxxWAVEfmt ', 0, 'latin1');
-    header.writeUInt32LE(36 + bytes, 4);
-    header.writeUInt32LE(16, 16);
-    header.writeUInt16LE(1, 20);
-    header.writeUInt16LE(1, 22);
-    header.writeUInt32LE(16000, 24);
-    header.writeUInt32LE(32000, 28);
-    header.writeUInt16LE(2, 32);
-    header.writeUInt16LE(16, 34);
-    header.write('data', 36, 'latin1');
-    header.writeUInt32LE(bytes, 40);
-    await writeFile(join(dir, `rec-${String(i).padStart(3, '0')}.wav`), Buffer.concat([header, pcm]));
+    await writeFile(join(dir, `rec-${String(i).padStart(3, '0')}.wav`), monoWav(pcm));
   }
   await fh.close();
   return dir;

@@ -7,28 +7,16 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { freshDir, importDist, OUT, saveResult, SAMPLE_RATE } from './lib.mjs';
+import { freshDir, importDist, monoWav, OUT, saveResult, SAMPLE_RATE } from './lib.mjs';
 
 const DELAYS_S = [2, 5, 10, 20];
 
 /** A WAV of `ms` of a quiet tone (what it says does not matter: the script answers by duration). */
 async function toneWav(path, ms) {
   const samples = (ms * SAMPLE_RATE) / 1000;
-  const buf = Buffer.alloc(44 + samples * 2);
-  buf.write('RIFF', 0, 'latin1');
-  buf.writeUInt32LE(36 + samples * 2, 4);
-  buf.write('WAVEfmt ', 8, 'latin1');
-  buf.writeUInt32LE(16, 16);
-  buf.writeUInt16LE(1, 20);
-  buf.writeUInt16LE(1, 22);
-  buf.writeUInt32LE(SAMPLE_RATE, 24);
-  buf.writeUInt32LE(SAMPLE_RATE * 2, 28);
-  buf.writeUInt16LE(2, 32);
-  buf.writeUInt16LE(16, 34);
-  buf.write('data', 36, 'latin1');
-  buf.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++) buf.writeInt16LE(Math.round(3000 * Math.sin((2 * Math.PI * 220 * i) / SAMPLE_RATE)), 44 + 2 * i);
-  await writeFile(path, buf);
+  const pcm = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i++) pcm.writeInt16LE(Math.round(3000 * Math.sin((2 * Math.PI * 220 * i) / SAMPLE_RATE)), 2 * i);
+  await writeFile(path, monoWav(pcm));
 }
 
 /** Start the embedded service with a fresh account; returns { service, credentials, lines }. */

@@ -26,23 +26,9 @@ export function ffmpegGenerate(lavfi: string, out: string, extra: string[] = [])
 }
 
 /** A reference 44-byte-header PCM WAV writer, independent of the code under test. */
-export function pcmWav(samples: Int16Array, sampleRate = 16000, channels = 1): Buffer {
-  const data = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(channels, 22);
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * channels * 2, 28);
-  header.writeUInt16LE(channels * 2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
+import { pcmWav } from '../helpers/audio.js';
+
+export { pcmWav };
 
 /** Deterministic pseudo-random int16 samples (a small LCG), so expected bytes are exact. */
 export function noise(count: number, seed = 1, amplitude = 12000): Int16Array {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveRunOptions } from '../../src/cli/commands/run.js';
 import { main } from '../../src/cli/main.js';
+import { pcmWav } from '../helpers/audio.js';
 import { fakeIo } from './fake-io.js';
 
 let cwd: string;
@@ -24,14 +25,7 @@ function writeWav(path: string, bursts: number, burstMs = 400, gapMs = 400): voi
     for (let i = 0; i < (rate * burstMs) / 1000; i += 1) samples.push(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)));
     silence(gapMs);
   }
-  const data = Buffer.alloc(samples.length * 2);
-  samples.forEach((s, i) => data.writeInt16LE(s, i * 2));
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0); header.writeUInt32LE(36 + data.length, 4); header.write('WAVE', 8);
-  header.write('fmt ', 12); header.writeUInt32LE(16, 16); header.writeUInt16LE(1, 20); header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24); header.writeUInt32LE(rate * 2, 28); header.writeUInt16LE(2, 32); header.writeUInt16LE(16, 34);
-  header.write('data', 36); header.writeUInt32LE(data.length, 40);
-  writeFileSync(path, Buffer.concat([header, data]));
+  writeFileSync(path, pcmWav(Int16Array.from(samples), rate));
 }
 
 describe('run flags', () => {

@@ -3,28 +3,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDictclipError } from '../../../src/errors.js';
 import { createScriptedEngine, loadScriptFile, validateScriptFile } from '../../../src/service/index.js';
+import { pcmWav } from '../../helpers/audio.js';
 import { makeWav, tempDir } from '../helpers.js';
 
 /** A 16 kHz mono s16le WAV of `totalMs` with a 440 Hz tone during each [startMs, endMs) span. */
 function toneAt(spans: [number, number][], totalMs: number): Buffer {
-  const samples = totalMs * 16;
-  const wav = Buffer.alloc(44 + samples * 2);
-  wav.write('RIFF', 0, 'ascii');
-  wav.writeUInt32LE(36 + samples * 2, 4);
-  wav.write('WAVEfmt ', 8, 'ascii');
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(16000, 24);
-  wav.writeUInt32LE(32000, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36, 'ascii');
-  wav.writeUInt32LE(samples * 2, 40);
+  const samples = new Int16Array(totalMs * 16);
   for (const [start, end] of spans) {
-    for (let i = start * 16; i < end * 16; i++) wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 16000)), 44 + i * 2);
+    for (let i = start * 16; i < end * 16; i++) samples[i] = Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 16000));
   }
-  return wav;
+  return pcmWav(samples);
 }
 
 describe('scripted engine', () => {
