@@ -49,7 +49,7 @@ export async function frameRms(wavPath: string): Promise<{ rms: number[]; durati
 /** Non-silent stretches of the audio as named words (confidence 0.8). */
 export async function segmentWords(wavPath: string): Promise<{ words: RecognizedWord[]; durationMs: number }> {
   const { rms, durationMs } = await frameRms(wavPath);
-  const threshold = Math.max(ABSOLUTE_THRESHOLD, RELATIVE_THRESHOLD * Math.max(0, ...rms));
+  const threshold = Math.max(ABSOLUTE_THRESHOLD, RELATIVE_THRESHOLD * rms.reduce((max, v) => (v > max ? v : max), 0));
   const spans: { start: number; end: number }[] = [];
   for (const [index, value] of rms.entries()) {
     if (value <= threshold) continue;

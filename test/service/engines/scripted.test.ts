@@ -1,8 +1,9 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { rm, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDictclipError } from '../../../src/errors.js';
 import { createScriptedEngine, loadScriptFile, validateScriptFile } from '../../../src/service/index.js';
+import { segmentWords } from '../../../src/service/engines/segments.js';
 import { pcmWav } from '../../helpers/audio.js';
 import { makeWav, tempDir } from '../helpers.js';
 
@@ -90,5 +91,23 @@ describe('scripted engine', () => {
     const good = { scripts: [{ match: { durationMs: 5 }, words: [{ word: 'x', startMs: 0, endMs: 1, confidence: 1 }] }], fallback: 'none', delayMs: 0 };
     await writeFile(path, JSON.stringify(good));
     expect(await loadScriptFile(path)).toEqual(good);
+  });
+});
+
+describe('segments fallback on long audio', () => {
+  it('handles more frames than a spread argument list can hold (70 min of silence: no words)', async () => {
+    const dir = await tempDir('segments-long');
+    const path = join(dir, 'long.wav');
+    const bytes = 70 * 60 * 32_000;
+    const header = pcmWav(new Int16Array(0));
+    header.writeUInt32LE(36 + bytes, 4);
+    header.writeUInt32LE(bytes, 40);
+    await writeFile(path, header);
+    await truncate(path, 44 + bytes); // sparse zeros: silence, cheap to make
+    try {
+      expect(await segmentWords(path)).toEqual({ words: [], durationMs: 70 * 60 * 1000 });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
