@@ -68,6 +68,5 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof HttpError) {
     return { status: error.status, code: error.bodyCode, message: error.message, headers: error.headers, internal: false };
   }
-  const code = error instanceof DictclipError ? error.code : 'E_INTERNAL';
-  return { status: 500, code, message: 'Internal server error.', headers: {}, internal: true };
+  return { status: 500, code: 'E_INTERNAL', message: 'Internal server error.', headers: {}, internal: true };
 }
