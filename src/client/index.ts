@@ -1,7 +1,7 @@
 /** The dictation service client: HTTP (spec section 4), WebSocket (extension), credentials. */
 export { DictationClient } from './client.js';
 export { dictateOverWebSocket, webSocketUrl, type WebSocketDictationOptions } from './websocket.js';
-export { contentTypeForFormat, AUDIO_FORMATS } from './content-type.js';
+export { contentTypeForFormat, AUDIO_FORMATS } from '../audio-formats.js';
 export { authorizationHeader, CREDENTIAL_VARIABLES } from './auth.js';
 export { parseDictationXml, parsePropertiesXml } from './xml.js';
 export { defaultWaitTimeoutMs } from './poll.js';

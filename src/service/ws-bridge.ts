@@ -3,18 +3,11 @@
  * of a complete audio file through the same upload store and job queue as HTTP dictations (so the
  * HTTP dictation of a WebSocket session reports the very same wordMarkers).
  */
+import { AUDIO_FORMATS, contentTypeForFormat } from '../audio-formats.js';
 import { DictclipError } from '../errors.js';
 import { BAD_CREDENTIALS, PASSWORD_CHANGE_REQUIRED } from './auth.js';
 import type { ServiceContext } from './context.js';
 import type { WebSocketDeps } from './websocket-deps.js';
-
-const CONTENT_TYPES: Record<string, string> = {
-  'pcm-16khz': 'audio/x-wav',
-  'pcm-8khz': 'audio/x-wav',
-  ogg: 'audio/ogg',
-  webm: 'audio/webm',
-  mp4: 'audio/mp4',
-};
 
 /** Build the WebSocket dependencies over a running service's state. */
 export function createWebSocketDeps(service: ServiceContext): WebSocketDeps {
@@ -27,11 +20,9 @@ export function createWebSocketDeps(service: ServiceContext): WebSocketDeps {
       return { ok: true, user: result.user, tenant: result.tenant };
     },
     async dictate(input) {
-      const contentType = CONTENT_TYPES[input.audioFormat];
-      if (contentType === undefined) throw new DictclipError('E_WEBSOCKET', `Unsupported audio format "${input.audioFormat}".`);
-      if (input.profile !== undefined && (await service.profiles.find(input.profile)) === undefined) {
-        throw new DictclipError('E_WEBSOCKET', `Unknown profile "${input.profile}".`);
-      }
+      if (!AUDIO_FORMATS.includes(input.audioFormat)) throw new DictclipError('E_WEBSOCKET', `Unsupported audio format "${input.audioFormat}".`);
+      // As for HTTP creation, an unknown profile is a profile without substitution rules.
+      const contentType = contentTypeForFormat(input.audioFormat);
       const audioId = await service.audio.importFile(input.tenant, contentType, input.audioPath);
       const created = await service.core.create({
         tenant: input.tenant,

@@ -6,17 +6,10 @@
  * from the upload's Content-Type, and an unknown `profile` is a profile without substitutions.
  */
 import type { RequestContext } from '../context.js';
+import { AUDIO_FORMATS, formatForContentType } from '../../audio-formats.js';
 import { ID_PATTERN } from '../fs-util.js';
 import { badRequest } from '../http-errors.js';
 import { readForm } from '../http-util.js';
-
-/** Accepted `audio-format` values (public notes). */
-export const AUDIO_FORMATS = new Set(['pcm-16khz', 'pcm-8khz', 'ogg', 'webm', 'mp4']);
-
-/** The audio-format an upload's Content-Type implies, when the form leaves it out. */
-const FORMAT_OF_TYPE: Record<string, string> = {
-  'audio/x-wav': 'pcm-16khz', 'audio/wav': 'pcm-16khz', 'audio/ogg': 'ogg', 'audio/webm': 'webm', 'audio/mp4': 'mp4',
-};
 
 /** host:port spellings of this machine on `port` (a client may upload via one and create via another). */
 function loopbackAliases(port: string): string[] {
@@ -69,9 +62,9 @@ export async function createDictation(ctx: RequestContext): Promise<void> {
   const form = await readForm(ctx.req);
   const { id: audioId, contentType } = await uploadOf(ctx, form.get('audio-url'));
   const given = form.get('audio-format')?.toLowerCase();
-  const audioFormat = given ?? FORMAT_OF_TYPE[contentType.split(';')[0]?.trim().toLowerCase() ?? ''] ?? 'pcm-16khz';
-  if (!AUDIO_FORMATS.has(audioFormat)) {
-    throw badRequest(`Form field audio-format must be one of ${[...AUDIO_FORMATS].join(', ')} (got "${given ?? ''}").`);
+  const audioFormat = given ?? formatForContentType(contentType) ?? 'pcm-16khz';
+  if (!AUDIO_FORMATS.includes(audioFormat)) {
+    throw badRequest(`Form field audio-format must be one of ${AUDIO_FORMATS.join(', ')} (got "${given ?? ''}").`);
   }
   const streaming = booleanField(form, 'streaming', false);
   booleanField(form, 'audio-url-complete', true);

@@ -2,6 +2,7 @@
  * Audio on the file server: `POST /SCFileserver/audio` (spec 4.1) and, as an extension,
  * `GET /SCFileserver/audio/{tenant}/{id}` returning the bytes to the owning tenant.
  */
+import { UPLOAD_CONTENT_TYPES } from '../../audio-formats.js';
 import { pipeline } from 'node:stream/promises';
 import { UploadTooLargeError } from '../audio-store.js';
 import type { RequestContext } from '../context.js';
@@ -9,7 +10,6 @@ import { HttpError, notFound } from '../http-errors.js';
 import { mediaType } from '../http-util.js';
 
 /** Upload Content-Types (public notes; parameters such as `; codecs=` are allowed). */
-export const UPLOAD_TYPES = new Set(['audio/x-wav', 'audio/wav', 'audio/ogg', 'audio/webm', 'audio/mp4']);
 
 function tooLarge(max: number): HttpError {
   return new HttpError(413, 'E_TOO_LARGE', `The upload is larger than the limit of ${max} bytes; split or compress the audio.`);
@@ -19,8 +19,8 @@ function tooLarge(max: number): HttpError {
 export async function uploadAudio(ctx: RequestContext): Promise<void> {
   const { req, res, service, tenant } = ctx;
   const type = mediaType(req);
-  if (!UPLOAD_TYPES.has(type)) {
-    throw new HttpError(415, 'E_UNSUPPORTED_MEDIA_TYPE', `Unsupported Content-Type "${type}"; use one of ${[...UPLOAD_TYPES].join(', ')}.`);
+  if (!UPLOAD_CONTENT_TYPES.has(type)) {
+    throw new HttpError(415, 'E_UNSUPPORTED_MEDIA_TYPE', `Unsupported Content-Type "${type}"; use one of ${[...UPLOAD_CONTENT_TYPES].join(', ')}.`);
   }
   const max = service.options.maxUploadBytes;
   const declared = Number(req.headers['content-length'] ?? Number.NaN);

@@ -1,7 +1,8 @@
 /**
- * Upload Content-Type of each audio-format value (public notes, "Upload and formats").
+ * The audio formats of the service (public notes, "Upload and formats"): each `audio-format`
+ * value and its upload Content-Type. One table for the client and the embedded service.
  */
-import { DictclipError } from '../errors.js';
+import { DictclipError } from './errors.js';
 
 const CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
   ['pcm-16khz', 'audio/x-wav'],
@@ -29,4 +30,14 @@ export function contentTypeForFormat(format: string): string {
     );
   }
   return type;
+}
+
+/** Upload Content-Types the service accepts (`audio/wav` is a common alias of `audio/x-wav`). */
+export const UPLOAD_CONTENT_TYPES: ReadonlySet<string> = new Set([...CONTENT_TYPES.values(), 'audio/wav']);
+
+/** The audio-format an upload's Content-Type implies (parameters ignored); undefined when unknown. */
+export function formatForContentType(contentType: string): string | undefined {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type === 'audio/x-wav' || type === 'audio/wav') return 'pcm-16khz';
+  return [...CONTENT_TYPES].find(([, t]) => t === type)?.[0];
 }
