@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { compareCodePoints, writeFileAtomic } from './fs-util.js';
+import { compareCodePoints, writeFileAtomic } from '../fs-util.js';
 import { MANIFEST_COLUMNS } from './types.js';
 import type { FailureRow, ManifestRow, RunSummary } from './types.js';
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { resolveInside, sha256 } from './fs-util.js';
+import { sha256 } from '../fs-util.js';
+import { resolveInside } from './fs-util.js';
 
 /**
  * Turn text into a file-name-safe slug: NFKD, diacritics stripped, lowercase, every run of

@@ -2,7 +2,8 @@ import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DictclipError } from '../errors.js';
 import type { DictationResult, MarkerMethod } from '../markers/index.js';
-import { resolveInside, sha256, writeFileAtomic } from './fs-util.js';
+import { sha256, writeFileAtomic } from '../fs-util.js';
+import { resolveInside } from './fs-util.js';
 import type { FailureRow, ManifestRow, RunOptions } from './types.js';
 
 /** Version of the state file layout; a file of another version is ignored (the recording is redone). */

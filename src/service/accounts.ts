@@ -3,10 +3,11 @@
  * {@link AccountRecord}, written atomically). Passwords are stored as scrypt hashes
  * (`scrypt$N$r$p$salt$hash`, base64url), API keys as sha256 hex digests.
  */
-import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import { DictclipError } from '../errors.js';
-import { readJsonFile, writeFileAtomic } from './fs-util.js';
+import { sha256, writeFileAtomic } from '../fs-util.js';
+import { readJsonFile } from './fs-util.js';
 
 export interface AccountRecord {
   user: string;
@@ -49,11 +50,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (expected.length === 0) return false;
   const actual = await scryptAsync(password, Buffer.from(salt, 'base64url'), Number(n), Number(r), Number(p), expected.length);
   return timingSafeEqual(actual, expected);
-}
-
-/** sha256 hex digest (API keys, cache keys). */
-export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
 }
 
 function validateName(kind: 'user' | 'tenant', value: string): void {
@@ -123,7 +119,7 @@ export async function addApiKeyAccount(dataDir: string, user: string, tenant: st
   if (accounts.some((a) => a.user === user)) throw new DictclipError('E_ACCOUNT', `An account named "${user}" already exists.`);
   const key = randomBytes(32).toString('base64url');
   // An empty hash never verifies (verifyPassword): only the key authenticates.
-  accounts.push({ user, tenant, passwordHash: '', mustChangePassword: false, apiKeyHashes: [sha256Hex(key)] });
+  accounts.push({ user, tenant, passwordHash: '', mustChangePassword: false, apiKeyHashes: [sha256(key)] });
   await writeFileAtomic(accountsPath(dataDir), `${JSON.stringify(accounts, null, 2)}\n`);
   return key;
 }
@@ -149,7 +145,7 @@ export async function setPassword(dataDir: string, user: string, password: strin
 export async function createApiKey(dataDir: string, user: string): Promise<string> {
   const key = randomBytes(32).toString('base64url');
   await updateAccount(dataDir, user, (account) => {
-    account.apiKeyHashes.push(sha256Hex(key));
+    account.apiKeyHashes.push(sha256(key));
   });
   return key;
 }

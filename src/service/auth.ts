@@ -7,7 +7,8 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { accountsPath, hashPassword, readAccounts, sha256Hex, verifyPassword, type AccountRecord } from './accounts.js';
+import { sha256 } from '../fs-util.js';
+import { accountsPath, hashPassword, readAccounts, verifyPassword, type AccountRecord } from './accounts.js';
 
 /** The one message for every credential failure (unknown user and wrong password alike). */
 export const BAD_CREDENTIALS = 'Invalid credentials: check the user name and the password or API key.';
@@ -78,7 +79,7 @@ export class Authenticator {
       await verifyPassword(password, await this.#dummyHash);
       return false;
     }
-    const cacheKey = sha256Hex(`${user}\0${password}\0${account.passwordHash}`);
+    const cacheKey = sha256(`${user}\0${password}\0${account.passwordHash}`);
     if (this.#verified.has(cacheKey)) return true;
     let pending = this.#verifying.get(cacheKey);
     if (pending === undefined) {
@@ -116,7 +117,7 @@ export class Authenticator {
 }
 
 function checkApiKey(account: AccountRecord | undefined, apiKey: string): boolean {
-  const digest = Buffer.from(sha256Hex(apiKey), 'hex');
+  const digest = Buffer.from(sha256(apiKey), 'hex');
   let ok = false;
   for (const stored of account?.apiKeyHashes ?? []) {
     const candidate = Buffer.from(stored, 'hex');

@@ -1,7 +1,6 @@
-/** Small file helpers of the embedded service: atomic writes (temp + rename) and ids. */
+/** Small file helpers of the embedded service: ids and JSON reads (atomic writes: src/fs-util.ts). */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { DictclipError } from '../errors.js';
 
 /** A random url-safe identifier (16 random bytes, base64url, 22 characters). */
@@ -21,22 +20,6 @@ export function contentId(...parts: string[]): string {
 
 /** Shape of the ids this service hands out (checked before any id reaches a file path). */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
-
-/**
- * Write a file atomically: a unique temp file beside it, then rename, so readers never see a
- * partial file. Creates the folder.
- */
-export async function writeFileAtomic(path: string, data: string | Buffer): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeFile(temp, data);
-    await rename(temp, path);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw new DictclipError('E_OUTPUT', `Cannot write ${path}: ${(error as Error).message}`, { path, cause: error });
-  }
-}
 
 /** Read and parse a JSON file; `undefined` when it does not exist. */
 export async function readJsonFile(path: string): Promise<unknown> {
