@@ -1,8 +1,8 @@
 /** File and hashing helpers shared by the pipeline and the embedded service. */
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { constants, createReadStream } from 'node:fs';
+import { access, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path, { delimiter, join } from 'node:path';
 import { DictclipError } from './errors.js';
 
 /**
@@ -60,4 +60,25 @@ export function compareCodePoints(a: string, b: string): number {
     if (x !== y) return rank(x) - rank(y);
   }
   return a.length - b.length;
+}
+
+/** True for an existing regular file the process may execute. */
+export async function isExecutableFile(path: string): Promise<boolean> {
+  try {
+    if (!(await stat(path)).isFile()) return false;
+    await access(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The first executable `name` in the folders of `pathEnv` (a PATH value). */
+export async function searchPath(name: string, pathEnv: string | undefined): Promise<string | undefined> {
+  for (const dir of (pathEnv ?? '').split(delimiter)) {
+    if (dir === '') continue;
+    const candidate = join(dir, name);
+    if (await isExecutableFile(candidate)) return candidate;
+  }
+  return undefined;
 }

@@ -1,34 +1,13 @@
 /**
  * Finding the ffmpeg binary: explicit option → FFMPEG_PATH → ffmpeg-static → `ffmpeg` on PATH.
  */
-import { constants } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
-import { delimiter, join } from 'node:path';
 import { DictclipError } from '../errors.js';
+import { isExecutableFile, searchPath } from '../fs-util.js';
 
 const HOW_TO_FIX =
   'install it (e.g. `apt-get install ffmpeg`), set FFMPEG_PATH to the binary, or pass the ffmpegPath option';
 
 const cache = new Map<string, Promise<string>>();
-
-async function isExecutableFile(path: string): Promise<boolean> {
-  try {
-    if (!(await stat(path)).isFile()) return false;
-    await access(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function searchPath(name: string, pathEnv: string | undefined): Promise<string | undefined> {
-  for (const dir of (pathEnv ?? '').split(delimiter)) {
-    if (dir === '') continue;
-    const candidate = join(dir, name);
-    if (await isExecutableFile(candidate)) return candidate;
-  }
-  return undefined;
-}
 
 async function fromFfmpegStatic(): Promise<string | undefined> {
   const specifier = 'ffmpeg-static';

@@ -3,10 +3,10 @@
  * `pocketsphinx` and `pocketsphinx-en-us`). One child process per recording.
  */
 import { spawn } from 'node:child_process';
-import { constants } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
-import { delimiter, join } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { DictclipError, tail } from '../../errors.js';
+import { isExecutableFile, searchPath } from '../../fs-util.js';
 import type { Engine, Recognition, RecognizeOptions } from '../types.js';
 import { parsePocketSphinxOutput } from './pocketsphinx-output.js';
 
@@ -27,21 +27,9 @@ const INSTALL_HINT = 'install it with `apt-get install pocketsphinx pocketsphinx
 /** Bytes of stderr kept for error reports (pocketsphinx logs a lot; only the end matters). */
 const STDERR_KEEP = 16 * 1024;
 
-async function isExecutable(path: string): Promise<boolean> {
-  try {
-    await access(path, constants.X_OK);
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
-}
-
 async function findOnPath(binary: string): Promise<string | undefined> {
-  if (binary.includes('/')) return (await isExecutable(binary)) ? binary : undefined;
-  for (const dir of (process.env['PATH'] ?? '').split(delimiter)) {
-    if (dir !== '' && (await isExecutable(join(dir, binary)))) return join(dir, binary);
-  }
-  return undefined;
+  if (binary.includes('/')) return (await isExecutableFile(binary)) ? binary : undefined;
+  return searchPath(binary, process.env['PATH']);
 }
 
 async function exists(path: string, kind: 'file' | 'dir'): Promise<boolean> {
