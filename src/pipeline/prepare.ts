@@ -12,7 +12,8 @@ import type { FailureRow, RunOptions } from './types.js';
 const HASH_CONCURRENCY = 4;
 
 /**
- * Fingerprint every recording (size, mtime, streamed sha256), read its saved state and decide
+ * Fingerprint every recording (size, mtime, and a streamed sha256 unless size and mtime match its
+ * saved state), read its saved state and decide
  * whether it is done, needs re-cutting or needs dictating. A source that cannot be read becomes
  * a `scan` failure.
  */
@@ -27,10 +28,16 @@ export async function prepareJobs(
       const key = recordingKey(recording.relPath);
       const file = statePath(options.outDir, key);
       const stats = await stat(recording.path);
-      const sourceFingerprint = { size: stats.size, mtimeMs: stats.mtimeMs, sha256: await sha256File(recording.path) };
-      const dictation = dictationFingerprint(sourceFingerprint.sha256, serviceId, options);
-      const fingerprints = { dictation, clips: clipFingerprint(dictation, options) };
       const state = await readState(file);
+      // An unchanged file (same size and mtime as when its state was saved) keeps its hash: a
+      // rerun over hours of audio does not read every recording again.
+      const saved = state?.sourceFingerprint;
+      const sha256 = saved !== undefined && saved.size === stats.size && saved.mtimeMs === stats.mtimeMs
+        ? saved.sha256
+        : await sha256File(recording.path);
+      const sourceFingerprint = { size: stats.size, mtimeMs: stats.mtimeMs, sha256 };
+      const dictation = dictationFingerprint(sha256, serviceId, options);
+      const fingerprints = { dictation, clips: clipFingerprint(dictation, options) };
       const present = state?.clips === undefined ? false : await clipFilesPresent(options.outDir, state.clips.rows);
       return { recording, key, statePath: file, state, sourceFingerprint, fingerprints, decision: decide(state, fingerprints, present) };
     } catch (error) {
