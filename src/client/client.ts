@@ -139,7 +139,7 @@ export class DictationClient {
   }
 
   /**
-   * Poll {@link isDone} until true (interval ×1.5 from `initialIntervalMs` to `maxIntervalMs`).
+   * Poll {@link isDone} until true: first after `initialIntervalMs`, then doubling up to `maxIntervalMs`.
    * @throws DictclipError E_DICTATION_TIMEOUT past `timeoutMs` (default 120 s + 3 × audio duration), E_ABORTED.
    */
   waitForDone(location: string, options: WaitOptions): Promise<{ polls: number }> {

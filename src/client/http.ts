@@ -137,19 +137,15 @@ export class HttpTransport {
     }
   }
 
-  /** RetryAgent options whose retry callback draws on the request's shared budget. */
+  /**
+   * RetryAgent options whose retry callback draws on the request's shared budget. With a retry
+   * callback of our own and `throwOnError: false`, undici consults nothing else (its statusCodes,
+   * methods, timeouts and maxRetries feed only its default callback): the policy is all here.
+   */
   #retryOptions(budget: Budget, signal: AbortSignal | undefined): RetryHandler.RetryOptions {
     const options = this.#options;
     return {
-      maxRetries: options.maxRetries,
-      minTimeout: options.retryBaseMs,
-      maxTimeout: options.retryMaxMs,
-      timeoutFactor: 2,
-      retryAfter: true,
       throwOnError: false,
-      methods: ['GET', 'POST'],
-      statusCodes: [...TRANSIENT_STATUSES],
-      errorCodes: [...TRANSIENT_ERROR_CODES],
       retry: (error, _context, callback) => {
         const { statusCode, headers } = error as Error & { statusCode?: number; headers?: IncomingHttpHeaders };
         // A body that broke mid-way is left to the outer attempt (a fresh request), not resumed.

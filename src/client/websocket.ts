@@ -10,6 +10,7 @@ import WebSocket from 'ws';
 import type { RawWordMarker } from '../markers/model.js';
 import { DictclipError, redactUrl } from '../errors.js';
 import { CREDENTIAL_VARIABLES } from './auth.js';
+import { defaultWaitTimeoutMs } from './poll.js';
 import type { Credentials, WebSocketDictation } from './types.js';
 import { readWavInfo } from '../audio/wav.js';
 
@@ -85,7 +86,7 @@ export async function dictateOverWebSocket(options: WebSocketDictationOptions): 
   const source = await audioSource(options, chunkMs);
   const url = webSocketUrl(options.baseUrl);
   const safeUrl = redactUrl(url);
-  const timeoutMs = options.timeoutMs ?? 120_000 + 3 * source.durationMs;
+  const timeoutMs = options.timeoutMs ?? defaultWaitTimeoutMs(source.durationMs);
   if (options.signal?.aborted === true) {
     throw new DictclipError('E_ABORTED', `WebSocket dictation at ${safeUrl} was aborted`, { url: safeUrl, path: options.audioPath });
   }
