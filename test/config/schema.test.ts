@@ -48,7 +48,7 @@ describe('configReferenceMarkdown', () => {
     const readme = existsSync(join(root, 'README.md')) ? read('README.md') : '';
     const found = /<!-- config-reference:start -->\n([\s\S]*?)<!-- config-reference:end -->/.exec(readme);
     // The only conditional: the integrator adds the markers to the README.
-    if (found === null) return;
-    expect(found[1]?.trim()).toBe(configReferenceMarkdown().trim());
+    expect(found, 'README.md lost its config-reference markers').not.toBeNull();
+    expect(found?.[1]?.trim()).toBe(configReferenceMarkdown().trim());
   });
 });

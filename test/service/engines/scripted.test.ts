@@ -69,6 +69,10 @@ describe('scripted engine', () => {
     const controller = new AbortController();
     const hanging = createScriptedEngine(script).recognize(twoSeconds, { durationMs: 1200, signal: controller.signal });
     const delayed = createScriptedEngine({ scripts: [], delayMs: 600_000 }).recognize(twoSeconds, { durationMs: 2000, signal: controller.signal });
+    // Still pending after a while (a "never" that ended quickly would win this race) …
+    const waited = new Promise<string>((resolve) => setTimeout(() => resolve('still pending'), 200));
+    expect(await Promise.race([hanging.then(() => 'ended', () => 'ended'), delayed.then(() => 'ended', () => 'ended'), waited])).toBe('still pending');
+    // … and ends only by the abort.
     controller.abort();
     for (const pending of [hanging, delayed]) {
       const error = await pending.catch((e: unknown) => e);
