@@ -89,8 +89,9 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
     if (requests.length > 0) await ctx.limits.cut(() => cutClips(wavPath, requests, { fadeMs: o.fadeMs }));
     setStage('output');
     const markers = dictation.result.markers;
+    let first = 0; // clips come in transcript order: one forward pass finds each clip's first marker
     const rows = clips.map((clip, i): ManifestRow => {
-      const first = markers.findIndex((m) => m.textStart >= clip.textStart);
+      while (first < markers.length && markers[first]!.textStart < clip.textStart) first += 1;
       return {
         file_name: path.relative(ctx.outDir, requests[i]?.outPath ?? '').split(path.sep).join('/'),
         text: clip.text,
