@@ -22,6 +22,11 @@ export interface WavInfo {
   samples: number;
   /** `samples * 1000 / sampleRate`, not rounded (e.g. 1 sample at 16 kHz = 0.0625 ms). */
   durationMs: number;
+  /**
+   * True when the header states exactly what the file holds: the declared data size was used as
+   * is (not corrected to the file) and nothing follows the data.
+   */
+  exact: boolean;
 }
 
 const PCM = 1;
@@ -99,7 +104,8 @@ export async function readWavInfo(path: string): Promise<WavInfo> {
         const samples = Math.floor(declared / format.blockAlign);
         const { sampleRate, channels, bitsPerSample } = format;
         const dataBytes = samples * format.blockAlign;
-        return { sampleRate, channels, bitsPerSample, dataOffset: bodyStart, dataBytes, samples, durationMs: (samples * 1000) / sampleRate };
+        const exact = declared === size && dataBytes === size && bodyStart + size === fileSize;
+        return { sampleRate, channels, bitsPerSample, dataOffset: bodyStart, dataBytes, samples, durationMs: (samples * 1000) / sampleRate, exact };
       }
       if (id === 'fmt ') {
         const body = await readAt(fh, bodyStart, Math.min(size, 64));

@@ -4,7 +4,7 @@
  * it needs no ffmpeg run: ffmpeg would copy the same samples, one process start later.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFile, link, open, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, link, rename, rm } from 'node:fs/promises';
 import { DictclipError } from '../errors.js';
 import { transcodeToWav, type TranscodeOptions } from './transcode.js';
 import { HEADER_BYTES, readWavInfo, type WavInfo } from './wav.js';
@@ -15,22 +15,9 @@ import { HEADER_BYTES, readWavInfo, type WavInfo } from './wav.js';
  */
 export async function readWorkWav(path: string, sampleRate = 16_000): Promise<WavInfo | undefined> {
   const info = await readWavInfo(path).catch(() => undefined);
-  if (info === undefined || info.sampleRate !== sampleRate || info.channels !== 1 || info.bitsPerSample !== 16) return undefined;
-  if (info.dataOffset !== HEADER_BYTES) return undefined;
-  const { size } = await stat(path);
-  return size === HEADER_BYTES + info.dataBytes && (await declaredDataBytes(path)) === info.dataBytes ? info : undefined;
-}
-
-/** The data chunk size as the 44-byte header states it (readWavInfo corrects a wrong one). */
-async function declaredDataBytes(path: string): Promise<number> {
-  const fh = await open(path, 'r');
-  try {
-    const field = Buffer.alloc(4);
-    await fh.read(field, 0, 4, HEADER_BYTES - 4);
-    return field.readUInt32LE(0);
-  } finally {
-    await fh.close();
-  }
+  const work = info !== undefined && info.exact && info.dataOffset === HEADER_BYTES
+    && info.sampleRate === sampleRate && info.channels === 1 && info.bitsPerSample === 16;
+  return work ? info : undefined;
 }
 
 /**

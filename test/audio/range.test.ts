@@ -23,7 +23,7 @@ describe('writeWavRange', () => {
     const bytes = readFileSync(out);
     expect(bytes.length).toBe(44 + 2_000_000);
     expect(bytes.subarray(44).equals(pcm.subarray(24_690, 2_024_690))).toBe(true);
-    expect(await readWavInfo(out)).toEqual({ sampleRate: 16000, channels: 1, bitsPerSample: 16, dataOffset: 44, dataBytes: 2_000_000, samples: 1_000_000, durationMs: 62_500 });
+    expect(await readWavInfo(out)).toEqual({ sampleRate: 16000, channels: 1, bitsPerSample: 16, dataOffset: 44, dataBytes: 2_000_000, samples: 1_000_000, durationMs: 62_500, exact: true });
     expect(soxSamples(out)).toBe(1_000_000);
     expect(readdirSync(join(temp(), 'chunks', 'one'))).toEqual(['part1.wav']);
   });

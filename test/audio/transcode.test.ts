@@ -30,7 +30,7 @@ describe('transcodeToWav', () => {
     expect(decodedSamples(input)).toBe(44100);
     const output = join(temp(), 'stereo44.out.wav');
     const info = await transcodeToWav(input, output, { ffmpegPath });
-    expect(info).toEqual({ sampleRate: 16000, channels: 1, bitsPerSample: 16, dataOffset: 44, dataBytes: 32000, samples: 16000, durationMs: 1000 });
+    expect(info).toEqual({ sampleRate: 16000, channels: 1, bitsPerSample: 16, dataOffset: 44, dataBytes: 32000, samples: 16000, durationMs: 1000, exact: true });
     expect(soxSamples(output)).toBe(16000);
     expect(readFileSync(output).length).toBe(32044);
     expect(readdirSync(temp()).filter((name) => name.includes('.tmp-'))).toEqual([]);

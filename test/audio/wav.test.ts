@@ -58,7 +58,7 @@ describe('readWavInfo', () => {
     const path = join(temp(), 'sox.wav');
     run('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', path, 'synth', '1.5', 'sine', '440']);
     expect(await readWavInfo(path)).toEqual({
-      sampleRate: 16000, channels: 1, bitsPerSample: 16, dataOffset: 44, dataBytes: 48000, samples: 24000, durationMs: 1500,
+      sampleRate: 16000, channels: 1, bitsPerSample: 16, dataOffset: 44, dataBytes: 48000, samples: 24000, durationMs: 1500, exact: true,
     });
   });
 
@@ -66,14 +66,14 @@ describe('readWavInfo', () => {
     const data = Buffer.from(noise(100).buffer);
     const path = file('list.wav', riff(chunk('fmt ', fmtBody(1, 1, 16000, 16)), chunk('LIST', Buffer.from('INFOx', 'latin1')), chunk('data', data)));
     expect(await readWavInfo(path)).toEqual({
-      sampleRate: 16000, channels: 1, bitsPerSample: 16, dataOffset: 12 + 24 + 14 + 8, dataBytes: 200, samples: 100, durationMs: 6.25,
+      sampleRate: 16000, channels: 1, bitsPerSample: 16, dataOffset: 12 + 24 + 14 + 8, dataBytes: 200, samples: 100, durationMs: 6.25, exact: true,
     });
   });
 
   it('reads WAVE_FORMAT_EXTENSIBLE with a PCM subformat', async () => {
     const path = file('ext.wav', riff(chunk('fmt ', fmtBody(0xfffe, 2, 44100, 16, 1)), chunk('data', Buffer.alloc(4 * 441))));
     const info = await readWavInfo(path);
-    expect(info).toEqual({ sampleRate: 44100, channels: 2, bitsPerSample: 16, dataOffset: 68, dataBytes: 1764, samples: 441, durationMs: 10 });
+    expect(info).toEqual({ sampleRate: 44100, channels: 2, bitsPerSample: 16, dataOffset: 68, dataBytes: 1764, samples: 441, durationMs: 10, exact: true });
   });
 
   it('uses the rest of the file (whole frames) for streamed, zero and oversized data sizes', async () => {
@@ -82,14 +82,14 @@ describe('readWavInfo', () => {
       content.writeUInt32LE(size, 40);
       const path = file(`${name}.wav`, Buffer.concat([content, Buffer.from([7])])); // an odd trailing byte
       const info = await readWavInfo(path);
-      expect([info.dataOffset, info.dataBytes, info.samples, info.durationMs]).toEqual([44, 2000, 1000, 62.5]);
+      expect([info.dataOffset, info.dataBytes, info.samples, info.durationMs, info.exact]).toEqual([44, 2000, 1000, 62.5, false]);
     }
   });
 
   it('keeps a declared data size smaller than the file (chunks after data)', async () => {
     const path = file('trailing.wav', riff(chunk('fmt ', fmtBody(1, 1, 8000, 16)), chunk('data', Buffer.alloc(16)), chunk('LIST', Buffer.alloc(30))));
     const info = await readWavInfo(path);
-    expect([info.sampleRate, info.dataBytes, info.samples, info.durationMs]).toEqual([8000, 16, 8, 1]);
+    expect([info.sampleRate, info.dataBytes, info.samples, info.durationMs, info.exact]).toEqual([8000, 16, 8, 1, false]);
   });
 
   it('rejects truncated and malformed headers with E_AUDIO_INVALID', async () => {
