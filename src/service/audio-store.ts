@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -87,20 +87,9 @@ export class AudioStore {
     return this.#commit(tenant, idOf(hash), temp, { contentType, bytes, createdTime: Date.now() });
   }
 
-  /** Copy a local file into a new upload (WebSocket dictations). */
-  async importFile(tenant: string, contentType: string, source: string): Promise<string> {
-    const temp = join(this.#root, tenant, `${newId()}.tmp`);
-    await mkdir(join(this.#root, tenant), { recursive: true });
-    try {
-      const hash = audioHash(tenant, contentType);
-      for await (const chunk of createReadStream(source) as AsyncIterable<Buffer>) hash.update(chunk);
-      await copyFile(source, temp);
-      const { size } = await stat(temp);
-      return await this.#commit(tenant, idOf(hash), temp, { contentType, bytes: size, createdTime: Date.now() });
-    } catch (error) {
-      await rm(temp, { force: true });
-      throw new DictclipError('E_INPUT', `Cannot store the audio: ${(error as Error).message}`, { path: source, cause: error });
-    }
+  /** Store a local file as an upload (WebSocket dictations): one read, hashed while copied. */
+  importFile(tenant: string, contentType: string, source: string): Promise<string> {
+    return this.save(tenant, contentType, createReadStream(source), Number.POSITIVE_INFINITY);
   }
 
   /** Readable stream of an upload's bytes. */
