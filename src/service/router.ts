@@ -3,6 +3,7 @@
  * docs/design.md. Unknown paths are 404, known paths with another method 405 (with `Allow`).
  */
 import type { RequestContext } from './context.js';
+import type { RouteName } from './faults/spec.js';
 import { changePassword } from './routes/account.js';
 import { createDictation } from './routes/create.js';
 import { cancelDictation, deregisterObserver, getDictation, getDone, getObserverUrl, getText } from './routes/dictations.js';
@@ -12,6 +13,8 @@ import { downloadAudio, uploadAudio } from './routes/upload.js';
 export type Handler = (ctx: RequestContext) => Promise<void> | void;
 
 export interface Route {
+  /** The call's name (fault injection can be restricted to names). */
+  name: RouteName;
   pattern: RegExp;
   methods: Partial<Record<'GET' | 'POST', Handler>>;
   /** True for the one call allowed while the account's password must be changed. */
@@ -21,18 +24,18 @@ export interface Route {
 const DICTATION = '^/SCDictation/rest/(?<tenant>[^/]+)/dictations/(?<id>[^/]+)';
 
 export const ROUTES: readonly Route[] = [
-  { pattern: /^\/SCFileserver\/audio\/?$/, methods: { POST: uploadAudio } },
-  { pattern: /^\/SCFileserver\/audio\/(?<tenant>[^/]+)\/(?<id>[^/]+)$/, methods: { GET: downloadAudio } },
-  { pattern: /^\/SCDictation\/rest\/account\/password$/, methods: { POST: changePassword }, allowUnchangedPassword: true },
-  { pattern: /^\/SCDictation\/rest\/[^/]+\/factory\/dictations\/?$/, methods: { POST: createDictation } },
-  { pattern: new RegExp(`${DICTATION}$`), methods: { GET: getDictation } },
-  { pattern: new RegExp(`${DICTATION}/done$`), methods: { GET: getDone } },
-  { pattern: new RegExp(`${DICTATION}/text$`), methods: { GET: getText } },
-  { pattern: new RegExp(`${DICTATION}/audio/stats$`), methods: { GET: getAudioStats } },
-  { pattern: new RegExp(`${DICTATION}/text/stats$`), methods: { GET: getTextStats } },
-  { pattern: new RegExp(`${DICTATION}/stats/ClientObserverUrl$`), methods: { GET: getObserverUrl } },
-  { pattern: new RegExp(`${DICTATION}/cancel$`), methods: { POST: cancelDictation } },
-  { pattern: /^\/SCDictation\/rest\/(?<tenant>[^/]+)\/observers\/(?<id>[^/]+)\/deregister$/, methods: { GET: deregisterObserver } },
+  { name: 'upload', pattern: /^\/SCFileserver\/audio\/?$/, methods: { POST: uploadAudio } },
+  { name: 'download', pattern: /^\/SCFileserver\/audio\/(?<tenant>[^/]+)\/(?<id>[^/]+)$/, methods: { GET: downloadAudio } },
+  { name: 'password', pattern: /^\/SCDictation\/rest\/account\/password$/, methods: { POST: changePassword }, allowUnchangedPassword: true },
+  { name: 'create', pattern: /^\/SCDictation\/rest\/[^/]+\/factory\/dictations\/?$/, methods: { POST: createDictation } },
+  { name: 'dictation', pattern: new RegExp(`${DICTATION}$`), methods: { GET: getDictation } },
+  { name: 'done', pattern: new RegExp(`${DICTATION}/done$`), methods: { GET: getDone } },
+  { name: 'text', pattern: new RegExp(`${DICTATION}/text$`), methods: { GET: getText } },
+  { name: 'audio-stats', pattern: new RegExp(`${DICTATION}/audio/stats$`), methods: { GET: getAudioStats } },
+  { name: 'text-stats', pattern: new RegExp(`${DICTATION}/text/stats$`), methods: { GET: getTextStats } },
+  { name: 'observer', pattern: new RegExp(`${DICTATION}/stats/ClientObserverUrl$`), methods: { GET: getObserverUrl } },
+  { name: 'cancel', pattern: new RegExp(`${DICTATION}/cancel$`), methods: { POST: cancelDictation } },
+  { name: 'deregister', pattern: /^\/SCDictation\/rest\/(?<tenant>[^/]+)\/observers\/(?<id>[^/]+)\/deregister$/, methods: { GET: deregisterObserver } },
 ];
 
 export type RouteMatch =
@@ -50,4 +53,10 @@ export function matchRoute(method: string, path: string): RouteMatch {
     return { kind: 'found', route, handler, params: { ...match.groups } };
   }
   return { kind: 'not-found' };
+}
+
+/** The name of the call a request makes (query ignored); `other` for unknown paths and methods. */
+export function routeNameOf(method: string, rawPath: string): RouteName {
+  const match = matchRoute(method, rawPath.split('?')[0] ?? '');
+  return match.kind === 'found' ? match.route.name : 'other';
 }

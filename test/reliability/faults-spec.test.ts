@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DictclipError } from '../../src/errors.js';
+import { routeNameOf } from '../../src/service/router.js';
 import {
-  corruptDictationXml, corruptStats, corruptWordMarkers, isDictationFault, mulberry32, parseFaultSpec, routeNameOf,
+  corruptDictationXml, corruptStats, corruptWordMarkers, isDictationFault, mulberry32, parseFaultSpec,
 } from '../../src/service/faults/index.js';
 
 function configError(spec: string): DictclipError {
@@ -57,7 +58,7 @@ describe('mulberry32', () => {
   });
 });
 
-describe('routeNameOf', () => {
+describe('routeNameOf (the router\'s route names)', () => {
   const d = '/SCDictation/rest/acme/dictations/abc';
   it.each([
     ['POST', '/SCFileserver/audio', 'upload'],
@@ -72,7 +73,7 @@ describe('routeNameOf', () => {
     ['POST', `${d}/cancel`, 'cancel'],
     ['GET', '/SCDictation/rest/acme/observers/o1/deregister', 'deregister'],
     ['POST', '/SCDictation/rest/account/password', 'password'],
-    ['GET', '/SCDictation/websocket', 'websocket'],
+    ['GET', '/SCFileserver/audio', 'other'], // a known path with a method it does not serve
     ['GET', '/elsewhere', 'other'],
   ])('%s %s → %s', (method, path, name) => {
     expect(routeNameOf(method, path)).toBe(name);

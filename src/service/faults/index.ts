@@ -3,7 +3,6 @@ export { parseFaultSpec, resolveFaultOptions, DEFAULT_FAULT_OPTIONS, TRANSIENT_F
 export type { FaultOptions, TransientFault, RouteName } from './spec.js';
 export { createFaultInjector } from './injector.js';
 export type { FaultInjector, InjectedFault } from './injector.js';
-export { routeNameOf, isNonIdempotent } from './routes.js';
 export { mulberry32, type Random } from './prng.js';
 export {
   DICTATION_FAULTS, isDictationFault, corruptDictationXml, corruptXml, corruptStats, corruptWordMarkers,

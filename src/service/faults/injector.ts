@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { mulberry32 } from './prng.js';
-import { isNonIdempotent, routeNameOf } from './routes.js';
+import { routeNameOf } from '../router.js';
 import type { FaultOptions, RouteName, TransientFault } from './spec.js';
 
 /** One injected fault, as reported to `onFault` (tests count them). */
@@ -70,8 +70,9 @@ function failAfterProcessing(res: ServerResponse): void {
 export function createFaultInjector(options: FaultOptions, onFault?: (fault: InjectedFault) => void): FaultInjector {
   const random = mulberry32(options.seed);
   const counts = Object.fromEntries(options.kinds.map((k) => [k, 0])) as Record<TransientFault, number>;
-  const eligible = (route: RouteName): boolean =>
-    options.routes === undefined ? route !== 'websocket' : options.routes.includes(route);
+  const eligible = (route: RouteName): boolean => options.routes === undefined || options.routes.includes(route);
+  // Calls that store something: a fault after processing leaves an orphan for the retry.
+  const isNonIdempotent = (route: RouteName): boolean => route === 'upload' || route === 'create';
 
   async function maybeFault(req: IncomingMessage, res: ServerResponse, named?: RouteName): Promise<boolean> {
     const route = named ?? routeNameOf(req.method ?? 'GET', req.url ?? '/');

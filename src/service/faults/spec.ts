@@ -11,10 +11,10 @@ import { DictclipError } from '../../errors.js';
 export const TRANSIENT_FAULTS = ['500', '502', '503', '429', 'reset', 'delay'] as const;
 export type TransientFault = (typeof TRANSIENT_FAULTS)[number];
 
-/** Route names that faults can be restricted to (see `routeNameOf`). */
+/** Route names that faults can be restricted to (the `name` of each route in src/service/router.ts). */
 export const ROUTE_NAMES = [
   'upload', 'download', 'create', 'dictation', 'done', 'text', 'audio-stats', 'text-stats',
-  'observer', 'deregister', 'cancel', 'password', 'websocket', 'other',
+  'observer', 'deregister', 'cancel', 'password', 'other',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
 
