@@ -35,6 +35,20 @@ export function credentialsFromEnv(env: NodeJS.ProcessEnv): Credentials | undefi
   );
 }
 
+/**
+ * The credentials a remote service at `baseUrl` needs, from the environment.
+ * @throws DictclipError E_CREDENTIALS_MISSING when none are set (E_CONFIG when half are).
+ */
+export function requireCredentials(env: NodeJS.ProcessEnv, baseUrl: string): Credentials {
+  const credentials = credentialsFromEnv(env);
+  if (credentials !== undefined) return credentials;
+  throw new DictclipError(
+    'E_CREDENTIALS_MISSING',
+    `no credentials for ${baseUrl}: set DICTCLIP_USERNAME with DICTCLIP_PASSWORD or DICTCLIP_API_KEY in the environment`,
+    { key: 'DICTCLIP_USERNAME' },
+  );
+}
+
 /** A description safe to print: `user "alice" (Basic)` or `user "alice" (API key)`; never the secret. */
 export function describeCredentials(credentials: Credentials): string {
   return `user "${credentials.username}" (${credentials.scheme === 'basic' ? 'Basic' : 'API key'})`;

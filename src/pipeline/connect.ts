@@ -1,8 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { DictclipError } from '../errors.js';
-import { credentialsFromEnv } from '../config/credentials.js';
+import { requireCredentials } from '../config/credentials.js';
 import type { Credentials } from '../client/index.js';
 import { addApiKeyAccount, loadScriptFile, startService } from '../service/index.js';
 import type { RunOptions } from './types.js';
@@ -34,14 +33,7 @@ export async function connect(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Connection> {
   if (options.baseUrl !== undefined) {
-    const credentials = credentialsFromEnv(env);
-    if (credentials === undefined) {
-      throw new DictclipError(
-        'E_CREDENTIALS_MISSING',
-        `no credentials for ${options.baseUrl}: set DICTCLIP_USERNAME with DICTCLIP_PASSWORD or DICTCLIP_API_KEY`,
-        { key: 'DICTCLIP_USERNAME' },
-      );
-    }
+    const credentials = requireCredentials(env, options.baseUrl);
     return { baseUrl: options.baseUrl, credentials, embedded: false, close: () => Promise.resolve() };
   }
   const dataDir = embeddedDataDir(options.outDir);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -102,5 +102,11 @@ describe('configuration errors exit 2', () => {
     expect(partial.code).toBe(2);
     expect(partial.stderr).toContain('E_CONFIG: DICTCLIP_PASSWORD is set but DICTCLIP_USERNAME is not');
     expect(partial.stderr).not.toContain('pw-123456789');
+  });
+
+  it('needs no credentials for a dry run, which never connects', async () => {
+    mkdirSync(join(cwd, 'dry-in'), { recursive: true });
+    const dry = await cli(['run', 'dry-in', '--out', 'o', '--base-url', 'https://dictation.example.com', '--dry-run']);
+    expect([dry.code, dry.stderr]).toEqual([0, '']);
   });
 });

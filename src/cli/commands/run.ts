@@ -1,9 +1,9 @@
 /** `dictclip run <input-dir> --out <out-dir> [options]`: the pipeline with progress and a summary. */
 import { dirname, join } from 'node:path';
-import { credentialsFromEnv } from '../../config/credentials.js';
+import { requireCredentials } from '../../config/credentials.js';
 import { KEYS } from '../../config/keys.js';
 import { loadRunOptions } from '../../config/load.js';
-import { DictclipError, isDictclipError } from '../../errors.js';
+import { isDictclipError } from '../../errors.js';
 import type { RunOptions, RunResult } from '../../pipeline/types.js';
 import { expectPositionals, parseCommandArgs, requiredString, type OptionSpecs } from '../args.js';
 import { runHelp } from '../help.js';
@@ -34,13 +34,8 @@ export function resolveRunOptions(args: string[], io: Pick<CliIo, 'env' | 'cwd'>
   const outDir = requiredString(values, 'out', 'run');
   const { out: _out, config, help: _help, ...flags } = values;
   const options = loadRunOptions({ flags, env: io.env, cwd: io.cwd, configPath: typeof config === 'string' ? config : undefined, inputDir, outDir });
-  if (options.baseUrl !== undefined && credentialsFromEnv(io.env) === undefined) {
-    throw new DictclipError(
-      'E_CREDENTIALS_MISSING',
-      `no credentials for ${options.baseUrl}: set DICTCLIP_USERNAME with DICTCLIP_PASSWORD or DICTCLIP_API_KEY in the environment`,
-      { key: 'DICTCLIP_USERNAME' },
-    );
-  }
+  // Fail before any work (exit 2) when a remote service has no credentials; a dry run never connects.
+  if (options.baseUrl !== undefined && !options.dryRun) requireCredentials(io.env, options.baseUrl);
   return options;
 }
 
