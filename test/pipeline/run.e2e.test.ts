@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runOptions } from '../helpers/index.js';
 import { findSplitPoints, readWavInfo } from '../../src/audio/index.js';
 import { runPipeline } from '../../src/pipeline/index.js';
 import { chunksFromSplits, ROUNDING_MARGIN_BYTES } from '../../src/pipeline/stitch.js';
@@ -30,14 +31,8 @@ async function makeRecording(file: string, durationS: number, spans: [number, nu
 }
 
 function options(overrides: Partial<RunOptions>): RunOptions {
-  return {
-    inputDir: input, outDir: path.join(root, 'out'), baseUrl: undefined, factoryScope: 'nvoq', profile: undefined,
-    markers: 'new', markerUnit: 'seconds', mode: 'word', padBeforeMs: 0, padAfterMs: 0, fadeMs: 0, maxGapMs: 700,
-    maxPhraseMs: 15_000, concurrency: 2, transcodeConcurrency: 2, keepPunctuation: false, match: undefined, dryRun: false,
-    maxUploadBytes: 21_000_000, ffmpegPath: undefined, maxRetries: 2, requestTimeoutMs: 30_000, pollInitialMs: 20, pollMaxMs: 100, dictationTimeoutMs: undefined,
-    engine: 'scripted', scriptFile, workDir: path.join(overrides.outDir ?? path.join(root, 'out'), '.dictclip', 'work'),
-    quiet: true, ...overrides,
-  };
+  const outDir = overrides.outDir ?? path.join(root, 'out');
+  return runOptions(input, outDir, { concurrency: 2, maxRetries: 2, requestTimeoutMs: 30_000, pollInitialMs: 20, scriptFile, ...overrides });
 }
 
 async function countFiles(dir: string): Promise<number> {

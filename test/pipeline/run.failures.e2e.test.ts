@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runPipeline } from '../../src/pipeline/index.js';
 import { addAccount, setPassword, startService } from '../../src/service/index.js';
+import { runOptions } from '../helpers/index.js';
 import type { RunOptions } from '../../src/pipeline/types.js';
 
 const run = promisify(execFile);
@@ -17,13 +18,7 @@ let scriptFile: string;
 
 function options(overrides: Partial<RunOptions>): RunOptions {
   const outDir = overrides.outDir ?? path.join(root, 'out');
-  return {
-    inputDir: input, outDir, baseUrl: undefined, factoryScope: 'nvoq', profile: undefined,
-    markers: 'new', markerUnit: 'seconds', mode: 'word', padBeforeMs: 0, padAfterMs: 0, fadeMs: 0, maxGapMs: 700,
-    maxPhraseMs: 15_000, concurrency: 2, transcodeConcurrency: 2, keepPunctuation: false, match: undefined, dryRun: false,
-    maxUploadBytes: 21_000_000, ffmpegPath: undefined, maxRetries: 0, requestTimeoutMs: 10_000, pollInitialMs: 20, pollMaxMs: 100, dictationTimeoutMs: undefined,
-    engine: 'scripted', scriptFile, workDir: path.join(outDir, '.dictclip', 'work'), quiet: true, ...overrides,
-  };
+  return runOptions(input, outDir, { concurrency: 2, maxRetries: 0, requestTimeoutMs: 10_000, pollInitialMs: 20, scriptFile, ...overrides });
 }
 
 beforeAll(async () => {
