@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /** The `dictclip` binary: real process io, SIGINT/SIGTERM → abort, then exit with main's code. */
 import { setFlagsFromString } from 'node:v8';
+import { EXIT_INTERRUPTED } from './commands/run.js';
 import { main } from './main.js';
 
 // WebAssembly baseline code only. The one wasm module here is undici's HTTP parser (llhttp); V8's
@@ -13,7 +14,7 @@ const controller = new AbortController();
 let interrupts = 0;
 const onSignal = (signal: NodeJS.Signals): void => {
   interrupts += 1;
-  if (interrupts > 1) process.exit(130);
+  if (interrupts > 1) process.exit(EXIT_INTERRUPTED);
   controller.abort(new Error(`received ${signal}`));
 };
 process.on('SIGINT', onSignal);

@@ -10,8 +10,6 @@ import type { RunOptions } from './types.js';
 export interface Connection {
   baseUrl: string;
   credentials: Credentials;
-  /** True for the in-process service. */
-  embedded: boolean;
   /** Stop the embedded service (no-op for a remote one). */
   close(): Promise<void>;
 }
@@ -34,7 +32,7 @@ export async function connect(
 ): Promise<Connection> {
   if (options.baseUrl !== undefined) {
     const credentials = requireCredentials(env, options.baseUrl);
-    return { baseUrl: options.baseUrl, credentials, embedded: false, close: () => Promise.resolve() };
+    return { baseUrl: options.baseUrl, credentials, close: () => Promise.resolve() };
   }
   const dataDir = embeddedDataDir(options.outDir);
   const username = `run-${randomBytes(6).toString('hex')}`;
@@ -57,7 +55,6 @@ export async function connect(
   return {
     baseUrl: service.url,
     credentials: { scheme: 'apikey', username, apiKey },
-    embedded: true,
     close: () => service.close(),
   };
 }

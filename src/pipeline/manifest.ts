@@ -66,18 +66,15 @@ function median(sorted: readonly number[]): number {
 /**
  * Write `manifest.csv`, `failures.csv` and `summary.json` into `outDir`, each atomically
  * (whole files, never appended).
- * @returns the absolute path of manifest.csv
  */
 export async function writeRunOutputs(
   outDir: string,
   rows: readonly ManifestRow[],
   failures: readonly FailureRow[],
   summary: RunSummary,
-): Promise<string> {
-  const manifestPath = path.resolve(outDir, 'manifest.csv');
-  await writeFileAtomic(manifestPath, manifestCsv(rows));
+): Promise<void> {
+  await writeFileAtomic(path.resolve(outDir, 'manifest.csv'), manifestCsv(rows));
   await writeFileAtomic(path.resolve(outDir, 'failures.csv'), failuresCsv(failures));
   const json = JSON.stringify({ ...summary, failures }, null, 2) + '\n';
   await writeFileAtomic(path.resolve(outDir, 'summary.json'), json);
-  return manifestPath;
 }

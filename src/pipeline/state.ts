@@ -1,5 +1,4 @@
 import { readFile, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { DictclipError } from '../errors.js';
 import type { DictationResult, MarkerMethod } from '../markers/index.js';
 import { sha256, writeFileAtomic } from '../fs-util.js';
@@ -133,9 +132,4 @@ export async function serviceIdentity(options: Pick<RunOptions, 'baseUrl' | 'eng
 /** Remove a folder (clip folder of a recording being re-cut). */
 export async function removeDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
-}
-
-/** `<out>/.dictclip/state` */
-export function stateDir(outDir: string): string {
-  return path.resolve(outDir, '.dictclip', 'state');
 }

@@ -24,7 +24,7 @@ export interface ServiceOptions {
   maxUploadBytes?: number;
   /** Dictation profiles (substitutions), besides those of `<dataDir>/profiles.json`. @default [] */
   profiles?: Profile[];
-  /** Fault injection specification (reserved; currently ignored). @default undefined */
+  /** Fault injection, e.g. `seed=7,rate=0.2,kinds=500+503+reset` (README: Reliability). @default undefined (off) */
   faults?: string;
   /** Receives one line per request: method, path without query, status, duration. @default undefined (no logging) */
   log?: (line: string) => void;

@@ -26,8 +26,6 @@ export function corruptDictationXml(xml: string, fault: string | undefined): str
   return `${xml.slice(0, end.index)}<broken attr=1>&${xml.slice(end.index)}`;
 }
 
-/** Same as {@link corruptDictationXml}; named for the statistics documents. */
-export const corruptXml = corruptDictationXml;
 
 function numbers(value: string | number | undefined): string[] {
   const text = String(value ?? '').trim();

@@ -15,7 +15,7 @@ import { sendXml } from '../http-util.js';
 import { isFinished } from '../store.js';
 import { isPunctuation } from '../../markers/model.js';
 import { propertiesXml } from '../xml.js';
-import { corruptStats, corruptXml } from '../faults/index.js';
+import { corruptDictationXml, corruptStats } from '../faults/index.js';
 import { findDictation } from './dictations.js';
 
 /** Byte count of a millisecond into 16-bit 16 kHz PCM, robust to floor-based decoding. */
@@ -36,7 +36,7 @@ export async function getAudioStats(ctx: RequestContext): Promise<void> {
   const durationMs = record.result?.durationMs ?? 0;
   const wordAudio = markers.flatMap((m) => [msToBytes(m.startMs), msToBytes(m.endMs)]);
   const audioUrl = `/SCFileserver/audio/${record.tenant}/${record.audioId}`;
-  await sendXml(ctx.req, ctx.res, corruptXml(propertiesXml(corruptStats([
+  await sendXml(ctx.req, ctx.res, corruptDictationXml(propertiesXml(corruptStats([
     ['numWordAudioSegments', markers.length],
     ['AudioDoneTimeInMillis', record.queuedTime],
     ['AudioMarkers', markers.length === 0 ? '' : `0,${msToBytes(Math.floor(durationMs))}`],
@@ -56,7 +56,7 @@ export async function getTextStats(ctx: RequestContext): Promise<void> {
   const substituted = result?.substitutedText ?? '';
   const words = markers.filter((m) => !isPunctuation(m.text)).length;
   const wordText = markers.flatMap((m) => [m.textStart, m.textStart + Math.max(1, m.textLength) - 1]);
-  await sendXml(ctx.req, ctx.res, corruptXml(propertiesXml(corruptStats([
+  await sendXml(ctx.req, ctx.res, corruptDictationXml(propertiesXml(corruptStats([
     ['Version', 1],
     ['TextDoneTimeInMillis', record.doneTime ?? 0],
     ['DictationLength', Math.round(result?.durationMs ?? 0)],
