@@ -72,7 +72,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const server = createServer(createRequestHandler(service));
   const address = await listen(server, resolved.port, resolved.host);
   service.listenAddress = hostPort(address);
-  const webSocket = attachWebSocket(server, createWebSocketDeps(service));
+  const webSocket = attachWebSocket(server, createWebSocketDeps(service), { maxAudioBytes: resolved.maxUploadBytes });
   await core.restore();
   let closing: Promise<void> | undefined;
   return {

@@ -18,8 +18,6 @@ import type { WebSocketDeps } from './websocket-deps.js';
 
 /** Path of the WebSocket endpoint (any query string is ignored). */
 export const WEBSOCKET_PATH = '/SCDictation/websocket';
-/** Total audio accepted per socket, as for uploads (public notes). */
-export const MAX_WS_AUDIO_BYTES = 21_000_000;
 const MAX_MESSAGE_BYTES = 1024 * 1024;
 const FORMATS = new Set(['pcm-16khz', 'ogg']);
 
@@ -29,6 +27,13 @@ export interface WebSocketOptions {
    * @default 30000
    */
   idleTimeoutMs?: number;
+  /** Total audio accepted per socket (ERROR `too-large`, close 1009), as for uploads. @default 21000000 */
+  maxAudioBytes?: number;
+}
+
+interface SessionLimits {
+  idleTimeoutMs: number;
+  maxAudioBytes: number;
 }
 
 type Json = Record<string, unknown>;
@@ -48,7 +53,7 @@ function toBuffer(data: WebSocket.RawData): Buffer {
 }
 
 /** Run one socket's dictation; resolves once the socket is closed and its temp file removed. */
-function runSession(ws: WebSocket, deps: WebSocketDeps, idleTimeoutMs: number): Promise<void> {
+function runSession(ws: WebSocket, deps: WebSocketDeps, { idleTimeoutMs, maxAudioBytes }: SessionLimits): Promise<void> {
   let phase: 'start' | 'auth' | 'audio' | 'dictating' | 'closed' = 'start';
   const controller = new AbortController();
   let audio: { path: string; handle: FileHandle | undefined; format: string; bytes: number } | undefined;
@@ -108,8 +113,8 @@ function runSession(ws: WebSocket, deps: WebSocketDeps, idleTimeoutMs: number): 
 
   async function writeAudio(chunk: Buffer): Promise<void> {
     if (audio?.handle === undefined) return;
-    if (audio.bytes + chunk.length > MAX_WS_AUDIO_BYTES) {
-      return fail(1009, 'too-large', `Audio exceeds ${MAX_WS_AUDIO_BYTES} bytes`);
+    if (audio.bytes + chunk.length > maxAudioBytes) {
+      return fail(1009, 'too-large', `Audio exceeds ${maxAudioBytes} bytes`);
     }
     const offset = (audio.format === 'pcm-16khz' ? 44 : 0) + audio.bytes;
     audio.bytes += chunk.length;
@@ -200,7 +205,7 @@ function runSession(ws: WebSocket, deps: WebSocketDeps, idleTimeoutMs: number): 
  * `close()` stops accepting sockets, closes open ones (1001) and waits for their cleanup.
  */
 export function attachWebSocket(server: Server, deps: WebSocketDeps, options: WebSocketOptions = {}): { close(): Promise<void> } {
-  const idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
+  const limits: SessionLimits = { idleTimeoutMs: options.idleTimeoutMs ?? 30_000, maxAudioBytes: options.maxAudioBytes ?? 21_000_000 };
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const sessions = new Set<Promise<void>>();
 
@@ -211,7 +216,7 @@ export function attachWebSocket(server: Server, deps: WebSocketDeps, options: We
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const session = runSession(ws, deps, idleTimeoutMs).finally(() => sessions.delete(session));
+      const session = runSession(ws, deps, limits).finally(() => sessions.delete(session));
       sessions.add(session);
     });
   };

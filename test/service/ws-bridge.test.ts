@@ -61,3 +61,17 @@ describe('WebSocket dictation through the service core', () => {
     expect(String(unchanged[0]?.data.reason)).toContain('must be changed before first use');
   });
 });
+
+describe('WebSocket audio cap', () => {
+  it('is the service\'s maxUploadBytes, as for uploads', async () => {
+    const small = await startTestService({ maxUploadBytes: 40_000 });
+    try {
+      const pcm = (await readFile(await makeWav(small.mediaDir, 'speech.wav', 2000))).subarray(44); // 64,000 bytes
+      const messages = await dictate(small.service.url, { username: 'alice', password: PASSWORD }, pcm);
+      expect(messages.map((m) => m.method)).toEqual(['STARTDICTATION', 'ERROR']);
+      expect(messages[1]?.data['reason']).toBe('too-large');
+    } finally {
+      await small.close();
+    }
+  });
+});
