@@ -95,19 +95,22 @@ export class Authenticator {
     return pending;
   }
 
-  /** Re-read accounts.json when it changed; concurrent callers share one check (and one read). */
-  #reload(): Promise<void> {
+  /**
+   * Re-read accounts.json when it changed. Each request checks the version itself (a stat, so
+   * requests are not held back together); concurrent readers of a change share one read.
+   */
+  async #reload(): Promise<void> {
+    // Atomic writes replace the file, so the inode changes on every write even within one mtime tick.
+    const version = await stat(accountsPath(this.#dataDir)).then((s) => `${s.ino}:${s.mtimeMs}:${s.size}`, () => 'none');
+    if (version === this.#version) return;
     this.#loading ??= (async () => {
-      // Atomic writes replace the file, so the inode changes on every write even within one mtime tick.
-      const version = await stat(accountsPath(this.#dataDir)).then((s) => `${s.ino}:${s.mtimeMs}:${s.size}`, () => 'none');
-      if (version === this.#version) return;
       const accounts = await readAccounts(this.#dataDir);
       this.#accounts = new Map(accounts.map((a) => [a.user, a]));
       this.#version = version;
     })().finally(() => {
       this.#loading = undefined;
     });
-    return this.#loading;
+    await this.#loading;
   }
 
   /** Forget the loaded accounts so the next request rereads the file (after the server changed it). */
