@@ -6,3 +6,4 @@ export { readWavInfo, type WavInfo } from './wav.js';
 export { cutClips, msToSample, type ClipRequest, type CutOptions } from './cut.js';
 export { writeWavRange } from './range.js';
 export { findSplitPoints } from './split.js';
+export { computePeaks, decodePeaks, encodePeaks, savePeaks, PEAKS_PER_SECOND, type Peaks } from './peaks.js';

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { compareCodePoints, writeFileAtomic } from '../fs-util.js';
-import { MANIFEST_COLUMNS } from './types.js';
-import type { FailureRow, ManifestRow, RunSummary } from './types.js';
+import { MANIFEST_COLUMNS, STAGES } from './types.js';
+import type { FailureRow, ManifestRow, RunSummary, Stage } from './types.js';
 
 /** Columns of failures.csv. */
 export const FAILURE_COLUMNS = ['source', 'stage', 'code', 'message'] as const satisfies readonly (keyof FailureRow)[];
@@ -41,7 +41,7 @@ export function failuresCsv(failures: readonly FailureRow[]): string {
 
 /** Clip statistics and counts of a run. */
 export function computeSummary(
-  counts: { recordings: number; done: number; failed: number; skipped: number; wallTimeMs: number },
+  counts: Omit<RunSummary, 'clips' | 'totalClipMs' | 'medianClipMs' | 'minClipMs' | 'maxClipMs'>,
   rows: readonly ManifestRow[],
 ): RunSummary {
   const durations = rows.map((row) => row.duration_ms).sort((a, b) => a - b);
@@ -54,6 +54,24 @@ export function computeSummary(
     minClipMs: durations[0] ?? 0,
     maxClipMs: durations.at(-1) ?? 0,
   };
+}
+
+/** Sum stage times (ms, as reported per recording) into whole ms per stage, in stage order. */
+export class StageTotals {
+  readonly #ms = new Map<Stage, number>();
+
+  add(stage: Stage, ms: number): void {
+    this.#ms.set(stage, (this.#ms.get(stage) ?? 0) + ms);
+  }
+
+  toJSON(): Partial<Record<Stage, number>> {
+    const out: Partial<Record<Stage, number>> = {};
+    for (const stage of STAGES) {
+      const ms = this.#ms.get(stage);
+      if (ms !== undefined) out[stage] = Math.round(ms);
+    }
+    return out;
+  }
 }
 
 function median(sorted: readonly number[]): number {

@@ -62,6 +62,11 @@ export function markersPath(outDir: string, relPath: string): string {
   return mirroredPath(outDir, 'markers', relPath, '.json');
 }
 
+/** `<outDir>/.dictclip/peaks/<recordingKey>.peaks`: the waveform peaks the QA report draws. */
+export function peaksPath(outDir: string, relPath: string): string {
+  return resolveInside(outDir, '.dictclip', 'peaks', `${recordingKey(relPath)}.peaks`);
+}
+
 function mirroredPath(outDir: string, folder: string, relPath: string, ext: string): string {
   const base = resolveInside(outDir, folder);
   return resolveInside(base, ...`${relPath}${ext}`.split('/'));

@@ -3,14 +3,14 @@ import path from 'node:path';
 import type { LimitFunction } from 'p-limit';
 import { toDictclipError } from '../errors.js';
 import type { DictclipError } from '../errors.js';
-import { cutClips, toWorkWav } from '../audio/index.js';
+import { cutClips, savePeaks, toWorkWav } from '../audio/index.js';
 import { planClips } from '../markers/index.js';
 import { dictateInChunks } from './chunks.js';
 import { stitchChunks } from './stitch.js';
 import type { StitchedDictation } from './stitch.js';
 import { dictateWav } from './dictate.js';
 import type { DictateContext } from './dictate.js';
-import { clipDir, clipFileName } from './naming.js';
+import { clipDir, clipFileName, peaksPath } from './naming.js';
 import { writeDictationFiles } from './outputs.js';
 import { removeDir, writeState } from './state.js';
 import type { RecordingState, ResumeDecision } from './state.js';
@@ -65,6 +65,9 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
   try {
     const info = await ctx.limits.transcode(() =>
       toWorkWav(job.recording.path, wavPath, { ffmpegPath: ctx.ffmpegPath, signal: ctx.signal }));
+    // The report's waveform: a recording without it still gets its clips.
+    await savePeaks(wavPath, peaksPath(ctx.outDir, job.recording.relPath))
+      .catch((error: unknown) => ctx.warn(`no waveform peaks: ${(error as Error).message}`));
     let dictation = job.decision === 'dictate' ? undefined : job.state?.dictation;
     if (dictation === undefined) {
       const stitched = await dictate(job, ctx, { ...info, path: wavPath }, setStage);

@@ -9,7 +9,7 @@ import { DictationClient } from '../client/index.js';
 import { connect } from './connect.js';
 import type { Connection } from './connect.js';
 import type { DictateContext } from './dictate.js';
-import { computeSummary, writeRunOutputs } from './manifest.js';
+import { computeSummary, StageTotals, writeRunOutputs } from './manifest.js';
 import { planState, prepareJobs } from './prepare.js';
 import { processRecording, StageError } from './recording.js';
 import type { RecordingContext, RecordingJob } from './recording.js';
@@ -40,7 +40,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
   const wallTimeMs = (): number => Math.round(performance.now() - started);
   const alreadyDone = jobs.filter((job) => job.decision === 'done').length;
   if (opts.dryRun) {
-    const counts = { recordings: scan.recordings.length, done: 0, failed: failures.length, skipped: alreadyDone, wallTimeMs: wallTimeMs() };
+    const counts = { recordings: scan.recordings.length, done: 0, failed: failures.length, skipped: alreadyDone, wallTimeMs: wallTimeMs(), stageMs: {}, inputDir: path.resolve(opts.inputDir) };
     const plan = jobs.map((job) => ({ source: job.recording.relPath, state: planState(job) }));
     return { summary: computeSummary(counts, []), failures, manifestPath, plan };
   }
@@ -66,6 +66,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
     let resumedCount = 0;
     let dictatedOk = false;
     let fatal: DictclipError | undefined;
+    const stageTotals = new StageTotals();
     const ctx: RecordingContext = {
       options: opts, outDir, workDir, ffmpegPath, signal: controller.signal,
       dictation: () => Promise.resolve(dictateContext(connection, client, opts, controller.signal)),
@@ -81,7 +82,10 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
         const result = await processRecording(job, {
           ...ctx,
           warn: (message) => events.onWarning?.({ source, message }),
-          onStageTiming: events.onStageTiming === undefined ? undefined : (stage, ms) => events.onStageTiming?.({ source, stage, ms }),
+          onStageTiming: (stage, ms) => {
+            stageTotals.add(stage, ms);
+            events.onStageTiming?.({ source, stage, ms });
+          },
         });
         rows.push(...result.rows);
         if (result.resumed) resumedCount++;
@@ -103,7 +107,10 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
     })));
     if (fatal !== undefined) throw fatal;
     throwIfAborted(signal);
-    const counts = { recordings: scan.recordings.length, done, failed: failures.length, skipped: resumedCount, wallTimeMs: wallTimeMs() };
+    const counts = {
+      recordings: scan.recordings.length, done, failed: failures.length, skipped: resumedCount, wallTimeMs: wallTimeMs(),
+      stageMs: stageTotals.toJSON(), inputDir: path.resolve(opts.inputDir),
+    };
     const summary = computeSummary(counts, rows);
     await writeRunOutputs(outDir, rows, failures, summary);
     return { summary, failures, manifestPath };

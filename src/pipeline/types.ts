@@ -99,10 +99,17 @@ export interface RunSummary {
   minClipMs: number;
   maxClipMs: number;
   wallTimeMs: number;
+  /** Total wall time, ms, the recordings processed in this run spent in each stage (see onStageTiming). */
+  stageMs: Partial<Record<Stage, number>>;
+  /** Absolute input folder of the run (the QA report links the source recordings from it). */
+  inputDir: string;
 }
 
 /** Stage at which a recording failed (failures.csv `stage`). */
 export type Stage = 'scan' | 'transcode' | 'split' | 'upload' | 'dictate' | 'markers' | 'cut' | 'output';
+
+/** Every stage, in processing order. */
+export const STAGES = ['scan', 'transcode', 'split', 'upload', 'dictate', 'markers', 'cut', 'output'] as const satisfies readonly Stage[];
 
 /** One row of failures.csv. */
 export interface FailureRow {

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { computeSummary, failuresCsv, manifestCsv, writeRunOutputs } from '../../src/pipeline/manifest.js';
+import { computeSummary, failuresCsv, manifestCsv, StageTotals, writeRunOutputs } from '../../src/pipeline/manifest.js';
 import type { ManifestRow } from '../../src/pipeline/types.js';
 
 function row(overrides: Partial<ManifestRow>): ManifestRow {
@@ -48,10 +48,22 @@ describe('failuresCsv and summary', () => {
   });
 
   it('computes clip statistics', () => {
-    const counts = { recordings: 3, done: 2, failed: 1, skipped: 0, wallTimeMs: 7 };
+    const counts = { recordings: 3, done: 2, failed: 1, skipped: 0, wallTimeMs: 7, stageMs: { cut: 3 }, inputDir: '/in' };
     expect(computeSummary(counts, [row({ duration_ms: 300 }), row({ duration_ms: 100 }), row({ duration_ms: 250 }), row({ duration_ms: 120 })]))
       .toEqual({ ...counts, clips: 4, totalClipMs: 770, medianClipMs: 185, minClipMs: 100, maxClipMs: 300 });
     expect(computeSummary(counts, [])).toEqual({ ...counts, clips: 0, totalClipMs: 0, medianClipMs: 0, minClipMs: 0, maxClipMs: 0 });
+  });
+});
+
+describe('StageTotals', () => {
+  it('sums per stage, rounds to whole ms and lists stages in processing order', () => {
+    const totals = new StageTotals();
+    totals.add('cut', 1.4);
+    totals.add('transcode', 10.25);
+    totals.add('cut', 2.2);
+    totals.add('dictate', 0.4);
+    expect(JSON.stringify(totals)).toBe('{"transcode":10,"dictate":0,"cut":4}');
+    expect(new StageTotals().toJSON()).toEqual({});
   });
 });
 
@@ -61,7 +73,7 @@ describe('writeRunOutputs', () => {
   afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
 
   it('replaces the files whole and leaves no temp files', async () => {
-    const summary = computeSummary({ recordings: 1, done: 1, failed: 0, skipped: 0, wallTimeMs: 1 }, [row({})]);
+    const summary = computeSummary({ recordings: 1, done: 1, failed: 0, skipped: 0, wallTimeMs: 1, stageMs: {}, inputDir: '/in' }, [row({})]);
     await writeRunOutputs(dir, [row({}), row({ file_name: 'clips/a/00001_q.wav', start_ms: 50 })], [], summary);
     await writeRunOutputs(dir, [row({})], [], summary);
     expect(await readFile(path.join(dir, 'manifest.csv'), 'utf8')).toBe(`${HEADER}clips/a/00000_x.wav,x,a.wav,0,100,100,word,new,d1,0,1\n`);

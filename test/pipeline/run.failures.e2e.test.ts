@@ -62,9 +62,17 @@ describe('runPipeline failures', () => {
     expect(failures[0]).toBe('source,stage,code,message');
     expect(failures[1]).toMatch(/^bad\.wav,transcode,E_FFMPEG,/);
     expect(await readFile(path.join(out, 'transcripts', 'quiet.wav.txt'), 'utf8')).toBe('\n');
-    const summary = JSON.parse(await readFile(path.join(out, 'summary.json'), 'utf8')) as { failures: unknown[]; done: number };
+    const summary = JSON.parse(await readFile(path.join(out, 'summary.json'), 'utf8')) as { failures: unknown[]; done: number; stageMs: object; inputDir: string };
     expect(summary.done).toBe(2);
     expect(summary.failures).toHaveLength(1);
+    expect(summary.inputDir).toBe(input);
+    expect(Object.keys(summary.stageMs)).toEqual(['transcode', 'upload', 'dictate', 'markers', 'cut', 'output']);
+    expect(Object.values(summary.stageMs).every((ms) => Number.isInteger(ms) && ms >= 0)).toBe(true);
+    // The report's waveform peaks: 100 buckets for 1000 ms and 70 for 700 ms, none for the failed file.
+    const peaks = await readdir(path.join(out, '.dictclip', 'peaks'));
+    expect(peaks).toEqual([expect.stringMatching(/^good-[0-9a-f]{8}\.peaks$/), expect.stringMatching(/^quiet-[0-9a-f]{8}\.peaks$/)]);
+    expect((await readFile(path.join(out, '.dictclip', 'peaks', peaks[0]!))).length).toBe(16 + 200);
+    expect((await readFile(path.join(out, '.dictclip', 'peaks', peaks[1]!))).length).toBe(16 + 140);
 
     const dry2 = await runPipeline(options({ dryRun: true }));
     expect(dry2.plan).toEqual([{ source: 'bad.wav', state: 'redo' }, { source: 'good.wav', state: 'done' }, { source: 'quiet.wav', state: 'done' }]);

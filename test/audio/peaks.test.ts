@@ -1,0 +1,52 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { computePeaks, decodePeaks, encodePeaks, savePeaks } from '../../src/audio/peaks.js';
+import { pcmWav, useTempDir } from './helpers.js';
+
+const dir = useTempDir('peaks');
+
+describe('peaks', () => {
+  it('keeps each 10 ms bucket\'s minimum and maximum, scaled to int8', async () => {
+    // 2.5 buckets at 16 kHz: 160 + 160 + 80 samples.
+    const samples = new Int16Array(400);
+    samples[10] = 32767;
+    samples[20] = -32768;
+    samples[200] = 2560;
+    samples[201] = -256;
+    samples[399] = -12800;
+    const file = join(dir(), 'a.wav');
+    await writeFile(file, pcmWav(samples));
+    const peaks = await computePeaks(file);
+    expect(peaks.bucketsPerSecond).toBe(100);
+    expect(peaks.durationMs).toBe(25);
+    expect([...peaks.minMax]).toEqual([-127, 127, -1, 10, -50, 0]);
+  });
+
+  it('reads a file larger than one stream chunk the same as by hand', async () => {
+    const samples = new Int16Array(16_000 * 3 + 7).map((_, i) => Math.round(Math.sin(i / 9) * (i % 5000)));
+    const file = join(dir(), 'long.wav');
+    await writeFile(file, pcmWav(samples));
+    const peaks = await computePeaks(file);
+    const buckets = Math.ceil(samples.length / 160);
+    expect(peaks.minMax.length).toBe(buckets * 2);
+    for (const b of [0, 205, 206, buckets - 1]) {
+      const slice = samples.subarray(b * 160, (b + 1) * 160);
+      expect(peaks.minMax[b * 2]).toBe(Math.max(-127, Math.round(Math.min(0, ...slice) / 256)));
+      expect(peaks.minMax[b * 2 + 1]).toBe(Math.min(127, Math.round(Math.max(0, ...slice) / 256)));
+    }
+  });
+
+  it('round-trips through the .peaks file and refuses a truncated one', async () => {
+    const file = join(dir(), 'b.wav');
+    await writeFile(file, pcmWav(new Int16Array([0, 1000, -1000, 300])));
+    const out = join(dir(), 'sub', 'b.peaks');
+    await savePeaks(file, out);
+    const bytes = await readFile(out);
+    expect(bytes.length).toBe(16 + 2);
+    expect(decodePeaks(bytes)).toEqual(await computePeaks(file).then((p) => ({ ...p, durationMs: Math.round(p.durationMs) })));
+    expect(decodePeaks(bytes.subarray(0, 17))).toBeUndefined();
+    expect(decodePeaks(encodePeaks({ bucketsPerSecond: 50, durationMs: 20, minMax: new Int8Array([-3, 4]) }))).toEqual(
+      { bucketsPerSecond: 50, durationMs: 20, minMax: new Int8Array([-3, 4]) });
+  });
+});
