@@ -39,13 +39,15 @@ export function failuresCsv(failures: readonly FailureRow[]): string {
   return toCsv(sorted, FAILURE_COLUMNS);
 }
 
-/** Clip statistics and counts of a run. */
+/** Clip statistics and counts of a run; `dropped` = clips the filters left out. */
 export function computeSummary(
-  counts: Omit<RunSummary, 'clips' | 'totalClipMs' | 'medianClipMs' | 'minClipMs' | 'maxClipMs'>,
+  counts: Omit<RunSummary, 'clips' | 'totalClipMs' | 'medianClipMs' | 'minClipMs' | 'maxClipMs' | 'droppedClips' | 'droppedClipMs' | 'flaggedClips' | 'flaggedClipMs'>,
   rows: readonly ManifestRow[],
+  dropped: { clips: number; ms: number } = { clips: 0, ms: 0 },
 ): RunSummary {
   const durations = rows.map((row) => row.duration_ms).sort((a, b) => a - b);
   const total = durations.reduce((sum, d) => sum + d, 0);
+  const flagged = rows.filter((row) => (row.flags ?? '') !== '');
   return {
     ...counts,
     clips: rows.length,
@@ -53,6 +55,10 @@ export function computeSummary(
     medianClipMs: median(durations),
     minClipMs: durations[0] ?? 0,
     maxClipMs: durations.at(-1) ?? 0,
+    droppedClips: dropped.clips,
+    droppedClipMs: dropped.ms,
+    flaggedClips: flagged.length,
+    flaggedClipMs: flagged.reduce((sum, row) => sum + row.duration_ms, 0),
   };
 }
 

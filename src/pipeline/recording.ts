@@ -10,6 +10,8 @@ import { stitchChunks } from './stitch.js';
 import type { StitchedDictation } from './stitch.js';
 import { dictateWav } from './dictate.js';
 import type { DictateContext } from './dictate.js';
+import { keepClips } from './keep.js';
+import type { DroppedTotals } from './keep.js';
 import { clipDir, clipFileName, peaksPath } from './naming.js';
 import { writeDictationFiles } from './outputs.js';
 import { removeDir, writeState } from './state.js';
@@ -57,8 +59,13 @@ export class StageError extends Error {
  * cut, save state) and return its manifest rows.
  * @throws StageError naming the stage and the DictclipError of the failure.
  */
-export async function processRecording(job: RecordingJob, ctx: RecordingContext): Promise<{ rows: ManifestRow[]; resumed: boolean }> {
-  if (job.decision === 'done' && job.state?.clips !== undefined) return { rows: job.state.clips.rows, resumed: true };
+export async function processRecording(job: RecordingJob, ctx: RecordingContext): Promise<{ rows: ManifestRow[]; resumed: boolean; dropped: DroppedTotals }> {
+  const saved = job.state?.clips;
+  if (job.decision === 'done' && saved !== undefined) {
+    // Rows saved before the flags column existed have none: read them as clean.
+    const rows = saved.rows.map((row) => ({ ...row, flags: (row as Partial<ManifestRow>).flags ?? '' }));
+    return { rows, resumed: true, dropped: saved.dropped ?? { clips: 0, ms: 0 } };
+  }
   const tracker = new StageClock();
   const setStage = (next: Stage): void => tracker.enter(next);
   const wavPath = path.join(ctx.workDir, `${job.key}.wav`);
@@ -80,11 +87,12 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
     }
     setStage('markers');
     const o = ctx.options;
-    const clips = planClips(dictation.result, {
+    const planned = planClips(dictation.result, {
       mode: o.mode, keepPunctuation: o.keepPunctuation, padBeforeMs: o.padBeforeMs, padAfterMs: o.padAfterMs,
       maxGapMs: o.maxGapMs, maxPhraseMs: o.maxPhraseMs, audioDurationMs: info.durationMs,
       ...(o.match === undefined ? {} : { match: new RegExp(o.match, 'i') }),
     });
+    const { clips, dropped } = keepClips(dictation.result, planned, o);
     setStage('cut');
     const folder = clipDir(ctx.outDir, job.recording.relPath);
     await removeDir(folder);
@@ -107,11 +115,12 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
         dictation_id: dictation.markerDictationIds[first] ?? dictation.dictationIds[0] ?? '',
         text_start: clip.textStart,
         text_length: clip.textLength,
+        flags: clip.flags,
       };
     });
-    const clipsState = { fingerprint: job.fingerprints.clips, rows };
+    const clipsState = { fingerprint: job.fingerprints.clips, rows, dropped };
     await writeState(job.statePath, { version: 1, source: job.recording.relPath, sourceFingerprint: job.sourceFingerprint, dictation, clips: clipsState });
-    return { rows, resumed: false };
+    return { rows, resumed: false, dropped };
   } catch (error) {
     const { stage } = tracker;
     throw new StageError(stage, toDictclipError(error, stage === 'output' || stage === 'cut' ? 'E_OUTPUT' : 'E_INPUT'));

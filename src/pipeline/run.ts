@@ -62,6 +62,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
   if (signal?.aborted === true) controller.abort();
   try {
     const rows: ManifestRow[] = [];
+    const dropped = { clips: 0, ms: 0 };
     let done = 0;
     let resumedCount = 0;
     let dictatedOk = false;
@@ -88,6 +89,8 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
           },
         });
         rows.push(...result.rows);
+        dropped.clips += result.dropped.clips;
+        dropped.ms += result.dropped.ms;
         if (result.resumed) resumedCount++;
         else done++;
         events.onRecordingDone?.({ source, clips: result.rows.length, resumed: result.resumed });
@@ -111,7 +114,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
       recordings: scan.recordings.length, done, failed: failures.length, skipped: resumedCount, wallTimeMs: wallTimeMs(),
       stageMs: stageTotals.toJSON(), inputDir: path.resolve(opts.inputDir),
     };
-    const summary = computeSummary(counts, rows);
+    const summary = computeSummary(counts, rows, dropped);
     await writeRunOutputs(outDir, rows, failures, summary);
     return { summary, failures, manifestPath };
   } finally {

@@ -23,8 +23,8 @@ export interface RecordingState {
     markerDictationIds: string[];
     result: DictationResult;
   };
-  /** Present once the clips were cut. */
-  clips?: { fingerprint: string; rows: ManifestRow[] };
+  /** Present once the clips were cut; `dropped` = clips left out by the filters. */
+  clips?: { fingerprint: string; rows: ManifestRow[]; dropped?: { clips: number; ms: number } };
   /** The last failure (cleared on success). */
   failure?: FailureRow;
 }
@@ -72,8 +72,13 @@ export function dictationFingerprint(
 /** Fingerprint of the clip options on top of a dictation fingerprint. */
 export function clipFingerprint(
   dictationFp: string,
-  options: Pick<RunOptions, 'mode' | 'padBeforeMs' | 'padAfterMs' | 'fadeMs' | 'maxGapMs' | 'maxPhraseMs' | 'keepPunctuation' | 'match'>,
+  options: Pick<RunOptions, 'mode' | 'padBeforeMs' | 'padAfterMs' | 'fadeMs' | 'maxGapMs' | 'maxPhraseMs' | 'keepPunctuation' | 'match'>
+    & Partial<Pick<RunOptions, 'minDurationMs' | 'maxDurationMs' | 'minCharsPerSecond' | 'maxCharsPerSecond'>>,
 ): string {
+  const { minDurationMs, maxDurationMs, minCharsPerSecond, maxCharsPerSecond } = options;
+  const filters = { minDurationMs, maxDurationMs, minCharsPerSecond, maxCharsPerSecond };
+  // Only set filters enter the fingerprint: runs without them keep their earlier fingerprints.
+  const filtersSet = Object.values(filters).some((value) => value !== undefined);
   return sha256(JSON.stringify({
     dictation: dictationFp,
     mode: options.mode,
@@ -84,6 +89,7 @@ export function clipFingerprint(
     maxPhraseMs: options.maxPhraseMs,
     keepPunctuation: options.keepPunctuation,
     match: options.match ?? null,
+    ...(filtersSet ? { filters } : {}),
   }));
 }
 

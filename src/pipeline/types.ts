@@ -42,6 +42,14 @@ export interface RunOptions {
   keepPunctuation: boolean;
   /** Keep only clips whose text matches (case-insensitive). @default undefined */
   match: string | undefined;
+  /** Keep only clips at least this long, ms (padding included); others are not cut. @default undefined */
+  minDurationMs: number | undefined;
+  /** Keep only clips at most this long, ms. @default undefined */
+  maxDurationMs: number | undefined;
+  /** Keep only clips with at least this many letters and digits per second. @default undefined */
+  minCharsPerSecond: number | undefined;
+  /** Keep only clips with at most this many letters and digits per second. @default undefined */
+  maxCharsPerSecond: number | undefined;
   /** Scan and plan only; dictate and cut nothing. @default false */
   dryRun: boolean;
   /** Upload cap in bytes; longer transcoded recordings are split at quiet points. @default 21000000 */
@@ -81,11 +89,13 @@ export interface ManifestRow {
   dictation_id: string;
   text_start: number;
   text_length: number;
+  /** Timing checks (src/markers/timing.ts): empty when clean, else space-separated tokens in fixed order. */
+  flags: string;
 }
 
 export const MANIFEST_COLUMNS = [
   'file_name', 'text', 'source', 'start_ms', 'end_ms', 'duration_ms',
-  'kind', 'method', 'dictation_id', 'text_start', 'text_length',
+  'kind', 'method', 'dictation_id', 'text_start', 'text_length', 'flags',
 ] as const satisfies readonly (keyof ManifestRow)[];
 
 export interface RunSummary {
@@ -98,6 +108,12 @@ export interface RunSummary {
   medianClipMs: number;
   minClipMs: number;
   maxClipMs: number;
+  /** Clips left out by the duration and rate filters (never cut), and their audio, ms. */
+  droppedClips: number;
+  droppedClipMs: number;
+  /** Kept clips with a non-empty `flags`, and their audio, ms (kept audio is `totalClipMs`). */
+  flaggedClips: number;
+  flaggedClipMs: number;
   wallTimeMs: number;
   /** Total wall time, ms, the recordings processed in this run spent in each stage (see onStageTiming). */
   stageMs: Partial<Record<Stage, number>>;

@@ -4,8 +4,8 @@ import * as markers from '../../src/markers/index.js';
 describe('src/markers/index', () => {
   it('re-exports the public API and the model', () => {
     expect(Object.keys(markers).sort()).toEqual([
-      'SENTENCE_END', 'bytesToMs', 'chooseOldTranscript', 'decodeNewMarkers', 'decodeOldMarkers', 'isPunctuation',
-      'parseNumberList', 'planClips', 'validateMarkers',
+      'CLIP_FLAGS', 'SENTENCE_END', 'addFlag', 'bytesToMs', 'chooseOldTranscript', 'decodeNewMarkers', 'decodeOldMarkers',
+      'hasFilters', 'isPunctuation', 'keepClip', 'parseFlags', 'parseNumberList', 'planClips', 'timingFlags', 'validateMarkers',
     ]);
     expect(markers.isPunctuation('.')).toBe(true);
     expect(markers.isPunctuation('a.')).toBe(false);

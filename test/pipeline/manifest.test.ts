@@ -8,11 +8,11 @@ import type { ManifestRow } from '../../src/pipeline/types.js';
 function row(overrides: Partial<ManifestRow>): ManifestRow {
   return {
     file_name: 'clips/a/00000_x.wav', text: 'x', source: 'a.wav', start_ms: 0, end_ms: 100, duration_ms: 100,
-    kind: 'word', method: 'new', dictation_id: 'd1', text_start: 0, text_length: 1, ...overrides,
+    kind: 'word', method: 'new', dictation_id: 'd1', text_start: 0, text_length: 1, flags: '', ...overrides,
   };
 }
 
-const HEADER = 'file_name,text,source,start_ms,end_ms,duration_ms,kind,method,dictation_id,text_start,text_length\n';
+const HEADER = 'file_name,text,source,start_ms,end_ms,duration_ms,kind,method,dictation_id,text_start,text_length,flags\n';
 
 describe('manifestCsv', () => {
   it('writes the header only for no rows', () => {
@@ -21,7 +21,7 @@ describe('manifestCsv', () => {
 
   it('quotes commas, quotes, LF and CR and sorts by source, start_ms, file_name', () => {
     const rows = [
-      row({ source: 'b.wav', file_name: 'clips/b/00000_b.wav', text: 'plain', start_ms: 5, end_ms: 9, duration_ms: 4 }),
+      row({ source: 'b.wav', file_name: 'clips/b/00000_b.wav', text: 'plain', start_ms: 5, end_ms: 9, duration_ms: 4, flags: 'short-word rate-outlier' }),
       row({ source: 'a.wav', file_name: 'clips/a/00001_z.wav', text: 'say "hi", then', start_ms: 200, end_ms: 300 }),
       row({ source: 'a.wav', file_name: 'clips/a/00000_y.wav', text: 'two\nlines', start_ms: 200, end_ms: 250, duration_ms: 50 }),
       row({ source: 'B.wav', file_name: 'clips/B/00000_c.wav', text: 'cr\rhere', start_ms: 10, end_ms: 20, duration_ms: 10, kind: 'phrase' }),
@@ -29,14 +29,16 @@ describe('manifestCsv', () => {
     ];
     expect(manifestCsv(rows)).toBe(
       HEADER +
-      'clips/B/00000_c.wav,"cr\rhere",B.wav,10,20,10,phrase,new,d1,0,1\n' +
-      'clips/a/00002_w.wav,early,a.wav,20,30,10,word,old,"x,y",0,1\n' +
-      'clips/a/00000_y.wav,"two\nlines",a.wav,200,250,50,word,new,d1,0,1\n' +
-      'clips/a/00001_z.wav,"say ""hi"", then",a.wav,200,300,100,word,new,d1,0,1\n' +
-      'clips/b/00000_b.wav,plain,b.wav,5,9,4,word,new,d1,0,1\n',
+      'clips/B/00000_c.wav,"cr\rhere",B.wav,10,20,10,phrase,new,d1,0,1,\n' +
+      'clips/a/00002_w.wav,early,a.wav,20,30,10,word,old,"x,y",0,1,\n' +
+      'clips/a/00000_y.wav,"two\nlines",a.wav,200,250,50,word,new,d1,0,1,\n' +
+      'clips/a/00001_z.wav,"say ""hi"", then",a.wav,200,300,100,word,new,d1,0,1,\n' +
+      'clips/b/00000_b.wav,plain,b.wav,5,9,4,word,new,d1,0,1,short-word rate-outlier\n',
     );
   });
 });
+
+const noDropsNoFlags = { droppedClips: 0, droppedClipMs: 0, flaggedClips: 0, flaggedClipMs: 0 };
 
 describe('failuresCsv and summary', () => {
   it('writes source,stage,code,message', () => {
@@ -50,8 +52,16 @@ describe('failuresCsv and summary', () => {
   it('computes clip statistics', () => {
     const counts = { recordings: 3, done: 2, failed: 1, skipped: 0, wallTimeMs: 7, stageMs: { cut: 3 }, inputDir: '/in' };
     expect(computeSummary(counts, [row({ duration_ms: 300 }), row({ duration_ms: 100 }), row({ duration_ms: 250 }), row({ duration_ms: 120 })]))
-      .toEqual({ ...counts, clips: 4, totalClipMs: 770, medianClipMs: 185, minClipMs: 100, maxClipMs: 300 });
-    expect(computeSummary(counts, [])).toEqual({ ...counts, clips: 0, totalClipMs: 0, medianClipMs: 0, minClipMs: 0, maxClipMs: 0 });
+      .toEqual({ ...counts, clips: 4, totalClipMs: 770, medianClipMs: 185, minClipMs: 100, maxClipMs: 300, ...noDropsNoFlags });
+    expect(computeSummary(counts, [])).toEqual({ ...counts, clips: 0, totalClipMs: 0, medianClipMs: 0, minClipMs: 0, maxClipMs: 0, ...noDropsNoFlags });
+  });
+
+  it('totals dropped and flagged audio', () => {
+    const counts = { recordings: 1, done: 1, failed: 0, skipped: 0, wallTimeMs: 7, stageMs: {}, inputDir: '/in' };
+    const rows = [row({ duration_ms: 300, flags: 'utterance' }), row({ duration_ms: 100 }), row({ duration_ms: 250, flags: 'short-word' })];
+    expect(computeSummary(counts, rows, { clips: 2, ms: 90 })).toMatchObject({
+      clips: 3, totalClipMs: 650, droppedClips: 2, droppedClipMs: 90, flaggedClips: 2, flaggedClipMs: 550,
+    });
   });
 });
 
@@ -76,7 +86,7 @@ describe('writeRunOutputs', () => {
     const summary = computeSummary({ recordings: 1, done: 1, failed: 0, skipped: 0, wallTimeMs: 1, stageMs: {}, inputDir: '/in' }, [row({})]);
     await writeRunOutputs(dir, [row({}), row({ file_name: 'clips/a/00001_q.wav', start_ms: 50 })], [], summary);
     await writeRunOutputs(dir, [row({})], [], summary);
-    expect(await readFile(path.join(dir, 'manifest.csv'), 'utf8')).toBe(`${HEADER}clips/a/00000_x.wav,x,a.wav,0,100,100,word,new,d1,0,1\n`);
+    expect(await readFile(path.join(dir, 'manifest.csv'), 'utf8')).toBe(`${HEADER}clips/a/00000_x.wav,x,a.wav,0,100,100,word,new,d1,0,1,\n`);
     expect(await readFile(path.join(dir, 'failures.csv'), 'utf8')).toBe('source,stage,code,message\n');
     expect(JSON.parse(await readFile(path.join(dir, 'summary.json'), 'utf8'))).toEqual({ ...summary, failures: [] });
     expect((await readdir(dir)).sort()).toEqual(['failures.csv', 'manifest.csv', 'summary.json']);

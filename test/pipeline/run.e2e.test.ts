@@ -78,13 +78,13 @@ afterAll(async () => {
 });
 
 const WORD_ROWS = [
-  ['00000_hello.wav', 'Hello', 'a.wav', '300', '700', '400', 'word', 'new', '0', '5'],
-  ['00001_world.wav', 'world', 'a.wav', '1000', '1400', '400', 'word', 'new', '6', '5'],
-  ['00000_alpha.wav', 'Alpha', 'b.flac', '200', '500', '300', 'word', 'new', '0', '5'],
-  ['00001_beta.wav', 'beta', 'b.flac', '520', '800', '280', 'word', 'new', '6', '4'],
-  ['00002_gamma.wav', 'gamma', 'b.flac', '1800', '2200', '400', 'word', 'new', '11', '5'],
-  ['00000_one.wav', 'One', 'sub/c.mp3', '500', '900', '400', 'word', 'new', '0', '3'],
-  ['00001_two.wav', 'two', 'sub/c.mp3', '1500', '1900', '400', 'word', 'new', '4', '3'],
+  ['00000_hello.wav', 'Hello', 'a.wav', '300', '700', '400', 'word', 'new', '0', '5', ''],
+  ['00001_world.wav', 'world', 'a.wav', '1000', '1400', '400', 'word', 'new', '6', '5', ''],
+  ['00000_alpha.wav', 'Alpha', 'b.flac', '200', '500', '300', 'word', 'new', '0', '5', ''],
+  ['00001_beta.wav', 'beta', 'b.flac', '520', '800', '280', 'word', 'new', '6', '4', ''],
+  ['00002_gamma.wav', 'gamma', 'b.flac', '1800', '2200', '400', 'word', 'new', '11', '5', ''],
+  ['00000_one.wav', 'One', 'sub/c.mp3', '500', '900', '400', 'word', 'new', '0', '3', ''],
+  ['00001_two.wav', 'two', 'sub/c.mp3', '1500', '1900', '400', 'word', 'new', '4', '3', ''],
 ];
 
 describe('runPipeline end to end (embedded scripted service)', () => {
@@ -149,10 +149,10 @@ describe('runPipeline end to end (embedded scripted service)', () => {
     expect(await countFiles(path.join(out, '.dictclip', 'service', 'dictations'))).toBe(dictations);
     const rows = await manifestRows(out);
     expect(strip(rows)).toEqual([
-      ['00000_hello_world.wav', 'Hello world.', 'a.wav', '300', '1400', '1100', 'phrase', 'new', '0', '12'],
-      ['00000_alpha_beta.wav', 'Alpha beta', 'b.flac', '200', '800', '600', 'phrase', 'new', '0', '10'],
-      ['00001_gamma.wav', 'gamma.', 'b.flac', '1800', '2200', '400', 'phrase', 'new', '11', '6'],
-      ['00000_one_two.wav', 'One two.', 'sub/c.mp3', '500', '1900', '1400', 'phrase', 'new', '0', '8'],
+      ['00000_hello_world.wav', 'Hello world.', 'a.wav', '300', '1400', '1100', 'phrase', 'new', '0', '12', ''],
+      ['00000_alpha_beta.wav', 'Alpha beta', 'b.flac', '200', '800', '600', 'phrase', 'new', '0', '10', ''],
+      ['00001_gamma.wav', 'gamma.', 'b.flac', '1800', '2200', '400', 'phrase', 'new', '11', '6', ''],
+      ['00000_one_two.wav', 'One two.', 'sub/c.mp3', '500', '1900', '1400', 'phrase', 'new', '0', '8', ''],
     ]);
     expect(await clipSamples(out, rows)).toEqual([17_600, 9600, 6400, 22_400]);
     const folderA = path.join(out, path.posix.dirname(rows[0]?.[0] ?? ''));
@@ -173,6 +173,25 @@ describe('runPipeline end to end (embedded scripted service)', () => {
       ['00001_two.wav', '1400', '1900', '500'],
     ]);
     expect(await clipSamples(out, await manifestRows(out))).toEqual([9600, 8000, 6560, 6240, 8000, 9600, 8000]);
+  });
+
+  it('leaves out clips outside the duration filter (never cut), numbers the rest again and totals what was dropped', async () => {
+    const out = path.join(root, 'out-filter');
+    const result = await runPipeline(options({ outDir: out, minDurationMs: 350, maxCharsPerSecond: 15 }));
+    // alpha 300 ms and beta 280 ms are too short; hello/world/gamma 400 ms at 12.5 chars/s pass,
+    // "one"/"two" 400 ms at 7.5 chars/s pass.
+    expect(result.summary).toMatchObject({ clips: 5, totalClipMs: 2000, droppedClips: 2, droppedClipMs: 580 });
+    const rows = strip(await manifestRows(out));
+    expect(rows.map((r) => r[0])).toEqual(['00000_hello.wav', '00001_world.wav', '00000_gamma.wav', '00000_one.wav', '00001_two.wav']);
+    const folderB = path.join(out, path.posix.dirname((await manifestRows(out))[2]?.[0] ?? ''));
+    expect(await readdir(folderB)).toEqual(['00000_gamma.wav']);
+    const summary = JSON.parse(await readFile(path.join(out, 'summary.json'), 'utf8')) as Record<string, number>;
+    expect(summary).toMatchObject({ droppedClips: 2, droppedClipMs: 580, flaggedClips: 0 });
+    // A rerun with the same filters keeps every recording and the dropped totals.
+    const again = await runPipeline(options({ outDir: out, minDurationMs: 350, maxCharsPerSecond: 15 }));
+    expect(again.summary).toMatchObject({ skipped: 3, clips: 5, droppedClips: 2, droppedClipMs: 580 });
+    // Without the filters, the clips are cut again from the saved markers.
+    expect((await runPipeline(options({ outDir: out }))).summary).toMatchObject({ done: 3, clips: 7, droppedClips: 0 });
   });
 
   it.each(['old', 'websocket'] as const)('gives the same manifest with the %s marker method, apart from method and ids', async (markers) => {
@@ -213,9 +232,9 @@ describe('runPipeline end to end (embedded scripted service)', () => {
     expect(result.failures).toEqual([]);
     const rows = await manifestRows(out);
     expect(strip(rows)).toEqual([
-      ['00000_red.wav', 'Red', 'long.wav', '1000', '1500', '500', 'word', 'new', '0', '3'],
-      ['00001_green.wav', 'green', 'long.wav', '2500', '3000', '500', 'word', 'new', '4', '5'],
-      ['00002_blue.wav', 'Blue', 'long.wav', '6500', '6900', '400', 'word', 'new', '11', '4'],
+      ['00000_red.wav', 'Red', 'long.wav', '1000', '1500', '500', 'word', 'new', '0', '3', ''],
+      ['00001_green.wav', 'green', 'long.wav', '2500', '3000', '500', 'word', 'new', '4', '5', ''],
+      ['00002_blue.wav', 'Blue', 'long.wav', '6500', '6900', '400', 'word', 'new', '11', '4', ''],
     ]);
     expect(await clipSamples(out, rows)).toEqual([8000, 8000, 6400]);
     const saved = JSON.parse(await readFile(path.join(out, 'markers', 'long.wav.json'), 'utf8')) as { dictationIds: string[]; transcript: string };

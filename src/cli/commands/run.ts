@@ -87,7 +87,8 @@ function printSummary(result: RunResult, io: CliIo): void {
   io.stdout.write(
     `manifest: ${result.manifestPath}\n` +
       `recordings: ${s.done} done, ${s.failed} failed${skipped} (of ${s.recordings})\n` +
-      `clips: ${s.clips} (total ${formatDuration(s.totalClipMs)})\n` +
+      `clips: ${s.clips} (total ${formatDuration(s.totalClipMs)}); flagged ${s.flaggedClips} (${formatDuration(s.flaggedClipMs)})` +
+      `${s.droppedClips > 0 ? `; dropped by filters ${s.droppedClips} (${formatDuration(s.droppedClipMs)})` : ''}\n` +
       `wall time: ${formatDuration(s.wallTimeMs)}\n`,
   );
 }

@@ -1,0 +1,121 @@
+/**
+ * Timing checks of planned clips (pure): each clip gets a `flags` value for the manifest, empty
+ * when clean, else space-separated tokens in the fixed order of {@link CLIP_FLAGS}.
+ *
+ * - `utterance`: the clip was cut from collapsed markers (one marker over a whole transcript).
+ * - `short-word`: a word of the clip lasts less than {@link SHORT_WORD_MS} (marker end − start).
+ * - `long-word`: a word of the clip lasts more than {@link LONG_WORD_MS}.
+ * - `rate-outlier`: a word of the clip is spoken at a rate far from the recording's own. For each
+ *   word w with c(w) letters and digits and duration d(w) > 0 s, x(w) = ln(c(w) / d(w)) (characters
+ *   per second, on a log scale so "twice as fast" and "twice as slow" weigh the same). With
+ *   m = median(x) and MAD = median(|x − m|) over the recording's words, w is an outlier when
+ *   |x(w) − m| / max(1.4826 × MAD, ln 1.25) > 3.5 (the modified z-score rule of Iglewicz and
+ *   Hoaglin; the floor keeps a recording of near-identical words from flagging small
+ *   differences). Needs at least {@link RATE_MIN_WORDS} words; fewer give no rate flag.
+ * - `loud-edge` is computed at cut time from the audio (not here); {@link addFlag} merges it.
+ *
+ * Punctuation markers are never words here. Collapsed results get `utterance` only: their one
+ * marker is not a word, so word length and rate say nothing.
+ */
+import { isPunctuation } from './model.js';
+import type { DictationResult, WordMarker } from './model.js';
+import type { PlannedClip } from './plan.js';
+
+/** Every flag token, in the order a `flags` value lists them. */
+export const CLIP_FLAGS = ['utterance', 'short-word', 'long-word', 'rate-outlier', 'loud-edge'] as const;
+export type ClipFlag = (typeof CLIP_FLAGS)[number];
+
+/** A word shorter than this (ms) is implausible. */
+export const SHORT_WORD_MS = 30;
+/** A word longer than this (ms) is implausible. */
+export const LONG_WORD_MS = 3000;
+/** Modified z-score above which a word's rate is an outlier. */
+export const RATE_Z_LIMIT = 3.5;
+/** Floor of the rate spread (log scale): ln 1.25. */
+export const RATE_MIN_SPREAD = Math.log(1.25);
+/** Fewer words than this in a recording: no rate check. */
+export const RATE_MIN_WORDS = 5;
+
+/** Letters and digits of a text (what "characters" means in rates). */
+export function countChars(text: string): number {
+  return text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+}
+
+/** A `flags` value from any set of tokens: known tokens only, fixed order, no repeats. */
+export function formatFlags(flags: Iterable<string>): string {
+  const set = new Set(flags);
+  return CLIP_FLAGS.filter((flag) => set.has(flag)).join(' ');
+}
+
+/** Add one token to a `flags` value, keeping the fixed order (for checks made after planning). */
+export function addFlag(flags: string, flag: ClipFlag): string {
+  return formatFlags([...flags.split(' '), flag]);
+}
+
+/** The tokens of a `flags` value (empty string → none). */
+export function parseFlags(flags: string): string[] {
+  return flags.split(' ').filter((token) => token !== '');
+}
+
+function median(sorted: readonly number[]): number {
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function logRate(marker: WordMarker): number | undefined {
+  const chars = countChars(marker.text);
+  const seconds = (marker.endMs - marker.startMs) / 1000;
+  return chars > 0 && seconds > 0 ? Math.log(chars / seconds) : undefined;
+}
+
+/** Indexes (into `markers`) of the words whose speaking rate is an outlier in the recording. */
+export function rateOutliers(markers: readonly WordMarker[]): Set<number> {
+  const rates: { index: number; x: number }[] = [];
+  for (const [index, marker] of markers.entries()) {
+    if (isPunctuation(marker.text)) continue;
+    const x = logRate(marker);
+    if (x !== undefined) rates.push({ index, x });
+  }
+  const outliers = new Set<number>();
+  if (rates.length < RATE_MIN_WORDS) return outliers;
+  const m = median(rates.map((r) => r.x).sort((a, b) => a - b));
+  const mad = median(rates.map((r) => Math.abs(r.x - m)).sort((a, b) => a - b));
+  const spread = Math.max(1.4826 * mad, RATE_MIN_SPREAD);
+  for (const r of rates) if (Math.abs(r.x - m) / spread > RATE_Z_LIMIT) outliers.add(r.index);
+  return outliers;
+}
+
+/** Index of the first marker whose textStart is at least `textStart` (markers in transcript order). */
+function firstMarkerAt(markers: readonly WordMarker[], textStart: number): number {
+  let lo = 0;
+  let hi = markers.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (markers[mid]!.textStart < textStart) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The `flags` value of each planned clip of `result` (same order as `clips`). A clip's words are
+ * the non-punctuation markers whose text lies inside the clip's text span.
+ */
+export function timingFlags(result: DictationResult, clips: readonly PlannedClip[]): string[] {
+  const { markers } = result;
+  const outliers = result.collapsed ? new Set<number>() : rateOutliers(markers);
+  return clips.map((clip) => {
+    if (result.collapsed || clip.kind === 'utterance') return 'utterance';
+    const flags: ClipFlag[] = [];
+    const end = clip.textStart + clip.textLength;
+    for (let i = firstMarkerAt(markers, clip.textStart); i < markers.length && markers[i]!.textStart < end; i++) {
+      const marker = markers[i]!;
+      if (isPunctuation(marker.text)) continue;
+      const ms = marker.endMs - marker.startMs;
+      if (ms < SHORT_WORD_MS) flags.push('short-word');
+      if (ms > LONG_WORD_MS) flags.push('long-word');
+      if (outliers.has(i)) flags.push('rate-outlier');
+    }
+    return formatFlags(flags);
+  });
+}
