@@ -4,9 +4,9 @@ import type { WordMarker } from './model.js';
 export interface Span {
   startMs: number;
   endMs: number;
-  /** The marker just before the clip's first token, if any. */
+  /** The nearest marker owning audio before the clip's first token, if any (see src/markers/owned.ts). */
   previous: WordMarker | undefined;
-  /** The marker just after the clip's last word, if any (may be its own closing punctuation). */
+  /** The nearest marker owning audio after the clip's last word, if any (may be its own spoken punctuation). */
   next: WordMarker | undefined;
 }
 
@@ -22,6 +22,8 @@ export interface PadOptions {
  * `end = min(duration, end + padAfter, floor((end + next.start) / 2))`, so padding stops at the
  * midpoint of the gap to each neighbour and at the audio's edges. Padding never moves a boundary
  * inward: when markers touch or overlap, the boundary stays at the span's own start or end.
+ * Neighbours are the nearest markers that own audio, so a zero-length marker (e.g. punctuation the
+ * engine did not hear) never stops padding.
  */
 export function padSpan(span: Span, options: PadOptions): { startMs: number; endMs: number } {
   const { startMs, endMs, previous, next } = span;

@@ -1,6 +1,7 @@
 import { padSpan } from './padding.js';
 import { groupPhrases } from './phrases.js';
 import { isPunctuation } from './model.js';
+import { audioNeighbour, withoutUnheardAudio } from './owned.js';
 import type { Span } from './padding.js';
 import type { DictationResult, WordMarker } from './model.js';
 import type { ClipKind, ClipMode } from '../pipeline/types.js';
@@ -11,9 +12,9 @@ export interface ClipPlanOptions {
   mode: ClipMode;
   /** Word mode: also plan clips for punctuation markers. Run default: false. */
   keepPunctuation: boolean;
-  /** Padding before each clip, ms, stopped at the midpoint to the previous marker and at 0. Run default: 0. */
+  /** Padding before each clip, ms, stopped at the midpoint to the previous marker owning audio and at 0. Run default: 0. */
   padBeforeMs: number;
-  /** Padding after each clip, ms, stopped at the midpoint to the next marker and at the audio end. Run default: 0. */
+  /** Padding after each clip, ms, stopped at the midpoint to the next marker owning audio and at the audio end. Run default: 0. */
   padAfterMs: number;
   /** Phrase mode: a pause of at least this many ms closes a phrase. Run default: 700. */
   maxGapMs: number;
@@ -44,15 +45,18 @@ type Draft = Omit<PlannedClip, 'index' | 'startMs' | 'endMs'> & Span;
 /**
  * Plan the clips of a validated dictation result: per word (punctuation skipped unless
  * `keepPunctuation`), per phrase (see `groupPhrases`), or one `utterance` clip for a collapsed
- * result. Spans are padded (`padSpan`), clips whose unpadded span is empty (`endMs ≤ startMs`)
- * are dropped, then `match` filters by text and `index` numbers the kept clips.
+ * result. Punctuation the engine did not hear owns no audio first (`withoutUnheardAudio`). Spans
+ * are padded (`padSpan`) up to the nearest neighbours that own audio (zero-length markers do not
+ * stop padding), clips whose unpadded span is empty (`endMs ≤ startMs`) are dropped, then `match`
+ * filters by text and `index` numbers the kept clips.
  */
 export function planClips(result: DictationResult, options: ClipPlanOptions): PlannedClip[] {
+  const markers = withoutUnheardAudio(result.markers, options.audioDurationMs);
   const drafts = result.collapsed
-    ? utteranceDrafts(result.markers)
+    ? utteranceDrafts(markers)
     : options.mode === 'phrase'
-      ? phraseDrafts(result, options)
-      : wordDrafts(result.markers, options.keepPunctuation);
+      ? phraseDrafts({ ...result, markers }, options)
+      : wordDrafts(markers, options.keepPunctuation);
   const clips: PlannedClip[] = [];
   for (const draft of drafts) {
     if (draft.endMs <= draft.startMs) continue;
@@ -93,7 +97,7 @@ function wordDrafts(markers: readonly WordMarker[], keepPunctuation: boolean): D
   const drafts: Draft[] = [];
   for (const [i, marker] of markers.entries()) {
     if (!keepPunctuation && isPunctuation(marker.text)) continue;
-    drafts.push(fromMarker('word', marker, markers[i - 1], markers[i + 1]));
+    drafts.push(fromMarker('word', marker, audioNeighbour(markers, i, -1), audioNeighbour(markers, i, 1)));
   }
   return drafts;
 }
@@ -112,8 +116,8 @@ function phraseDrafts(result: DictationResult, options: ClipPlanOptions): Draft[
       textLength: textEnd - first.textStart,
       startMs: group.startMs,
       endMs: group.endMs,
-      previous: markers[group.first - 1],
-      next: markers[group.lastWord + 1],
+      previous: audioNeighbour(markers, group.first, -1),
+      next: audioNeighbour(markers, group.lastWord, 1),
     }];
   });
 }

@@ -69,8 +69,9 @@ describe('planClips', () => {
 
   it('pads a phrase towards the marker before its first word and after its last word', () => {
     const clips = planClips(twoSentences(), { ...base, mode: 'phrase', padBeforeMs: 300, padAfterMs: 300, audioDurationMs: 2000 });
-    // phrase 2: previous marker "." ends 900 → ceil((900 + 1000) / 2) = 950; next marker "?" starts 1700 (touching)
-    expect(spans(clips)).toEqual([['Hello there.', 0, 600], ['How are you?', 950, 1700]]);
+    // phrase 2: previous marker "." ends 900 → ceil((900 + 1000) / 2) = 950; "?" glued to "you" and
+    // stretched to the audio end was not heard: it owns no audio, so padding runs 300 ms to 2000
+    expect(spans(clips)).toEqual([['Hello there.', 0, 600], ['How are you?', 950, 2000]]);
   });
 
   it('plans one utterance clip for a collapsed result, in any mode', () => {
@@ -108,5 +109,33 @@ describe('planClips', () => {
   it('plans nothing for no markers', () => {
     expect(planClips(resultOf('', []), base)).toEqual([]);
     expect(planClips(resultOf('', []), { ...base, mode: 'phrase' })).toEqual([]);
+  });
+});
+
+describe('planClips: padding past punctuation the engine did not hear (issue 15, item 1)', () => {
+  // 2 s, words 300–700 and 800–1200, the embedded engine's closing period glued on and stretched to the end
+  const glued = (): DictationResult =>
+    resultOf('One two.', [['One', 300, 700], ['two', 800, 1200], ['.', 1200, 2000]], 2000);
+  const pad300 = { ...base, padBeforeMs: 300, padAfterMs: 300, audioDurationMs: 2000 };
+
+  it('pads the last word 300 ms past its end: clips 0–750 and 750–1500', () => {
+    expect(spans(planClips(glued(), pad300))).toEqual([['One', 0, 750], ['two', 750, 1500]]);
+  });
+
+  it('pads the last phrase too, and cuts no clip for the unheard period', () => {
+    expect(spans(planClips(glued(), { ...pad300, mode: 'phrase' }))).toEqual([['One two.', 0, 1500]]);
+    expect(spans(planClips(glued(), { ...pad300, keepPunctuation: true }))).toEqual([['One', 0, 750], ['two', 750, 1500]]);
+  });
+
+  it('passes a zero-length marker by and stops at the next marker that owns audio', () => {
+    const result = resultOf('One, two.', [['One', 300, 700], [',', 700, 700], ['two', 1300, 1500], ['.', 1500, 1500]], 2000);
+    // "One": next owning audio is "two" at 1300 → min(700 + 400, floor((700 + 1300) / 2) = 1000)
+    expect(spans(planClips(result, { ...base, padBeforeMs: 400, padAfterMs: 400, audioDurationMs: 2000 })))
+      .toEqual([['One', 0, 1000], ['two', 1000, 1900]]);
+  });
+
+  it('keeps a spoken period (its own onset, ending before the audio end) as audio padding stops at', () => {
+    const result = resultOf('One two.', [['One', 300, 700], ['two', 800, 1200], ['.', 1300, 1600]], 2000);
+    expect(spans(planClips(result, pad300))).toEqual([['One', 0, 750], ['two', 750, 1250]]);
   });
 });

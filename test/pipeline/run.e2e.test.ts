@@ -116,7 +116,7 @@ describe('runPipeline end to end (embedded scripted service)', () => {
     expect(markersA.markers).toEqual([
       { text: 'Hello', textStart: 0, textLength: 5, startMs: 300, endMs: 700 },
       { text: 'world', textStart: 6, textLength: 5, startMs: 1000, endMs: 1400 },
-      { text: '.', textStart: 11, textLength: 1, startMs: 1400, endMs: 2000 },
+      { text: '.', textStart: 11, textLength: 1, startMs: 1400, endMs: 1400 },
     ]);
     expect(rows[0]?.[8]).toBe(markersA.dictationIds[0]);
     expect(await readFile(path.join(out, 'transcripts', 'sub', 'c.mp3.txt'), 'utf8')).toBe('One two.\n');
@@ -165,14 +165,15 @@ describe('runPipeline end to end (embedded scripted service)', () => {
     const rows = strip(await manifestRows(out)).map((r) => [r[0], r[3], r[4], r[5]]);
     expect(rows).toEqual([
       ['00000_hello.wav', '200', '800', '600'],
-      ['00001_world.wav', '900', '1400', '500'],
+      // the last word of each recording is padded too: the closing period owns no audio
+      ['00001_world.wav', '900', '1500', '600'],
       ['00000_alpha.wav', '100', '510', '410'],
       ['00001_beta.wav', '510', '900', '390'],
-      ['00002_gamma.wav', '1700', '2200', '500'],
+      ['00002_gamma.wav', '1700', '2300', '600'],
       ['00000_one.wav', '400', '1000', '600'],
-      ['00001_two.wav', '1400', '1900', '500'],
+      ['00001_two.wav', '1400', '2000', '600'],
     ]);
-    expect(await clipSamples(out, await manifestRows(out))).toEqual([9600, 8000, 6560, 6240, 8000, 9600, 8000]);
+    expect(await clipSamples(out, await manifestRows(out))).toEqual([9600, 9600, 6560, 6240, 9600, 9600, 9600]);
   });
 
   it('leaves out clips outside the duration filter (never cut), numbers the rest again and totals what was dropped', async () => {

@@ -117,7 +117,7 @@ describe('attachWebSocket', () => {
     const stable = [...(messages[2]?.data['markers'] as unknown[]), ...(messages[3]?.data['markers'] as unknown[])];
     expect(final?.['markers']).toEqual(stable);
     expect(final?.['markers']).toEqual(toWordMarkersJson(RESULT.markers));
-    expect((final?.['markers'] as unknown[]).at(-1)).toEqual({ audioStart: 2.4, audioLength: 0.2, textStart: 15, textLength: 1, text: '.' });
+    expect((final?.['markers'] as unknown[]).at(-1)).toEqual({ audioStart: 2.4, audioLength: 0, textStart: 15, textLength: 1, text: '.' });
 
     expect(service.calls).toHaveLength(1);
     const call = service.calls[0];

@@ -17,8 +17,9 @@ function casedWord(word: string, first: boolean): string {
 /**
  * Join recognized words into sentence case (first letter capitalised, `i` → `I`), single spaces
  * between words, and a final `.` written directly after the last word as its own marker. The
- * period's audio runs from the last word's end to `recognition.endMs` (zero-length at the last
- * word's end when `endMs` is not later). No words → empty text, no markers, confidence 0.
+ * engine did not hear the period, so it owns no audio: zero-length at the last word's end (the
+ * silence after the last word stays free for padding). No words → empty text, no markers,
+ * confidence 0.
  */
 export function composeText(recognition: Recognition): ComposedText {
   const words = recognition.words.map((w) => ({ ...w, word: w.word.trim() })).filter((w) => w.word !== '');
@@ -32,8 +33,7 @@ export function composeText(recognition: Recognition): ComposedText {
   }
   const last = markers.at(-1);
   if (last === undefined) return { text: '', markers: [], confidence: 0 };
-  const periodEnd = Math.max(last.endMs, recognition.endMs);
-  markers.push({ text: '.', textStart: text.length, textLength: 1, startMs: last.endMs, endMs: periodEnd });
+  markers.push({ text: '.', textStart: text.length, textLength: 1, startMs: last.endMs, endMs: last.endMs });
   text += '.';
   const confidence = words.reduce((sum, w) => sum + w.confidence, 0) / words.length;
   return { text, markers, confidence };
