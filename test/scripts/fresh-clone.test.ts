@@ -1,0 +1,31 @@
+/**
+ * The newcomer's path: a fresh clone (no node_modules, no dist) runs `npm run demo` to the end,
+ * setting itself up (npm ci from the registry, the build), and a second set-up does nothing.
+ * Slow (npm ci, then PocketSphinx on the demo's ten recordings): runs only with
+ * DICTCLIP_FRESH_CLONE_TEST=1 (`npm run test:fresh-clone`, called by .ci/run).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/cli.js';
+import { removeTempDirs, tempDir } from '../helpers/fs.js';
+
+afterAll(removeTempDirs);
+
+describe.runIf(process.env['DICTCLIP_FRESH_CLONE_TEST'] === '1')('fresh clone', () => {
+  it('runs npm run demo to completion, then skips the set-up', async () => {
+    const clone = join(await tempDir('clone'), 'dictclip');
+    execFileSync('git', ['clone', '--quiet', ROOT, clone]);
+    expect([existsSync(join(clone, 'node_modules')), existsSync(join(clone, 'dist'))]).toEqual([false, false]);
+    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('DICTCLIP_') && !key.startsWith('npm_')));
+    const demo = spawnSync('npm', ['run', 'demo'], { cwd: clone, encoding: 'utf8', env, timeout: 15 * 60_000 });
+    expect(demo.status, demo.stderr).toBe(0);
+    expect(demo.stdout).toContain('setup: npm ci --no-audit --no-fund');
+    expect(demo.stdout).toMatch(/recordings: 10 done, 0 failed \(of 10\)/);
+    expect(demo.stdout).toMatch(/all: \d+ errors \/ 71 words = WER \d+\.\d %/);
+    expect(readFileSync(join(clone, 'out', 'manifest.csv'), 'utf8').split('\n')[0]).toMatch(/^file_name,text,source,/);
+    const again = spawnSync(process.execPath, [join(clone, 'scripts', 'setup.mjs'), 'demo'], { cwd: clone, encoding: 'utf8', env });
+    expect(again).toMatchObject({ status: 0, stdout: '', stderr: '' });
+  }, 20 * 60_000);
+});
