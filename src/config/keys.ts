@@ -63,7 +63,7 @@ const ROWS: readonly Row[] = [
   { key: 'mode', type: { kind: 'enum', values: ['word', 'phrase'] }, default: 'word', placeholder: '<mode>',
     description: 'One clip per word or per phrase.' },
   { key: 'padMs', type: ms(0, 10_000), default: undefined, defaultText: '—', placeholder: '<n>',
-    description: 'Sets padBeforeMs and padAfterMs together (the specific keys win at the same level).' },
+    description: 'Sets padBeforeMs and padAfterMs together (never with them in the same file, environment or command line).' },
   { key: 'padBeforeMs', type: ms(0, 10_000), default: 0, placeholder: '<n>',
     description: 'Padding before each clip, ms (clamped at the midpoint to the neighbour and the audio).' },
   { key: 'padAfterMs', type: ms(0, 10_000), default: 0, placeholder: '<n>',

@@ -37,19 +37,47 @@ export function loadRunOptions(options: LoadOptions): RunOptions {
   const outDir = resolve(cwd, options.outDir);
   const layers = [fileLayer(options.configPath, cwd), envLayer(options.env, cwd), flagLayer(options.flags, cwd)];
   const merged: Layer = new Map();
-  for (const layer of layers) applyLayer(merged, layer);
+  for (const layer of layers) {
+    checkOverlap(layer);
+    applyLayer(merged, layer);
+  }
   checkPolling(merged);
   const values: Record<string, unknown> = { ...defaultValues(outDir) };
   for (const [key, entry] of merged) values[key] = entry.value;
   return { ...values, inputDir: resolve(cwd, options.inputDir), outDir } as RunOptions;
 }
 
-/** Later layers override earlier ones; a layer's padMs fills the paddings it does not set itself. */
+/** The keys `padMs` sets; a source that sets `padMs` and one of these is ambiguous. */
+const PAD_KEYS = ['padBeforeMs', 'padAfterMs'] as const;
+
+/** How a key is named in its source: `"padMs"`, `DICTCLIP_PAD_MS`, `--pad-ms`. */
+function nameIn(key: ConfigKey, source: Source): string {
+  if (source.kind === 'env') return source.name;
+  if (source.kind === 'flag') return `--${source.flag}`;
+  return `"${key}"`;
+}
+
+/** Two keys of one source that set the same thing (`padMs` with `padBeforeMs`/`padAfterMs`) are an error. */
+function checkOverlap(layer: Layer): void {
+  const pad = layer.get('padMs');
+  const specific = PAD_KEYS.find((key) => layer.has(key));
+  if (pad === undefined || specific === undefined) return;
+  const other = nameIn(specific, layer.get(specific)?.source ?? pad.source);
+  const where = pad.source.kind === 'file' ? `${describeSource(pad.source)}: ` : '';
+  throw new DictclipError(
+    'E_CONFIG',
+    `${where}${nameIn('padMs', pad.source)} and ${other} both set the padding (padMs sets padBeforeMs and padAfterMs). ` +
+      `Fix: keep only one of them.`,
+    { key: 'padMs' },
+  );
+}
+
+/** Later layers override earlier ones; a layer's padMs sets both paddings (never with them, see checkOverlap). */
 function applyLayer(merged: Layer, layer: Layer): void {
   for (const [key, entry] of layer) if (key !== 'padMs') merged.set(key, entry);
   const pad = layer.get('padMs');
   if (pad === undefined) return;
-  for (const key of ['padBeforeMs', 'padAfterMs'] as const) if (!layer.has(key)) merged.set(key, pad);
+  for (const key of PAD_KEYS) merged.set(key, pad);
 }
 
 function checkPolling(merged: Layer): void {
@@ -91,6 +119,7 @@ function fileLayer(configPath: string | undefined, cwd: string): Layer {
   for (const [name, raw] of Object.entries(data)) {
     if (name.startsWith('$')) continue;
     checkFileKey(name, label, path);
+    if (raw === null) continue; // null: not set here (the committed file lists every key this way)
     const key = name as ConfigKey;
     layer.set(key, { value: parseValue(keySpec(key), raw, source), source });
   }

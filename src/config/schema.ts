@@ -28,6 +28,7 @@ function propertySchema(spec: KeySpec): JsonObject {
     if (type.kind === 'string' && type.format === 'regex') schema['format'] = 'regex';
   }
   if (spec.default !== undefined) schema['default'] = spec.default;
+  else schema['type'] = [schema['type'], 'null']; // null: not set, the computed or unset default applies
   const relative = type.kind === 'path' ? ' Relative paths resolve against this file\'s folder.' : '';
   const computed = spec.default === undefined && spec.defaultText !== undefined && spec.defaultText !== '—'
     ? ` Default: ${spec.defaultText}.` : '';
@@ -55,10 +56,10 @@ export function generateConfigSchema(): JsonObject {
   };
 }
 
-/** The committed pipeline.config.json: every key whose default is a fixed value. */
+/** The committed pipeline.config.json: every key, with its fixed default or null (not set). */
 export function defaultConfigFile(): JsonObject {
   const file: JsonObject = { $schema: './pipeline.config.schema.json' };
-  for (const spec of KEYS) if (spec.default !== undefined) file[spec.key] = spec.default;
+  for (const spec of KEYS) file[spec.key] = spec.default ?? null;
   return file;
 }
 

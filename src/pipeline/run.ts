@@ -14,6 +14,7 @@ import { planState, prepareJobs } from './prepare.js';
 import { processRecording, StageError } from './recording.js';
 import type { RecordingContext, RecordingJob } from './recording.js';
 import { scanRecordings } from './scan.js';
+import { checkRunFolders } from './folders.js';
 import { readState, removeDir, serviceIdentity, writeState } from './state.js';
 import { clipDir } from './naming.js';
 import type { FailureRow, ManifestRow, PipelineEvents, RunOptions, RunResult } from './types.js';
@@ -34,6 +35,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
   const opts: RunOptions = { ...options, outDir, workDir };
   const manifestPath = path.join(outDir, 'manifest.csv');
   throwIfAborted(signal);
+  await checkRunFolders(opts.inputDir, outDir);
   const scan = await scanRecordings(opts.inputDir, { exclude: [outDir, workDir] });
   const { jobs, failures } = await prepareJobs(scan.recordings, opts, await serviceIdentity(opts));
   throwIfAborted(signal);

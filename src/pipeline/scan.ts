@@ -49,7 +49,11 @@ export async function scanRecordings(inputDir: string, options: ScanOptions = {}
   try {
     rootStats = await stat(root);
   } catch (error) {
-    throw new DictclipError('E_INPUT', `input folder ${root} cannot be read`, { path: root, cause: error });
+    const missing = (error as { code?: unknown } | null)?.code === 'ENOENT';
+    throw new DictclipError('E_INPUT', missing ? `input folder ${root} does not exist` : `input folder ${root} cannot be read`, {
+      path: root,
+      cause: error,
+    });
   }
   if (!rootStats.isDirectory()) {
     throw new DictclipError('E_INPUT', `input ${root} is not a folder`, { path: root });

@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadRunOptions, type LoadOptions } from '../../src/config/load.js';
 import { DictclipError } from '../../src/errors.js';
@@ -90,10 +91,26 @@ describe('padMs', () => {
   it('sets both paddings', () => {
     expect(load({ flags: { 'pad-ms': '40' } })).toMatchObject({ padBeforeMs: 40, padAfterMs: 40 });
   });
-  it('loses to the specific keys at the same level', () => {
+  it('is a configuration error next to a specific padding key of the same source, naming both', () => {
+    const expected = (a: string, b: string, where = ''): [string, string] =>
+      ['E_CONFIG', `${where}${a} and ${b} both set the padding (padMs sets padBeforeMs and padAfterMs). Fix: keep only one of them.`];
     writeConfig({ padMs: 30, padAfterMs: 10 });
-    expect(load()).toMatchObject({ padBeforeMs: 30, padAfterMs: 10 });
-    expect(load({ flags: { 'pad-ms': '50', 'pad-before-ms': '5' } })).toMatchObject({ padBeforeMs: 5, padAfterMs: 50 });
+    const fromFile = errorOf(() => load());
+    expect([fromFile.code, fromFile.message]).toEqual(expected('"padMs"', '"padAfterMs"', 'pipeline.config.json: '));
+    writeConfig({});
+    const fromFlags = errorOf(() => load({ flags: { 'pad-ms': '50', 'pad-before-ms': '5' } }));
+    expect([fromFlags.code, fromFlags.message]).toEqual(expected('--pad-ms', '--pad-before-ms'));
+    const fromEnv = errorOf(() => load({ env: { DICTCLIP_PAD_MS: '50', DICTCLIP_PAD_AFTER_MS: '5' } }));
+    expect([fromEnv.code, fromEnv.message]).toEqual(expected('DICTCLIP_PAD_MS', 'DICTCLIP_PAD_AFTER_MS'));
+  });
+  it('copied into the committed config file (which sets both paddings) is an error, not ignored', () => {
+    const committed = JSON.parse(readFileSync(join(fileURLToPath(new URL('../../', import.meta.url)), 'pipeline.config.json'), 'utf8')) as object;
+    writeConfig({ ...committed, $schema: undefined, padMs: 100 });
+    expect(errorOf(() => load()).message).toMatch(/^pipeline\.config\.json: "padMs" and "padBeforeMs" both set the padding/);
+  });
+  it('a null key in the config file is not set (the default applies and nothing overlaps)', () => {
+    writeConfig({ padMs: null, padBeforeMs: 20, padAfterMs: null, baseUrl: null, concurrency: null });
+    expect(load()).toMatchObject({ padBeforeMs: 20, padAfterMs: 0, baseUrl: undefined, concurrency: 4 });
   });
   it('at a later level overrides the specific keys of an earlier level', () => {
     writeConfig({ padBeforeMs: 10, padAfterMs: 20 });

@@ -14,8 +14,10 @@ describe('committed config files', () => {
     expect(JSON.parse(read('pipeline.config.schema.json'))).toEqual(generateConfigSchema());
   });
 
-  it('pipeline.config.json is the default config file and loads to the defaults', () => {
+  it('pipeline.config.json is the default config file, lists every key and loads to the defaults', () => {
     expect(JSON.parse(read('pipeline.config.json'))).toEqual(defaultConfigFile());
+    expect(Object.keys(defaultConfigFile())).toEqual(['$schema', ...KEYS.map((spec) => spec.key)]);
+    expect(defaultConfigFile()).toMatchObject({ baseUrl: null, padMs: null, padBeforeMs: 0, transcodeConcurrency: null });
     const fromFile = loadRunOptions({ flags: {}, env: {}, cwd: root, configPath: 'pipeline.config.json', inputDir: 'in', outDir: 'out' });
     const { inputDir: _i, outDir: _o, ...rest } = fromFile;
     expect(rest).toEqual(defaultValues(join(root, 'out')));

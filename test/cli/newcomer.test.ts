@@ -1,0 +1,51 @@
+/** What a newcomer trips over (issue 15): refused folders and messages that say what is wrong. */
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { pcmWav } from '../helpers/audio.js';
+import { fakeIo } from './fake-io.js';
+
+let cwd: string;
+beforeEach(() => {
+  cwd = mkdtempSync(join(tmpdir(), 'dictclip-newcomer-'));
+  mkdirSync(join(cwd, 'in'));
+  writeFileSync(join(cwd, 'in', 'one.wav'), pcmWav(new Int16Array(16_000)));
+});
+afterEach(() => {
+  rmSync(cwd, { recursive: true, force: true });
+});
+
+async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const fake = fakeIo({ cwd });
+  const code = await main(['run', ...args], fake.io);
+  return { code, stdout: fake.stdout(), stderr: fake.stderr() };
+}
+
+describe('--out (issue 15, items 2 and 13)', () => {
+  it.each([['the input folder itself', 'in'], ['the input folder through a symlink', 'link']])('refuses %s with exit 2 and writes nothing', async (_name, out) => {
+    symlinkSync(join(cwd, 'in'), join(cwd, 'link'));
+    const result = await run(['in', '--out', out, '--engine', 'scripted']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `dictclip: E_CONFIG: the output folder (--out) ${join(cwd, out)} is the input folder: the next run would read its clips back as recordings. ` +
+        'Fix: pass --out a folder of its own, e.g. a sibling of the input folder or a subfolder of it (left out of the scan).\n',
+    );
+    expect(readdirSync(join(cwd, 'in'))).toEqual(['one.wav']);
+  });
+
+  it('says so when --out is a file', async () => {
+    writeFileSync(join(cwd, 'taken'), 'x');
+    const result = await run(['in', '--out', 'taken', '--engine', 'scripted']);
+    expect([result.code, result.stderr]).toEqual([2,
+      `dictclip: E_CONFIG: the output folder (--out) ${join(cwd, 'taken')} is a file, not a folder. Fix: pass --out a folder (it is created when missing).\n`]);
+  });
+});
+
+describe('messages (issue 15, item 13)', () => {
+  it('says a missing input folder does not exist', async () => {
+    const result = await run(['nodir', '--out', 'out', '--engine', 'scripted']);
+    expect([result.code, result.stderr]).toEqual([1, `dictclip: E_INPUT: input folder ${join(cwd, 'nodir')} does not exist\n`]);
+  });
+});
