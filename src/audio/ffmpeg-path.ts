@@ -2,7 +2,7 @@
  * Finding the ffmpeg binary: explicit option → FFMPEG_PATH → ffmpeg-static → `ffmpeg` on PATH.
  */
 import { DictclipError } from '../errors.js';
-import { isExecutableFile, searchPath } from '../fs-util.js';
+import { isExecutableFile, searchPath } from '../executables.js';
 
 const HOW_TO_FIX =
   'install it (e.g. `apt-get install ffmpeg`), set FFMPEG_PATH to the binary, or pass the ffmpegPath option';

@@ -4,13 +4,13 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { DictclipError, excerpt, redactUrl } from '../errors.js';
-import { authorizationHeader } from './auth.js';
+import { authorizationHeader } from './authorization.js';
 import { HttpTransport, type HttpRequest, type HttpResponse } from './http.js';
 import { pollUntilDone } from './poll.js';
 import type {
   CallOptions, ClientOptions, CreateDictationParams, DictationDetails, WaitOptions,
 } from './types.js';
-import { parseDictationXml, parsePropertiesXml } from './xml.js';
+import { parseDictationXml, parsePropertiesXml } from './parse-xml.js';
 
 /** `base` without trailing slashes followed by `suffix` (keeps any path prefix of the base). */
 function join(base: string, suffix: string): string {

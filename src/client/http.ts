@@ -20,7 +20,7 @@ import { retryDelayMs, parseRetryAfter, sleep, type BackoffOptions } from './bac
 import {
   TRANSIENT_ERROR_CODES, TRANSIENT_STATUSES, abortedError, errorCode, isTransientError, statusError, transportError,
   type RequestInfo,
-} from './http-errors.js';
+} from './failures.js';
 
 export interface TransportOptions {
   /** Maximum simultaneous connections (keep-alive pool). */

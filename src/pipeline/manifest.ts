@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { compareCodePoints, writeFileAtomic } from '../fs-util.js';
+import { compareCodePoints } from '../code-point-order.js';
+import { writeFileAtomic } from '../files.js';
 import { MANIFEST_COLUMNS, STAGES } from './types.js';
 import type { FailureRow, ManifestRow, RunSummary, Stage } from './types.js';
 

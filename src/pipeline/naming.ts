@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { sha256 } from '../fs-util.js';
-import { resolveInside } from './fs-util.js';
+import { sha256 } from '../files.js';
+import { resolveInside } from './safe-path.js';
 
 /**
  * Turn text into a file-name-safe slug: NFKD, diacritics stripped, lowercase, every run of

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import pLimit from 'p-limit';
 import { toDictclipError } from '../errors.js';
-import { sha256File } from '../fs-util.js';
+import { sha256File } from '../files.js';
 import { recordingKey } from './naming.js';
 import { clipFilesPresent, clipFingerprint, decide, dictationFingerprint, readState, statePath } from './state.js';
 import type { RecordingJob } from './recording.js';

@@ -13,7 +13,7 @@ import type { DictateContext } from './dictate.js';
 import { keepClips } from './keep.js';
 import type { DroppedTotals } from './keep.js';
 import { clipDir, clipFileName, peaksPath } from './naming.js';
-import { writeDictationFiles } from './outputs.js';
+import { writeDictationFiles } from './dictation-files.js';
 import { removeDir, writeState } from './state.js';
 import type { RecordingState, ResumeDecision } from './state.js';
 import type { Recording } from './scan.js';

@@ -2,7 +2,7 @@ import { access, constants, readdir, realpath, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { DictclipError } from '../errors.js';
-import { compareCodePoints } from '../fs-util.js';
+import { compareCodePoints } from '../code-point-order.js';
 
 /** File extensions (lowercase, without dot) recognized as recordings. */
 export const AUDIO_EXTENSIONS: ReadonlySet<string> = new Set([

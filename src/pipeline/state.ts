@@ -1,8 +1,8 @@
 import { readFile, rm, stat } from 'node:fs/promises';
 import { DictclipError } from '../errors.js';
 import type { DictationResult, MarkerMethod } from '../markers/index.js';
-import { sha256, writeFileAtomic } from '../fs-util.js';
-import { resolveInside } from './fs-util.js';
+import { sha256, writeFileAtomic } from '../files.js';
+import { resolveInside } from './safe-path.js';
 import type { FailureRow, ManifestRow, RunOptions } from './types.js';
 
 /** Version of the state file layout; a file of another version is ignored (the recording is redone). */

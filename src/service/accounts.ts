@@ -6,8 +6,8 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import { DictclipError } from '../errors.js';
-import { sha256, writeFileAtomic } from '../fs-util.js';
-import { readJsonFile } from './fs-util.js';
+import { sha256, writeFileAtomic } from '../files.js';
+import { readJsonFile } from './json-file.js';
 
 export interface AccountRecord {
   user: string;

@@ -15,8 +15,9 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { DictclipError } from '../errors.js';
-import { writeFileAtomic } from '../fs-util.js';
-import { newId, readJsonFile } from './fs-util.js';
+import { writeFileAtomic } from '../files.js';
+import { newId } from './ids.js';
+import { readJsonFile } from './json-file.js';
 
 function audioHash(tenant: string, contentType: string): ReturnType<typeof createHash> {
   return createHash('sha256').update(`audio\0${tenant}\0${contentType}\0`);

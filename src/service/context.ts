@@ -1,8 +1,8 @@
 /** What every route handler receives. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AudioStore } from './audio-store.js';
-import type { Authenticator } from './auth.js';
-import type { DictationCore } from './dictations.js';
+import type { Authenticator } from './authenticate.js';
+import type { DictationCore } from './dictation-core.js';
 import type { ResolvedOptions } from './options.js';
 import type { ProfileSource } from './profiles.js';
 import type { DictationStore } from './store.js';

@@ -4,12 +4,12 @@
  * through `options.log`). Logs one line per request: method, path, status, duration.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Authenticator, BAD_CREDENTIALS, PASSWORD_CHANGE_REQUIRED } from './auth.js';
+import { Authenticator, BAD_CREDENTIALS, PASSWORD_CHANGE_REQUIRED } from './authenticate.js';
 import type { ServiceContext } from './context.js';
-import { HttpError, toErrorResponse } from './http-errors.js';
+import { HttpError, toErrorResponse } from './error-responses.js';
 import { baseUrl, send } from './http-util.js';
 import { matchRoute } from './router.js';
-import { errorXml } from './xml.js';
+import { errorXml } from './render-xml.js';
 
 const CHALLENGE = { 'WWW-Authenticate': 'Basic realm="dictclip"' };
 

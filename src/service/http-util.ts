@@ -1,7 +1,7 @@
 /** Request and response helpers of the embedded service (node:http, no framework). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { encodeBody, negotiateEncoding } from './compress.js';
-import { HttpError } from './http-errors.js';
+import { HttpError } from './error-responses.js';
 
 const HOST_PATTERN = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 const FORM_LIMIT = 64 * 1024;

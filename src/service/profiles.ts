@@ -5,7 +5,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DictclipError } from '../errors.js';
-import { readJsonFile } from './fs-util.js';
+import { readJsonFile } from './json-file.js';
 import type { Profile } from './types.js';
 
 function isProfile(value: unknown): value is Profile {

@@ -7,17 +7,17 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DictclipError } from '../errors.js';
 import { AudioStore } from './audio-store.js';
-import { Authenticator } from './auth.js';
+import { Authenticator } from './authenticate.js';
 import type { ServiceContext } from './context.js';
-import { DictationCore } from './dictations.js';
+import { DictationCore } from './dictation-core.js';
 import { resolveEngine } from './engines/index.js';
 import { createRequestHandler } from './handler.js';
 import { resolveOptions, type RunningService, type ServiceOptions } from './options.js';
 import { ProfileSource } from './profiles.js';
 import { DictationStore } from './store.js';
 import { createFaultInjector } from './faults/index.js';
-import { attachWebSocket } from './websocket.js';
-import { createWebSocketDeps } from './ws-bridge.js';
+import { attachWebSocket } from './websocket/endpoint.js';
+import { createWebSocketDeps } from './websocket/bridge.js';
 
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {

@@ -7,8 +7,8 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ServiceMarker } from './types.js';
 import type { DictationFault } from './faults/index.js';
-import { writeFileAtomic } from '../fs-util.js';
-import { readJsonFile } from './fs-util.js';
+import { writeFileAtomic } from '../files.js';
+import { readJsonFile } from './json-file.js';
 
 /** queued → running → done | failed; canceled from queued or running. */
 export type DictationState = 'queued' | 'running' | 'done' | 'failed' | 'canceled';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isDictclipError } from '../../src/errors.js';
-import { sha256 } from '../../src/fs-util.js';
+import { sha256 } from '../../src/files.js';
 import { clipDir, clipFileName, markersPath, recordingKey, slugify, transcriptPath } from '../../src/pipeline/naming.js';
 
 const out = path.resolve('/tmp/out-dir');

@@ -2,7 +2,7 @@ import { mkdir, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultValues } from '../../src/config/index.js';
-import { sha256 } from '../../src/fs-util.js';
+import { sha256 } from '../../src/files.js';
 import { recordingKey } from '../../src/pipeline/naming.js';
 import { prepareJobs } from '../../src/pipeline/prepare.js';
 import { statePath, writeState } from '../../src/pipeline/state.js';

@@ -2,7 +2,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isDictclipError } from '../../src/errors.js';
-import { Authenticator } from '../../src/service/auth.js';
+import { Authenticator } from '../../src/service/authenticate.js';
 import { addAccount, addApiKeyAccount, createApiKey, setPassword } from '../../src/service/index.js';
 import { tempDir } from './helpers.js';
 

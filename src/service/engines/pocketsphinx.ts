@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DictclipError, tail } from '../../errors.js';
-import { isExecutableFile, searchPath } from '../../fs-util.js';
+import { isExecutableFile, searchPath } from '../../executables.js';
 import type { Engine, Recognition, RecognizeOptions } from '../types.js';
 import { parsePocketSphinxOutput } from './pocketsphinx-output.js';
 

@@ -6,9 +6,9 @@
 import { DictclipError } from '../../errors.js';
 import { setPassword } from '../accounts.js';
 import type { RequestContext } from '../context.js';
-import { badRequest, HttpError } from '../http-errors.js';
+import { badRequest, HttpError } from '../error-responses.js';
 import { readForm, sendText } from '../http-util.js';
-import { Authenticator, BAD_CREDENTIALS } from '../auth.js';
+import { Authenticator, BAD_CREDENTIALS } from '../authenticate.js';
 
 /** POST /SCDictation/rest/account/password → 200. */
 export async function changePassword(ctx: RequestContext): Promise<void> {

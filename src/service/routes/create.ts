@@ -7,8 +7,8 @@
  */
 import type { RequestContext } from '../context.js';
 import { AUDIO_FORMATS, formatForContentType } from '../../audio-formats.js';
-import { ID_PATTERN } from '../fs-util.js';
-import { badRequest } from '../http-errors.js';
+import { ID_PATTERN } from '../ids.js';
+import { badRequest } from '../error-responses.js';
 import { readForm } from '../http-util.js';
 
 /** host:port spellings of this machine on `port` (a client may upload via one and create via another). */

@@ -5,12 +5,12 @@
  * Another tenant's dictation is answered exactly like a missing one (404).
  */
 import type { RequestContext } from '../context.js';
-import { ID_PATTERN } from '../fs-util.js';
-import { notDone, notFound } from '../http-errors.js';
+import { ID_PATTERN } from '../ids.js';
+import { notDone, notFound } from '../error-responses.js';
 import { sendText, sendXml } from '../http-util.js';
 import { isFinished, type DictationRecord } from '../store.js';
 import { toWordMarkersJson } from '../transcript/index.js';
-import { dictationXml } from '../xml.js';
+import { dictationXml } from '../render-xml.js';
 import { corruptDictationXml, corruptWordMarkers } from '../faults/index.js';
 
 /** The caller's dictation named by the path, or 404. */

@@ -10,11 +10,11 @@
  * Before the dictation is done both answer 409 E_NOT_DONE.
  */
 import type { RequestContext } from '../context.js';
-import { notDone } from '../http-errors.js';
+import { notDone } from '../error-responses.js';
 import { sendXml } from '../http-util.js';
 import { isFinished } from '../store.js';
 import { isPunctuation } from '../../markers/model.js';
-import { propertiesXml } from '../xml.js';
+import { propertiesXml } from '../render-xml.js';
 import { corruptDictationXml, corruptStats } from '../faults/index.js';
 import { findDictation } from './dictations.js';
 

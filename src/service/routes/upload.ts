@@ -6,7 +6,7 @@ import { UPLOAD_CONTENT_TYPES } from '../../audio-formats.js';
 import { pipeline } from 'node:stream/promises';
 import { UploadTooLargeError } from '../audio-store.js';
 import type { RequestContext } from '../context.js';
-import { HttpError, notFound } from '../http-errors.js';
+import { HttpError, notFound } from '../error-responses.js';
 import { mediaType } from '../http-util.js';
 
 /** Upload Content-Types (public notes; parameters such as `; codecs=` are allowed). */

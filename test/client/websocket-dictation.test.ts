@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { dictateOverWebSocket, webSocketUrl } from '../../src/client/websocket.js';
+import { dictateOverWebSocket, webSocketUrl } from '../../src/client/websocket-dictation.js';
 import type { Credentials } from '../../src/client/types.js';
 import type { DictclipError } from '../../src/errors.js';
 

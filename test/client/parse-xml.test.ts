@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { parseDictationXml, parsePropertiesXml } from '../../src/client/xml.js';
+import { parseDictationXml, parsePropertiesXml } from '../../src/client/parse-xml.js';
 import { AUDIO_STATS_XML, PUBLIC_MARKERS_JSON, dictationXml } from './fixtures.js';
 
 test('properties XML with the Java DOCTYPE, comments and entities', () => {

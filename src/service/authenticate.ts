@@ -7,7 +7,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { sha256 } from '../fs-util.js';
+import { sha256 } from '../files.js';
 import { accountsPath, hashPassword, readAccounts, verifyPassword, type AccountRecord } from './accounts.js';
 
 /** The one message for every credential failure (unknown user and wrong password alike). */

@@ -1,5 +1,5 @@
 import type { DictationResult, MarkerMethod } from '../markers/index.js';
-import { writeFileAtomic } from '../fs-util.js';
+import { writeFileAtomic } from '../files.js';
 import { markersPath, transcriptPath } from './naming.js';
 
 /** The saved dictation of a recording, as written to `markers/<source>.json`. */

@@ -1,9 +1,9 @@
 /**
  * The contract between the embedded service core and its WebSocket endpoint
- * (`src/service/websocket.ts`). The core implements these functions; the WebSocket module only
+ * (`src/service/websocket/endpoint.ts`). The core implements these functions; the WebSocket module only
  * speaks the protocol.
  */
-import type { TranscriptResult } from './types.js';
+import type { TranscriptResult } from '../types.js';
 
 /** Result of checking WebSocket credentials. */
 export type WebSocketAuthResult =

@@ -20,7 +20,7 @@ vi.mock('../../src/service/accounts.js', async (importOriginal) => {
 });
 
 const { addAccount, setPassword } = await import('../../src/service/accounts.js');
-const { Authenticator } = await import('../../src/service/auth.js');
+const { Authenticator } = await import('../../src/service/authenticate.js');
 
 describe('Authenticator password checks', () => {
   let dataDir: string;

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { addAccount } from '../../src/service/index.js';
-import { get, makeWav, PASSWORD, startTestService, type TestService } from './helpers.js';
+import { addAccount } from '../../../src/service/index.js';
+import { get, makeWav, PASSWORD, startTestService, type TestService } from '../helpers.js';
 
 interface Message {
   method: string;

@@ -9,7 +9,7 @@ import { stat } from 'node:fs/promises';
 import WebSocket from 'ws';
 import type { RawWordMarker } from '../markers/model.js';
 import { DictclipError, redactUrl } from '../errors.js';
-import { CREDENTIAL_VARIABLES } from './auth.js';
+import { CREDENTIAL_VARIABLES } from './authorization.js';
 import { defaultWaitTimeoutMs } from './poll.js';
 import type { Credentials, WebSocketDictation } from './types.js';
 import { readWavInfo } from '../audio/wav.js';

@@ -4,7 +4,7 @@
  * redacted URL, the status, a body excerpt and the number of attempts.
  */
 import { DictclipError, excerpt, redactUrl } from '../errors.js';
-import { CREDENTIAL_VARIABLES } from './auth.js';
+import { CREDENTIAL_VARIABLES } from './authorization.js';
 
 /** Statuses retried with backoff. */
 export const TRANSIENT_STATUSES: readonly number[] = [429, 500, 502, 503, 504];

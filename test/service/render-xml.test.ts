@@ -1,7 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { negotiateEncoding } from '../../src/service/compress.js';
-import { errorXml, escapeXml, propertiesXml } from '../../src/service/xml.js';
+import { errorXml, escapeXml, propertiesXml } from '../../src/service/render-xml.js';
 
 describe('XML writing', () => {
   it('escapes markup characters and drops characters XML cannot carry', () => {

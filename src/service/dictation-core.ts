@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { readWorkWav, resolveFfmpeg, transcodeToWav, type WavInfo } from '../audio/index.js';
 import { DictclipError } from '../errors.js';
 import type { AudioStore } from './audio-store.js';
-import { contentId } from './fs-util.js';
+import { contentId } from './ids.js';
 import type { ProfileSource } from './profiles.js';
 import { JobQueue } from './queue.js';
 import { isFinished, type DictationRecord, type DictationStore } from './store.js';

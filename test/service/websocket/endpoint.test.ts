@@ -6,11 +6,11 @@ import { extname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WaveFile } from 'wavefile';
 import { WebSocket } from 'ws';
-import { DictclipError } from '../../src/errors.js';
-import { composeTranscript, toWordMarkersJson } from '../../src/service/transcript/index.js';
-import type { TranscriptResult } from '../../src/service/types.js';
-import { attachWebSocket } from '../../src/service/websocket.js';
-import type { WebSocketDeps } from '../../src/service/websocket-deps.js';
+import { DictclipError } from '../../../src/errors.js';
+import { composeTranscript, toWordMarkersJson } from '../../../src/service/transcript/index.js';
+import type { TranscriptResult } from '../../../src/service/types.js';
+import { attachWebSocket } from '../../../src/service/websocket/endpoint.js';
+import type { WebSocketDeps } from '../../../src/service/websocket/deps.js';
 
 type Dictate = WebSocketDeps['dictate'];
 type DictateInput = Parameters<Dictate>[0];

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { authorizationHeader } from '../../src/client/auth.js';
+import { authorizationHeader } from '../../src/client/authorization.js';
 
 test('Basic is base64 of user:password (UTF-8)', () => {
   expect(authorizationHeader({ scheme: 'basic', username: 'alice', password: 'open sesame' })).toBe('Basic YWxpY2U6b3BlbiBzZXNhbWU=');

@@ -1,4 +1,4 @@
-/** Output path containment (the shared file helpers are in src/fs-util.ts). */
+/** Output path containment: nothing the pipeline writes may escape the output folder. */
 import path from 'node:path';
 import { DictclipError } from '../errors.js';
 

@@ -11,10 +11,10 @@ import type { IncomingMessage, Server } from 'node:http';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
-import { HEADER_BYTES, writeMonoHeader } from '../audio/wav.js';
-import { isDictclipError } from '../errors.js';
-import { stableChunks, toWordMarkersJson } from './transcript/index.js';
-import type { WebSocketDeps } from './websocket-deps.js';
+import { HEADER_BYTES, writeMonoHeader } from '../../audio/wav.js';
+import { isDictclipError } from '../../errors.js';
+import { stableChunks, toWordMarkersJson } from '../transcript/index.js';
+import type { WebSocketDeps } from './deps.js';
 
 /** Path of the WebSocket endpoint (any query string is ignored). */
 export const WEBSOCKET_PATH = '/SCDictation/websocket';

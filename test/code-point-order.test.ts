@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareCodePoints } from '../src/fs-util.js';
+import { compareCodePoints } from '../src/code-point-order.js';
 
 describe('compareCodePoints', () => {
   it('orders strings like their UTF-8 bytes, astral characters after the rest of the BMP', () => {

@@ -3,11 +3,11 @@
  * of a complete audio file through the same upload store and job queue as HTTP dictations (so the
  * HTTP dictation of a WebSocket session reports the very same wordMarkers).
  */
-import { AUDIO_FORMATS, contentTypeForFormat } from '../audio-formats.js';
-import { DictclipError } from '../errors.js';
-import { BAD_CREDENTIALS, PASSWORD_CHANGE_REQUIRED } from './auth.js';
-import type { ServiceContext } from './context.js';
-import type { WebSocketDeps } from './websocket-deps.js';
+import { AUDIO_FORMATS, contentTypeForFormat } from '../../audio-formats.js';
+import { DictclipError } from '../../errors.js';
+import { BAD_CREDENTIALS, PASSWORD_CHANGE_REQUIRED } from '../authenticate.js';
+import type { ServiceContext } from '../context.js';
+import type { WebSocketDeps } from './deps.js';
 
 /** Build the WebSocket dependencies over a running service's state. */
 export function createWebSocketDeps(service: ServiceContext): WebSocketDeps {

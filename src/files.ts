@@ -1,0 +1,42 @@
+/** Atomic file writes and SHA-256 hashing, shared by the pipeline and the embedded service. */
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DictclipError } from './errors.js';
+
+/**
+ * Write a file atomically: the data goes to a temporary file beside the target, which is then
+ * renamed over it, so a reader never sees a half-written file. Creates the folder.
+ * @throws DictclipError `E_OUTPUT` when the folder cannot be created or the file written.
+ */
+export async function writeFileAtomic(file: string, data: string | Buffer): Promise<void> {
+  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(temp, data);
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true }).catch(() => undefined);
+    throw new DictclipError('E_OUTPUT', `cannot write ${file}: ${(error as Error).message}`, { path: file, cause: error });
+  }
+}
+
+/** SHA-256 of a string or buffer, hex. */
+export function sha256(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/**
+ * SHA-256 of a file's content, streamed, hex.
+ * @throws DictclipError `E_INPUT` when the file cannot be read.
+ */
+export function sha256File(file: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    const stream = createReadStream(file);
+    stream.on('data', (chunk) => hash.update(chunk));
+    stream.on('error', (error) => reject(new DictclipError('E_INPUT', `cannot read ${file}`, { path: file, cause: error })));
+    stream.on('end', () => resolve(hash.digest('hex')));
+  });
+}
