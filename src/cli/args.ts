@@ -7,7 +7,7 @@ import { usageError } from './io.js';
 export type OptionSpecs = NonNullable<ParseArgsConfig['options']>;
 
 export interface Parsed {
-  values: Record<string, string | boolean | undefined>;
+  values: Record<string, string | boolean | string[] | undefined>;
   positionals: string[];
 }
 

@@ -12,7 +12,9 @@ import type { RunOptions } from '../pipeline/types.js';
 export type ConfigKey = Exclude<keyof RunOptions, 'inputDir' | 'outDir'> | 'padMs';
 
 export type KeyType =
-  | { kind: 'string'; format?: 'url' | 'regex' }
+  | { kind: 'string'; format?: 'url' | 'regex' | 'filename' }
+  /** Repeatable: several values (a repeated flag, a JSON array in the file or the environment). */
+  | { kind: 'list' }
   | { kind: 'int'; min: number; max?: number }
   | { kind: 'bool' }
   | { kind: 'enum'; values: readonly string[] }
@@ -90,6 +92,18 @@ const ROWS: readonly Row[] = [
     description: 'Keep only clips with at least this many letters and digits of text per second of audio.' },
   { key: 'maxCharsPerSecond', type: { kind: 'int', min: 0, max: 1000 }, default: undefined, defaultText: 'no limit', placeholder: '<n>',
     description: 'Keep only clips with at most this many letters and digits of text per second of audio.' },
+  { key: 'find', type: { kind: 'list' }, default: undefined, defaultText: 'none (every clip)', placeholder: '<words>',
+    description: 'Cut only the occurrences of this phrase (consecutive words, case and punctuation ignored); repeat for several phrases.' },
+  { key: 'contextWords', type: { kind: 'int', min: 0, max: 100 }, default: 0, placeholder: '<n>',
+    description: 'With find: widen each match by this many words on each side.' },
+  { key: 'clipSource', type: { kind: 'enum', values: ['work', 'original'] }, default: 'work', placeholder: '<source>',
+    description: 'Cut clips from the 16 kHz mono work audio, or from the source decoded at its own rate and channels.' },
+  { key: 'snapMs', type: ms(0, 1_000), default: 0, placeholder: '<n>',
+    description: 'Move each clip edge to the quietest point within this many ms (never into a neighbouring word), ms.' },
+  { key: 'supercut', type: { kind: 'string', format: 'filename' }, default: undefined, defaultText: 'none', placeholder: '<name>',
+    description: 'Also join every clip into <out>/<name>.wav with <name>.vtt subtitles and <name>.json.' },
+  { key: 'supercutGapMs', type: ms(0, 60_000), default: 500, placeholder: '<n>',
+    description: 'Silence between clips in the supercut, ms.' },
   { key: 'dryRun', type: { kind: 'bool' }, default: false,
     description: 'Scan and plan only; dictate, cut and write nothing.' },
   { key: 'maxUploadBytes', type: { kind: 'int', min: 65_536 }, default: 21_000_000, placeholder: '<n>',

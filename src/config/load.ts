@@ -15,7 +15,7 @@ export const CONFIG_FILE_NAME = 'pipeline.config.json';
 
 export interface LoadOptions {
   /** Flag values by flag name without `--` (`pad-ms`, `no-dry-run` …), as `parseArgs` returns them. */
-  flags: Readonly<Record<string, string | boolean | undefined>>;
+  flags: Readonly<Record<string, string | boolean | string[] | undefined>>;
   /** Environment variables. */
   env: Readonly<Record<string, string | undefined>>;
   /** Working directory: flag and environment paths resolve against it. */
@@ -159,7 +159,7 @@ function envLayer(env: Readonly<Record<string, string | undefined>>, cwd: string
   return layer;
 }
 
-function flagLayer(flags: Readonly<Record<string, string | boolean | undefined>>, cwd: string): Layer {
+function flagLayer(flags: Readonly<Record<string, string | boolean | string[] | undefined>>, cwd: string): Layer {
   const layer: Layer = new Map();
   const byFlag = new Map(KEYS.map((spec) => [spec.flag, spec]));
   for (const [flag, raw] of Object.entries(flags)) {

@@ -15,6 +15,9 @@ function propertySchema(spec: KeySpec): JsonObject {
     if (type.max !== undefined) schema['maximum'] = type.max;
   } else if (type.kind === 'bool') {
     schema['type'] = 'boolean';
+  } else if (type.kind === 'list') {
+    schema['type'] = 'array';
+    schema['items'] = { type: 'string', minLength: 1 };
   } else if (type.kind === 'enum') {
     schema['type'] = 'string';
     schema['enum'] = [...type.values];
@@ -26,6 +29,7 @@ function propertySchema(spec: KeySpec): JsonObject {
       schema['pattern'] = '^https?://';
     }
     if (type.kind === 'string' && type.format === 'regex') schema['format'] = 'regex';
+    if (type.kind === 'string' && type.format === 'filename') schema['pattern'] = '^[^./\\\\][^/\\\\]*$';
   }
   if (spec.default !== undefined) schema['default'] = spec.default;
   else schema['type'] = [schema['type'], 'null']; // null: not set, the computed or unset default applies

@@ -12,7 +12,7 @@ export type Source =
   | { kind: 'env'; name: string; dir: string }
   | { kind: 'flag'; flag: string; dir: string };
 
-export type ConfigValue = string | number | boolean;
+export type ConfigValue = string | number | boolean | string[];
 
 /** `pipeline.config.json`, `environment variable DICTCLIP_MODE`, `--mode`. */
 export function describeSource(source: Source): string {
@@ -61,6 +61,7 @@ const FALSE = new Set(['false', '0', 'no', 'off']);
  * values are strings (flags of boolean keys are booleans). Paths come back absolute.
  */
 export function parseValue(spec: KeySpec, raw: unknown, source: Source): ConfigValue {
+  if (spec.type.kind === 'list') return parseList(spec, raw, source);
   const text = source.kind === 'file' ? raw : typeof raw === 'boolean' ? raw : String(raw).trim();
   const type = spec.type;
   switch (type.kind) {
@@ -94,6 +95,9 @@ export function parseValue(spec: KeySpec, raw: unknown, source: Source): ConfigV
     case 'string': {
       if (typeof text !== 'string' || text === '') throw badValue(spec, raw, source, 'a non-empty string', 'a non-empty string');
       if (type.format === 'url') return checkUrl(spec, text, raw, source);
+      if (type.format === 'filename' && (/[\\/\0]/.test(text) || text === '.' || text === '..' || text.startsWith('.'))) {
+        throw badValue(spec, raw, source, 'a plain file name (no folder, not starting with a dot)', 'a name such as "reel"');
+      }
       if (type.format === 'regex') {
         try {
           new RegExp(text, 'i');
@@ -127,4 +131,30 @@ function checkUrl(spec: KeySpec, text: string, raw: unknown, source: Source): st
     );
   }
   return text.replace(/\/+$/, '');
+}
+
+/**
+ * A list value: a JSON array of strings in the file, a repeated flag, and in the environment a
+ * JSON array or one value. Every entry needs a letter or a digit (an empty, blank or
+ * punctuation-only entry is an error).
+ */
+function parseList(spec: KeySpec, raw: unknown, source: Source): string[] {
+  let values: unknown = raw;
+  if (source.kind === 'env' && typeof raw === 'string' && raw.trim().startsWith('[')) {
+    try {
+      values = JSON.parse(raw);
+    } catch {
+      throw badValue(spec, raw, source, 'a JSON array of strings or a single value', '["first phrase", "second phrase"]');
+    }
+  }
+  if (source.kind === 'file' && !Array.isArray(values)) {
+    throw badValue(spec, raw, source, 'an array of strings', '["first phrase", "second phrase"]');
+  }
+  const list: unknown[] = Array.isArray(values) ? values : [values];
+  for (const item of list) {
+    if (typeof item !== 'string' || !/[\p{L}\p{N}]/u.test(item)) {
+      throw badValue(spec, item, source, 'a phrase with at least one word (not empty, blank or only punctuation)', 'a phrase such as "follow up"');
+    }
+  }
+  return list.map((item) => String(item).trim());
 }

@@ -13,3 +13,6 @@ export { CLIP_FLAGS, addFlag, parseFlags, timingFlags } from './timing.js';
 export type { ClipFlag } from './timing.js';
 export { hasFilters, keepClip } from './filter.js';
 export type { ClipFilters } from './filter.js';
+export type { SnapWindow } from './plan.js';
+export { findPhrases, isSearchablePhrase, phraseParts } from './find.js';
+export type { FindMatch } from './find.js';

@@ -1,3 +1,4 @@
+import { findPhrases } from './find.js';
 import { padSpan } from './padding.js';
 import { groupPhrases } from './phrases.js';
 import { isPunctuation } from './model.js';
@@ -24,6 +25,25 @@ export interface ClipPlanOptions {
   audioDurationMs: number;
   /** Keep only clips whose text matches (tested after planning; pass the `i` flag for case-insensitive). @default undefined */
   match?: RegExp | undefined;
+  /** Phrase search: when non-empty, only the occurrences of these phrases are planned (kind `match`, see `findPhrases`). @default undefined */
+  find?: readonly string[] | undefined;
+  /** Phrase search: words of context added on each side of a match. @default 0 */
+  contextWords?: number | undefined;
+  /** When above 0, each clip gets the window its edges may snap within (see {@link SnapWindow}). @default 0 */
+  snapMs?: number | undefined;
+}
+
+/**
+ * Where a clip's edges may move when snapped to a quiet point: within `snapMs` of the planned
+ * edge, never into the clip's own words, never past the midpoint to the neighbouring marker
+ * (so never into it), never outside the audio. Always `startMinMs ≤ startMs ≤ startMaxMs` and
+ * `endMinMs ≤ endMs ≤ endMaxMs`.
+ */
+export interface SnapWindow {
+  startMinMs: number;
+  startMaxMs: number;
+  endMinMs: number;
+  endMaxMs: number;
 }
 
 /** One clip to cut. Times include padding; the cut is at samples round(ms × 16). */
@@ -38,6 +58,8 @@ export interface PlannedClip {
   /** Character offset of the clip's text in the transcript. */
   textStart: number;
   textLength: number;
+  /** Present when `snapMs` > 0. */
+  snap?: SnapWindow;
 }
 
 type Draft = Omit<PlannedClip, 'index' | 'startMs' | 'endMs'> & Span;
@@ -52,7 +74,9 @@ type Draft = Omit<PlannedClip, 'index' | 'startMs' | 'endMs'> & Span;
  */
 export function planClips(result: DictationResult, options: ClipPlanOptions): PlannedClip[] {
   const markers = withoutUnheardAudio(result.markers, options.audioDurationMs);
-  const drafts = result.collapsed
+  const drafts = (options.find?.length ?? 0) > 0
+    ? findDrafts({ ...result, markers }, options.find ?? [], options.contextWords ?? 0)
+    : result.collapsed
     ? utteranceDrafts(markers)
     : options.mode === 'phrase'
       ? phraseDrafts({ ...result, markers }, options)
@@ -62,6 +86,7 @@ export function planClips(result: DictationResult, options: ClipPlanOptions): Pl
     if (draft.endMs <= draft.startMs) continue;
     if (options.match !== undefined && draft.text.search(options.match) === -1) continue;
     const { startMs, endMs } = padSpan(draft, options);
+    const snapMs = options.snapMs ?? 0;
     clips.push({
       index: clips.length,
       kind: draft.kind,
@@ -70,6 +95,7 @@ export function planClips(result: DictationResult, options: ClipPlanOptions): Pl
       endMs,
       textStart: draft.textStart,
       textLength: draft.textLength,
+      ...(snapMs > 0 ? { snap: snapWindow(draft, { startMs, endMs }, snapMs, options.audioDurationMs) } : {}),
     });
   }
   return clips;
@@ -103,21 +129,61 @@ function wordDrafts(markers: readonly WordMarker[], keepPunctuation: boolean): D
 }
 
 function phraseDrafts(result: DictationResult, options: ClipPlanOptions): Draft[] {
+  return groupPhrases(result.markers, options).flatMap((group) =>
+    spanDraft('phrase', result, group.first, group.last, { startMs: group.startMs, endMs: group.endMs }, group.lastWord));
+}
+
+/**
+ * A clip over markers `first`..`last`: its text is the transcript from the first to the last
+ * token, its audio `span`, its neighbours the nearest markers owning audio before `first` and after `lastWord`.
+ */
+function spanDraft(
+  kind: ClipKind,
+  result: DictationResult,
+  first: number,
+  last: number,
+  span: { startMs: number; endMs: number },
+  lastWord: number,
+): Draft[] {
   const { markers, transcript } = result;
-  return groupPhrases(markers, options).flatMap((group): Draft[] => {
-    const first = markers[group.first];
-    const last = markers[group.last];
-    if (first === undefined || last === undefined) return [];
-    const textEnd = last.textStart + last.textLength;
-    return [{
-      kind: 'phrase',
-      text: transcript.slice(first.textStart, textEnd),
-      textStart: first.textStart,
-      textLength: textEnd - first.textStart,
-      startMs: group.startMs,
-      endMs: group.endMs,
-      previous: audioNeighbour(markers, group.first, -1),
-      next: audioNeighbour(markers, group.lastWord, 1),
-    }];
+  const head = markers[first];
+  const tail = markers[last];
+  if (head === undefined || tail === undefined) return [];
+  const textEnd = tail.textStart + tail.textLength;
+  return [{
+    kind,
+    text: transcript.slice(head.textStart, textEnd),
+    textStart: head.textStart,
+    textLength: textEnd - head.textStart,
+    ...span,
+    previous: audioNeighbour(markers, first, -1),
+    next: audioNeighbour(markers, lastWord, 1),
+  }];
+}
+
+/** The phrase-search clips: each match spans its words (punctuation between them included in the text). */
+function findDrafts(result: DictationResult, phrases: readonly string[], contextWords: number): Draft[] {
+  const { markers } = result;
+  return findPhrases(markers, phrases, contextWords).matches.flatMap((match) => {
+    const startMs = markers[match.first]?.startMs ?? 0;
+    let endMs = startMs;
+    for (const marker of markers.slice(match.first, match.last + 1)) {
+      if (!isPunctuation(marker.text)) endMs = Math.max(endMs, marker.endMs);
+    }
+    return spanDraft('match', result, match.first, match.last, { startMs, endMs }, match.last);
   });
+}
+
+function snapWindow(span: Span, padded: { startMs: number; endMs: number }, snapMs: number, durationMs: number): SnapWindow {
+  const { previous, next } = span;
+  let startMin = Math.max(0, padded.startMs - snapMs);
+  if (previous !== undefined) startMin = Math.max(startMin, Math.ceil((previous.endMs + span.startMs) / 2));
+  let endMax = Math.min(durationMs, padded.endMs + snapMs);
+  if (next !== undefined) endMax = Math.min(endMax, Math.floor((span.endMs + next.startMs) / 2));
+  return {
+    startMinMs: Math.min(startMin, padded.startMs),
+    startMaxMs: Math.max(padded.startMs, Math.min(padded.startMs + snapMs, span.startMs)),
+    endMinMs: Math.min(padded.endMs, Math.max(padded.endMs - snapMs, span.endMs)),
+    endMaxMs: Math.max(endMax, padded.endMs),
+  };
 }

@@ -6,6 +6,7 @@ import type { DictclipError } from '../errors.js';
 import { cutClips, savePeaks, toWorkWav } from '../audio/index.js';
 import { planClips } from '../markers/index.js';
 import { dictateInChunks } from './chunks.js';
+import { phraseCounts } from './find-summary.js';
 import { stitchChunks } from './stitch.js';
 import type { StitchedDictation } from './stitch.js';
 import { dictateWav } from './dictate.js';
@@ -47,6 +48,9 @@ export interface RecordingContext {
   onStageTiming?: ((stage: Stage, ms: number) => void) | undefined;
 }
 
+/** What processing one recording gives: its manifest rows, whether they were kept from an earlier run, and its `--find` counts. */
+export interface RecordingOutcome { rows: ManifestRow[]; resumed: boolean; dropped: DroppedTotals; found: number[] | undefined }
+
 /** A recording's failure with the stage it happened at. */
 export class StageError extends Error {
   constructor(readonly stage: Stage, readonly error: DictclipError) {
@@ -59,12 +63,12 @@ export class StageError extends Error {
  * cut, save state) and return its manifest rows.
  * @throws StageError naming the stage and the DictclipError of the failure.
  */
-export async function processRecording(job: RecordingJob, ctx: RecordingContext): Promise<{ rows: ManifestRow[]; resumed: boolean; dropped: DroppedTotals }> {
+export async function processRecording(job: RecordingJob, ctx: RecordingContext): Promise<RecordingOutcome> {
   const saved = job.state?.clips;
   if (job.decision === 'done' && saved !== undefined) {
     // Rows saved before the flags column existed have none: read them as clean.
     const rows = saved.rows.map((row) => ({ ...row, flags: (row as Partial<ManifestRow>).flags ?? '' }));
-    return { rows, resumed: true, dropped: saved.dropped ?? { clips: 0, ms: 0 } };
+    return { rows, resumed: true, dropped: saved.dropped ?? { clips: 0, ms: 0 }, found: phraseCounts(job.state?.dictation?.result, ctx.options.find) };
   }
   const tracker = new StageClock();
   const setStage = (next: Stage): void => tracker.enter(next);
@@ -91,6 +95,7 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
       mode: o.mode, keepPunctuation: o.keepPunctuation, padBeforeMs: o.padBeforeMs, padAfterMs: o.padAfterMs,
       maxGapMs: o.maxGapMs, maxPhraseMs: o.maxPhraseMs, audioDurationMs: info.durationMs,
       ...(o.match === undefined ? {} : { match: new RegExp(o.match, 'i') }),
+      find: o.find, contextWords: o.contextWords, snapMs: o.snapMs,
     });
     const { clips, dropped } = keepClips(dictation.result, planned, o);
     setStage('cut');
@@ -120,7 +125,7 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
     });
     const clipsState = { fingerprint: job.fingerprints.clips, rows, dropped };
     await writeState(job.statePath, { version: 1, source: job.recording.relPath, sourceFingerprint: job.sourceFingerprint, dictation, clips: clipsState });
-    return { rows, resumed: false, dropped };
+    return { rows, resumed: false, dropped, found: phraseCounts(dictation.result, o.find) };
   } catch (error) {
     const { stage } = tracker;
     throw new StageError(stage, toDictclipError(error, stage === 'output' || stage === 'cut' ? 'E_OUTPUT' : 'E_INPUT'));

@@ -9,6 +9,7 @@ import { DictationClient } from '../client/index.js';
 import { connect } from './connect.js';
 import type { Connection } from './connect.js';
 import type { DictateContext } from './dictate.js';
+import { findSummary } from './find-summary.js';
 import { computeSummary, StageTotals, writeRunOutputs } from './manifest.js';
 import { planState, prepareJobs } from './prepare.js';
 import { processRecording, StageError } from './recording.js';
@@ -65,6 +66,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
   try {
     const rows: ManifestRow[] = [];
     const dropped = { clips: 0, ms: 0 };
+    const found: (number[] | undefined)[] = [];
     let done = 0;
     let resumedCount = 0;
     let dictatedOk = false;
@@ -93,6 +95,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
         rows.push(...result.rows);
         dropped.clips += result.dropped.clips;
         dropped.ms += result.dropped.ms;
+        found.push(result.found);
         if (result.resumed) resumedCount++;
         else done++;
         events.onRecordingDone?.({ source, clips: result.rows.length, resumed: result.resumed });
@@ -116,7 +119,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
       recordings: scan.recordings.length, done, failed: failures.length, skipped: resumedCount, wallTimeMs: wallTimeMs(),
       stageMs: stageTotals.toJSON(), inputDir: path.resolve(opts.inputDir),
     };
-    const summary = computeSummary(counts, rows, dropped);
+    const summary = { ...computeSummary(counts, rows, dropped), ...findSummary(opts.find, found) };
     await writeRunOutputs(outDir, rows, failures, summary);
     return { summary, failures, manifestPath };
   } finally {

@@ -73,7 +73,8 @@ export function dictationFingerprint(
 export function clipFingerprint(
   dictationFp: string,
   options: Pick<RunOptions, 'mode' | 'padBeforeMs' | 'padAfterMs' | 'fadeMs' | 'maxGapMs' | 'maxPhraseMs' | 'keepPunctuation' | 'match'>
-    & Partial<Pick<RunOptions, 'minDurationMs' | 'maxDurationMs' | 'minCharsPerSecond' | 'maxCharsPerSecond'>>,
+    & Partial<Pick<RunOptions, 'minDurationMs' | 'maxDurationMs' | 'minCharsPerSecond' | 'maxCharsPerSecond'>>
+    & Partial<Pick<RunOptions, 'find' | 'contextWords' | 'clipSource' | 'snapMs'>>,
 ): string {
   const { minDurationMs, maxDurationMs, minCharsPerSecond, maxCharsPerSecond } = options;
   const filters = { minDurationMs, maxDurationMs, minCharsPerSecond, maxCharsPerSecond };
@@ -90,7 +91,15 @@ export function clipFingerprint(
     keepPunctuation: options.keepPunctuation,
     match: options.match ?? null,
     ...(filtersSet ? { filters } : {}),
+    ...extractOptions(options),
   }));
+}
+
+/** The audio-extract options for the clip fingerprint; none when all are at their defaults (earlier runs keep their fingerprints). */
+function extractOptions(options: Partial<Pick<RunOptions, 'find' | 'contextWords' | 'clipSource' | 'snapMs'>>): object {
+  const { find = [], contextWords = 0, clipSource = 'work', snapMs = 0 } = options;
+  const set = find.length > 0 || contextWords !== 0 || clipSource !== 'work' || snapMs !== 0;
+  return set ? { extracts: { find, contextWords, clipSource, snapMs } } : {};
 }
 
 /**

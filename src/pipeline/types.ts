@@ -1,7 +1,7 @@
 import type { MarkerMethod, MarkerUnit } from '../markers/model.js';
 
 export type ClipMode = 'word' | 'phrase';
-export type ClipKind = 'word' | 'phrase' | 'utterance';
+export type ClipKind = 'word' | 'phrase' | 'utterance' | 'match';
 
 /**
  * Options of one `dictclip run`, fully resolved (defaults applied, validated) by src/config.
@@ -50,6 +50,18 @@ export interface RunOptions {
   minCharsPerSecond: number | undefined;
   /** Keep only clips with at most this many letters and digits per second. @default undefined */
   maxCharsPerSecond: number | undefined;
+  /** Cut only the occurrences of these phrases (kind `match`). @default undefined (every clip) */
+  find: string[] | undefined;
+  /** With `find`: words of context on each side of a match. @default 0 */
+  contextWords: number;
+  /** Audio the clips are cut from: the 16 kHz mono work audio or the source at its own rate and channels. @default 'work' */
+  clipSource: 'work' | 'original';
+  /** Snap each clip edge to the quietest point within this many ms (0 = off). @default 0 */
+  snapMs: number;
+  /** Name of the supercut written to `<out>/<name>.wav|.vtt|.json`. @default undefined (none) */
+  supercut: string | undefined;
+  /** Silence between clips in the supercut, ms. @default 500 */
+  supercutGapMs: number;
   /** Scan and plan only; dictate and cut nothing. @default false */
   dryRun: boolean;
   /** Upload cap in bytes; longer transcoded recordings are split at quiet points. @default 21000000 */
@@ -119,6 +131,10 @@ export interface RunSummary {
   stageMs: Partial<Record<Stage, number>>;
   /** Absolute input folder of the run (the QA report links the source recordings from it). */
   inputDir: string;
+  /** With `--find`: each phrase and how often it occurred over all recordings. */
+  find?: { phrase: string; matches: number }[];
+  /** Things worth knowing that are not failures (e.g. a phrase found nowhere). */
+  notes?: string[];
 }
 
 /** Stage at which a recording failed (failures.csv `stage`). */

@@ -5,7 +5,8 @@ describe('src/markers/index', () => {
   it('re-exports the public API and the model', () => {
     expect(Object.keys(markers).sort()).toEqual([
       'CLIP_FLAGS', 'SENTENCE_END', 'addFlag', 'bytesToMs', 'chooseOldTranscript', 'decodeNewMarkers', 'decodeOldMarkers',
-      'hasFilters', 'isPunctuation', 'keepClip', 'parseFlags', 'parseNumberList', 'planClips', 'timingFlags', 'validateMarkers',
+      'findPhrases', 'hasFilters', 'isPunctuation', 'isSearchablePhrase', 'keepClip', 'parseFlags', 'parseNumberList', 'phraseParts',
+      'planClips', 'timingFlags', 'validateMarkers',
     ]);
     expect(markers.isPunctuation('.')).toBe(true);
     expect(markers.isPunctuation('a.')).toBe(false);

@@ -9,9 +9,10 @@ import type { RecordingState } from '../../src/pipeline/state.js';
 import type { ManifestRow, RunOptions } from '../../src/pipeline/types.js';
 
 const base: Pick<RunOptions, 'factoryScope' | 'profile' | 'markers' | 'markerUnit' | 'maxUploadBytes' | 'mode' | 'padBeforeMs' |
-  'padAfterMs' | 'fadeMs' | 'maxGapMs' | 'maxPhraseMs' | 'keepPunctuation' | 'match'> = {
+  'padAfterMs' | 'fadeMs' | 'maxGapMs' | 'maxPhraseMs' | 'keepPunctuation' | 'match' | 'find' | 'contextWords' | 'clipSource' | 'snapMs'> = {
   factoryScope: 'nvoq', profile: undefined, markers: 'new', markerUnit: 'seconds', maxUploadBytes: 21_000_000,
   mode: 'word', padBeforeMs: 0, padAfterMs: 0, fadeMs: 0, maxGapMs: 700, maxPhraseMs: 15_000, keepPunctuation: false, match: undefined,
+  find: undefined, contextWords: 0, clipSource: 'work', snapMs: 0,
 };
 
 function fps(overrides: Partial<typeof base> = {}, source = 'hash', service = 'embedded:scripted'): { dictation: string; clips: string } {
@@ -40,7 +41,8 @@ describe('fingerprints and decisions', () => {
   it('re-cuts for clip options and re-dictates for dictation options', () => {
     const saved = stateWith(fps());
     for (const change of [{ mode: 'phrase' as const }, { padBeforeMs: 10 }, { padAfterMs: 10 }, { fadeMs: 5 }, { maxGapMs: 1 },
-      { maxPhraseMs: 1 }, { keepPunctuation: true }, { match: 'a' }]) {
+      { maxPhraseMs: 1 }, { keepPunctuation: true }, { match: 'a' }, { find: ['a b'] }, { find: ['a b', 'c'] }, { contextWords: 1 },
+      { clipSource: 'original' as const }, { snapMs: 20 }]) {
       expect(decide(saved, fps(change), true)).toBe('recut');
     }
     for (const change of [{ markers: 'old' as const }, { markerUnit: 'auto' as const }, { profile: 'p' }, { factoryScope: 'x' }, { maxUploadBytes: 1 }]) {

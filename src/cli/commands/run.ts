@@ -20,7 +20,7 @@ function runOptionSpecs(): OptionSpecs {
     help: { type: 'boolean', short: 'h' },
   };
   for (const spec of KEYS) {
-    specs[spec.flag] = { type: spec.type.kind === 'bool' ? 'boolean' : 'string' };
+    specs[spec.flag] = spec.type.kind === 'list' ? { type: 'string', multiple: true } : { type: spec.type.kind === 'bool' ? 'boolean' : 'string' };
     if (spec.type.kind === 'bool') specs[`no-${spec.flag}`] = { type: 'boolean' };
   }
   return specs;
@@ -91,6 +91,8 @@ function printSummary(result: RunResult, io: CliIo): void {
       `${s.droppedClips > 0 ? `; dropped by filters ${s.droppedClips} (${formatDuration(s.droppedClipMs)})` : ''}\n` +
       `wall time: ${formatDuration(s.wallTimeMs)}\n`,
   );
+  for (const entry of s.find ?? []) io.stdout.write(`find ${JSON.stringify(entry.phrase)}: ${entry.matches} match${entry.matches === 1 ? '' : 'es'}\n`);
+  for (const note of s.notes ?? []) io.stdout.write(`note: ${note}\n`);
 }
 
 function printFailures(result: RunResult, io: CliIo): void {
