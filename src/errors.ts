@@ -29,6 +29,8 @@ export type ErrorCode =
   | 'E_RESPONSE_INVALID'
   /** Word markers are malformed or inconsistent with the transcript or the audio. */
   | 'E_MARKERS_INVALID'
+  /** Word markers read in the configured unit (`--marker-unit`) cannot fit the audio: the unit is wrong. */
+  | 'E_MARKER_UNIT'
   /** ffmpeg failed (exit code and stderr tail in the context). */
   | 'E_FFMPEG'
   /** No ffmpeg binary could be found. */

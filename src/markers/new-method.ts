@@ -1,4 +1,4 @@
-import { detectUnit } from './unit.js';
+import { checkUnitFits, detectUnit } from './unit.js';
 import { markersInvalid, show } from './invalid.js';
 import type { MarkerUnit, RawWordMarker, WordMarker } from './model.js';
 
@@ -16,7 +16,8 @@ export interface DecodeNewOptions {
  * (`0.71999997` s → 720 ms); `endMs` is `round((audioStart + audioLength) × 1000)`.
  * A blank string means no markers. Offsets are not checked against a transcript here: see
  * `validateMarkers`.
- * @throws DictclipError `E_MARKERS_INVALID` for malformed JSON or fields, naming the index.
+ * @throws DictclipError `E_MARKERS_INVALID` for malformed JSON or fields, naming the index;
+ * `E_MARKER_UNIT` when the markers cannot be in the configured unit (see `unitMisfit`).
  */
 export function decodeNewMarkers(
   raw: string | readonly RawWordMarker[],
@@ -38,6 +39,8 @@ export function decodeNewMarkers(
       unit = decision.unit;
       if (decision.warning !== undefined) warnings.push(decision.warning);
     }
+  } else {
+    checkUnitFits(checked, unit, options.audioDurationMs);
   }
   const scale = unit === 'seconds' ? 1000 : 1;
   const markers = checked.map((m): WordMarker => ({

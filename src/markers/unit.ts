@@ -9,6 +9,8 @@
  * - Neither reading fits, or the duration is unknown: seconds, with a warning; validation then
  *   reports the markers that lie beyond the audio.
  */
+import { DictclipError } from '../errors.js';
+import { isPunctuation } from './model.js';
 
 /** Tolerance, in ms, for marker ends past the end of the audio. */
 export const UNIT_TOLERANCE_MS = 50;
@@ -51,4 +53,48 @@ export function detectUnit(maxEnd: number, audioDurationMs: number | undefined):
     warning: `word marker unit could not be detected: the last marker ends at ${maxEnd}, beyond ` +
       `${audioDurationMs} ms of audio read as seconds or as milliseconds; read as seconds; ${HOW_TO_SET}`,
   };
+}
+
+/** A word shorter than this many ms is implausible (a sign of seconds read as milliseconds). */
+export const MIN_PLAUSIBLE_WORD_MS = 5;
+
+/** A raw new-method marker's values (unit unknown). */
+interface RawSpan { audioStart: number; audioLength: number; text: string }
+
+/**
+ * Why raw markers cannot be in the configured `unit` for `audioDurationMs` of audio (undefined
+ * when they can), with `end` the largest `audioStart + audioLength`, `D` the duration:
+ * - milliseconds: `end < D / 100` (all speech in the first hundredth of the audio), or more than
+ *   half the words shorter than {@link MIN_PLAUSIBLE_WORD_MS} ms;
+ * - seconds: `end × 1000 > D + tolerance` while `end ≤ D + tolerance` (it fits only as milliseconds).
+ */
+export function unitMisfit(raw: readonly RawSpan[], unit: 'seconds' | 'milliseconds', audioDurationMs: number): string | undefined {
+  if (raw.length === 0 || !(audioDurationMs > 0)) return undefined;
+  const end = Math.max(...raw.map((m) => m.audioStart + m.audioLength));
+  const limit = audioDurationMs + UNIT_TOLERANCE_MS;
+  const shown = Number(end.toFixed(3));
+  if (unit === 'seconds') {
+    return end * 1000 > limit && end <= limit
+      ? `the last word ends at ${shown} s, past the ${audioDurationMs} ms of audio (it fits read as milliseconds)`
+      : undefined;
+  }
+  if (end < audioDurationMs / 100) return `every word ends within the first ${shown} ms of ${audioDurationMs} ms of audio`;
+  const words = raw.filter((m) => !isPunctuation(m.text));
+  const tiny = words.filter((m) => m.audioLength < MIN_PLAUSIBLE_WORD_MS).length;
+  return tiny * 2 > words.length ? `${tiny} of ${words.length} words are shorter than ${MIN_PLAUSIBLE_WORD_MS} ms` : undefined;
+}
+
+/**
+ * @throws DictclipError `E_MARKER_UNIT` naming `--marker-unit` and `auto` when {@link unitMisfit}
+ * finds the configured unit impossible.
+ */
+export function checkUnitFits(raw: readonly RawSpan[], unit: 'seconds' | 'milliseconds', audioDurationMs: number | undefined): void {
+  const reason = audioDurationMs === undefined ? undefined : unitMisfit(raw, unit, audioDurationMs);
+  if (reason === undefined) return;
+  const other = unit === 'seconds' ? 'milliseconds' : 'seconds';
+  throw new DictclipError(
+    'E_MARKER_UNIT',
+    `word markers read as ${unit} cannot fit the audio: ${reason}; no clips were cut. ` +
+      `Fix: pass --marker-unit ${other} (markerUnit in the config), or --marker-unit auto to detect the unit per recording.`,
+  );
 }
