@@ -29,10 +29,10 @@ export async function dictateInChunks(
     for (const [i, chunk] of chunks.entries()) {
       await writeWavRange(wav.path, chunk.startSample, chunk.endSample, paths[i] ?? '');
     }
-    const settled = await Promise.allSettled(chunks.map(async (chunk, i): Promise<ChunkDictation> => ({
-      offsetMs: chunk.offsetMs,
-      outcome: await options.dictateOne(paths[i] ?? '', (chunk.endSample - chunk.startSample) / SAMPLES_PER_MS),
-    })));
+    const settled = await Promise.allSettled(chunks.map(async (chunk, i): Promise<ChunkDictation> => {
+      const durationMs = (chunk.endSample - chunk.startSample) / SAMPLES_PER_MS;
+      return { offsetMs: chunk.offsetMs, durationMs, outcome: await options.dictateOne(paths[i] ?? '', durationMs) };
+    }));
     const dictations: ChunkDictation[] = [];
     for (const entry of settled) {
       if (entry.status === 'rejected') throw entry.reason;

@@ -6,13 +6,16 @@ import { markersPath, transcriptPath } from './naming.js';
 export interface DictationFileInput {
   method: MarkerMethod;
   dictationIds: string[];
+  /** The chunks the recording was dictated in, ms on the work audio. */
+  chunks?: { startMs: number; endMs: number }[] | undefined;
   result: DictationResult;
 }
 
 /**
  * Write a dictated recording's `transcripts/<source>.txt` (transcript + newline) and
- * `markers/<source>.json` (`{ source, method, dictationIds, transcript, collapsed, warnings,
- * markers }`), each atomically.
+ * `markers/<source>.json` (`{ source, method, dictationIds, chunks, transcript, collapsed,
+ * warnings, markers }`; `chunks` = the spans dictated separately, `{ startMs, endMs }` on the
+ * work audio), each atomically.
  * @throws DictclipError `E_OUTPUT`.
  */
 export async function writeDictationFiles(outDir: string, relPath: string, dictation: DictationFileInput): Promise<void> {
@@ -22,6 +25,7 @@ export async function writeDictationFiles(outDir: string, relPath: string, dicta
     source: relPath,
     method: dictation.method,
     dictationIds: dictation.dictationIds,
+    ...(dictation.chunks === undefined ? {} : { chunks: dictation.chunks }),
     transcript: result.transcript,
     collapsed: result.collapsed,
     warnings: result.warnings,

@@ -170,7 +170,7 @@ async function dictate(
   const dctx: DictateContext = { ...base, onStage: setStage };
   if ((await stat(wav.path)).size <= ctx.options.maxUploadBytes) {
     const outcome = await ctx.limits.dictation(() => dictateWav(dctx, wav.path, wav.durationMs));
-    return stitchChunks([{ offsetMs: 0, outcome }]);
+    return stitchChunks([{ offsetMs: 0, durationMs: wav.durationMs, outcome }]);
   }
   return dictateInChunks(wav, {
     maxUploadBytes: ctx.options.maxUploadBytes,

@@ -21,6 +21,8 @@ export interface RecordingState {
     dictationIds: string[];
     /** For each marker, the dictation id of its chunk. */
     markerDictationIds: string[];
+    /** The chunks it was dictated in, ms on the work audio (absent in older states). */
+    chunks?: { startMs: number; endMs: number }[];
     result: DictationResult;
   };
   /** Present once the clips were cut; `dropped` = clips left out by the filters. */

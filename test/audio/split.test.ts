@@ -29,17 +29,28 @@ describe('findSplitPoints', () => {
   });
 
   it('splits in the middle of the silences, each chunk within the cap', async () => {
-    // Search region of chunk 1: last 30 % of 128000 samples = [89600, 128000), 80 frames of 480.
-    // Frames 47..55 lie inside the silence [112000, 116800): split at 89600 + (47 + 55 + 1) × 240.
+    // 30 ms frames of 480 samples. Chunk 1 may end in frames [133, 266]: frames 234..242 lie
+    // inside the silence [7.0, 7.3) s, cut at 234 + 4 = 238. Chunk 2 (from frame 238) may end in
+    // [371, 504]: frames 467..475 lie inside [14.0, 14.3) s, cut at 471.
     const points = await findSplitPoints(wav, cap8s);
-    expect(points).toEqual([114320, 226240]);
+    expect(points).toEqual([238 * 480, 471 * 480]);
     const bounds = [0, ...points, wav.samples];
     for (let i = 1; i < bounds.length; i++) expect(44 + 2 * (bounds[i]! - bounds[i - 1]!)).toBeLessThanOrEqual(cap8s);
     expect(await findSplitPoints(wav, cap8s)).toEqual(points); // deterministic
   });
 
-  it('picks the quietest stretch even when it is not silent, and the chunks written fit the cap', async () => {
-    const cap = 44 + 2 * Math.round(3.6 * RATE); // search [2.52 s, 3.6 s) for the first split
+  it('cuts at the longest pause of the window, not at the first or the last quiet point', async () => {
+    const samples = noise(12 * RATE, 4, 9000);
+    samples.fill(0, 4.5 * RATE, 5.1 * RATE); // 0.6 s pause, early in the window [4, 8] s
+    samples.fill(0, 7.5 * RATE, 7.62 * RATE); // 0.12 s pause, near the cap
+    const path = writePcmWav(join(temp(), 'two-pauses.wav'), samples);
+    const points = await findSplitPoints({ ...(await readWavInfo(path)), path }, cap8s);
+    // Frames 150..169 are silent (4.5–5.1 s): cut at 150 + 10 = 160 (4.8 s).
+    expect(points).toEqual([160 * 480]);
+  });
+
+  it('cuts a window with no pause at its quietest frame, and the chunks written fit the cap', async () => {
+    const cap = 44 + 2 * Math.round(3.6 * RATE); // first window [1.8 s, 3.6 s] holds only the quiet start at 3.0 s
     const points = await findSplitPoints(wav, cap);
     expect(points[0]! >= 3 * RATE && points[0]! < 3.5 * RATE).toBe(true);
     const bounds = [0, ...points, wav.samples];
@@ -49,19 +60,6 @@ describe('findSplitPoints', () => {
       await writeWavRange(wav.path, bounds[i - 1]!, bounds[i]!, out);
       expect(statSync(out).size).toBeLessThanOrEqual(cap);
     }
-    expect(points.length).toBe(6);
-  });
-
-  it('limits the searched stretch to 60 s', async () => {
-    const long = noise(400 * RATE, 2, 8000);
-    // Digital silence at 225–226 s lies within the last 30 % (90 s) before a 300 s cap but not
-    // within its last 60 s, which hold only a quiet (not silent) stretch at 270–270.3 s.
-    long.fill(0, 225 * RATE, 226 * RATE);
-    long.set(noise(0.3 * RATE, 9, 30), 270 * RATE);
-    const path = writePcmWav(join(temp(), 'long.wav'), long);
-    const points = await findSplitPoints({ ...(await readWavInfo(path)), path }, 44 + 2 * 300 * RATE);
-    expect(points.length).toBe(1);
-    expect(points[0]! > 270 * RATE && points[0]! < 270.3 * RATE).toBe(true);
   });
 
   it('rejects a cap too small to hold two frames with E_CONFIG', async () => {

@@ -235,11 +235,13 @@ describe('runPipeline end to end (embedded scripted service)', () => {
     expect(strip(rows)).toEqual([
       ['00000_red.wav', 'Red', 'long.wav', '1000', '1500', '500', 'word', 'new', '0', '3', ''],
       ['00001_green.wav', 'green', 'long.wav', '2500', '3000', '500', 'word', 'new', '4', '5', ''],
-      ['00002_blue.wav', 'Blue', 'long.wav', '6500', '6900', '400', 'word', 'new', '11', '4', ''],
+      ['00002_blue.wav', 'blue', 'long.wav', '6500', '6900', '400', 'word', 'new', '10', '4', ''],
     ]);
     expect(await clipSamples(out, rows)).toEqual([8000, 8000, 6400]);
-    const saved = JSON.parse(await readFile(path.join(out, 'markers', 'long.wav.json'), 'utf8')) as { dictationIds: string[]; transcript: string };
-    expect(saved.transcript).toBe('Red green. Blue.');
+    const saved = JSON.parse(await readFile(path.join(out, 'markers', 'long.wav.json'), 'utf8')) as { dictationIds: string[]; transcript: string; chunks: unknown };
+    // The seam is no sentence break: the embedded engine's unheard period and capital are undone.
+    expect(saved.transcript).toBe('Red green blue.');
+    expect(saved.chunks).toEqual([{ startMs: 0, endMs: offset }, { startMs: offset, endMs: 9000 }]);
     expect(saved.dictationIds).toHaveLength(2);
     expect(rows.map((r) => r[8])).toEqual([saved.dictationIds[0], saved.dictationIds[0], saved.dictationIds[1]]);
     expect(await countFiles(path.join(out, '.dictclip', 'service', 'dictations'))).toBe(2);

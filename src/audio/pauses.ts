@@ -1,0 +1,134 @@
+/**
+ * Splitting a recording at its longest pauses: frame energies of a 16-bit mono WAV, and a pure
+ * planner that cuts every chunk at the longest quiet stretch of its allowed window (not at the
+ * first quiet point past a length), so chunk edges fall between phrases whenever the audio has
+ * a pause there.
+ */
+import { open, type FileHandle } from 'node:fs/promises';
+import { DictclipError } from '../errors.js';
+import { BLOCK_BYTES, readFully } from './output.js';
+import { assertMono16, type WavInfo } from './wav.js';
+
+/** Length of one energy frame. */
+export const PAUSE_FRAME_MS = 30;
+/** A frame is quiet when its RMS is at most this many times the recording's noise floor (≈ +9.5 dB). */
+const QUIET_OVER_FLOOR = 3;
+/** Frames at or under this RMS are quiet whatever the floor (digital silence, dithering). */
+const QUIET_RMS_FLOOR = 40;
+/** Percentile of the frame energies taken as the noise floor. */
+const FLOOR_PERCENTILE = 0.1;
+
+/**
+ * Sum of squares of each whole `frameSamples`-sample frame of the WAV's data (a last partial frame
+ * is counted as a frame of its own). Reads the file once, in blocks.
+ * @throws DictclipError E_INPUT (unreadable), E_AUDIO_INVALID (data ends early or not mono 16-bit).
+ */
+export async function readFrameEnergies(wav: WavInfo & { path: string }, frameSamples: number): Promise<Float64Array> {
+  assertMono16(wav, wav.path);
+  const frames = Math.ceil(wav.samples / frameSamples);
+  const energies = new Float64Array(frames);
+  let fh: FileHandle;
+  try {
+    fh = await open(wav.path, 'r');
+  } catch (cause) {
+    throw new DictclipError('E_INPUT', `cannot open WAV file: ${wav.path}`, { path: wav.path, cause });
+  }
+  try {
+    const frameBytes = frameSamples * 2;
+    const blockFrames = Math.max(1, Math.floor(BLOCK_BYTES / frameBytes));
+    const block = Buffer.alloc(blockFrames * frameBytes);
+    const view = new Int16Array(block.buffer, block.byteOffset, block.length / 2);
+    for (let f = 0; f < frames; ) {
+      const bytes = Math.min(blockFrames * frameBytes, wav.samples * 2 - f * frameBytes);
+      let read: number;
+      try {
+        read = await readFully(fh, block, 0, bytes, wav.dataOffset + f * frameBytes);
+      } catch (cause) {
+        throw new DictclipError('E_INPUT', `cannot read WAV data: ${wav.path}`, { path: wav.path, cause });
+      }
+      if (read < bytes) throw new DictclipError('E_AUDIO_INVALID', `WAV data ends early: ${wav.path}`, { path: wav.path });
+      const samples = bytes >> 1;
+      for (let at = 0; at < samples; at += frameSamples, f++) {
+        let sum = 0; // exact: at most 32768² × frame samples < 2^53
+        for (let i = at, end = Math.min(at + frameSamples, samples); i < end; i++) sum += view[i]! * view[i]!;
+        energies[f] = sum;
+      }
+    }
+  } finally {
+    await fh.close();
+  }
+  return energies;
+}
+
+/**
+ * The energy under which a frame counts as quiet: an RMS of 3 × the noise floor (the 10th
+ * percentile frame), but never above a quarter of the median frame's RMS, and at least 40.
+ */
+export function quietThreshold(energies: Float64Array, frameSamples: number): number {
+  if (energies.length === 0) return 0;
+  const sorted = Float64Array.from(energies).sort();
+  const at = (share: number): number => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
+  const relative = Math.min(at(FLOOR_PERCENTILE) * QUIET_OVER_FLOOR ** 2, at(0.5) / 16);
+  return Math.max(relative, QUIET_RMS_FLOOR ** 2 * frameSamples);
+}
+
+/**
+ * Where to cut `energies.length` frames into chunks of at most `maxFrames` frames, each (but the
+ * last) at least `minFrames` long: for each chunk, among the runs of quiet frames (energy ≤
+ * `threshold`) that reach into its window [start + minFrames, start + maxFrames], the longest one
+ * (its part inside the window; the later one on a tie) is cut in its middle. A window with no quiet
+ * frame is cut at its quietest frame (the later one on a tie). Pure and deterministic.
+ * @returns Ascending frame indexes (each the first frame of the next chunk); `[]` when all fits.
+ */
+export function planPauseSplits(energies: Float64Array, options: { maxFrames: number; minFrames: number; threshold: number }): number[] {
+  const maxFrames = Math.max(1, Math.floor(options.maxFrames));
+  const minFrames = Math.min(maxFrames, Math.max(1, Math.floor(options.minFrames)));
+  const splits: number[] = [];
+  for (let start = 0; energies.length - start > maxFrames; ) {
+    const from = start + minFrames;
+    const to = start + maxFrames; // the cut is a frame index in [from, to]
+    let bestLength = 0;
+    let bestCut = -1;
+    let quietest = to;
+    for (let f = from; f <= to; ) {
+      if (energies[f]! <= energies[quietest]!) quietest = f;
+      if (!(energies[f]! <= options.threshold)) {
+        f++;
+        continue;
+      }
+      let end = f;
+      while (end + 1 <= to && energies[end + 1]! <= options.threshold) end++;
+      for (let g = f; g <= end; g++) if (energies[g]! <= energies[quietest]!) quietest = g;
+      const length = end - f + 1;
+      if (length >= bestLength) {
+        bestLength = length;
+        bestCut = f + Math.floor(length / 2);
+      }
+      f = end + 1;
+    }
+    const cut = bestCut >= 0 ? bestCut : quietest;
+    splits.push(cut);
+    start = cut;
+  }
+  return splits;
+}
+
+/**
+ * Sample indexes where to split a 16-bit mono WAV into chunks of at most `maxSamples` samples
+ * (each but the last at least `minSamples`, default half of `maxSamples`), at its longest pauses
+ * ({@link planPauseSplits} over 30 ms frames).
+ * @returns Ascending sample indexes; `[]` when the whole file fits.
+ */
+export async function findPauseSplits(wav: WavInfo & { path: string }, options: { maxSamples: number; minSamples?: number }): Promise<number[]> {
+  assertMono16(wav, wav.path);
+  if (wav.samples <= options.maxSamples) return [];
+  const frameSamples = Math.max(1, Math.round((wav.sampleRate * PAUSE_FRAME_MS) / 1000));
+  const maxFrames = Math.floor(options.maxSamples / frameSamples);
+  if (maxFrames < 2) {
+    throw new DictclipError('E_CONFIG', `a chunk of ${options.maxSamples} samples is too small to split ${wav.path}`, { path: wav.path });
+  }
+  const energies = await readFrameEnergies(wav, frameSamples);
+  const minFrames = Math.floor((options.minSamples ?? options.maxSamples / 2) / frameSamples);
+  return planPauseSplits(energies, { maxFrames, minFrames, threshold: quietThreshold(energies, frameSamples) })
+    .map((frame) => frame * frameSamples);
+}
