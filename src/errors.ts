@@ -46,7 +46,9 @@ export type ErrorCode =
   /** Account management failure in the embedded service. */
   | 'E_ACCOUNT'
   /** Writing output failed. */
-  | 'E_OUTPUT';
+  | 'E_OUTPUT'
+  /** A folder given as a run output is not one (the message names what is missing); exit 2. */
+  | 'E_NOT_RUN_OUTPUT';
 
 export interface ErrorContext {
   /** HTTP method of the failed request. */

@@ -1,6 +1,7 @@
 /** Help texts. The flags of `run` are generated from the key table (src/config/keys.ts). */
 import { KEYS } from '../config/keys.js';
 import { defaultLabel } from '../config/schema.js';
+import { EXPORT_HELP, RUN_EXPORT_HELP } from './commands/export.js';
 
 const EXIT_CODES = `Exit codes:
   0    success (run: every recording succeeded)
@@ -14,6 +15,7 @@ Usage:
   dictclip run <input-dir> --out <out-dir> [options]   transcode, dictate and cut clips
   dictclip serve --data <dir> [options]                run the embedded dictation service
   dictclip account add|passwd|apikey <user> …          manage accounts of the embedded service
+  dictclip export <run-out-dir> --format <format>      write a run's clips as a dataset (hf, nemo, …)
   dictclip help <command>                              help of one command
   dictclip --version                                   print the version
 
@@ -54,6 +56,8 @@ ${flagLine('--out <dir>', 'Output folder (required)')}
 ${flagLine('--config <file>', 'Config file [default: ./pipeline.config.json when present]')}
 ${lines.join('\n')}
 ${flagLine('-h, --help', 'Show this help')}
+
+${RUN_EXPORT_HELP}
 
 Environment: DICTCLIP_USERNAME with DICTCLIP_PASSWORD or DICTCLIP_API_KEY (needed with --base-url).
 
@@ -118,5 +122,6 @@ export function helpFor(command: string | undefined): string | undefined {
   if (command === 'run') return runHelp();
   if (command === 'serve') return SERVE_HELP;
   if (command === 'account') return ACCOUNT_HELP;
+  if (command === 'export') return EXPORT_HELP;
   return undefined;
 }

@@ -4,6 +4,7 @@
  */
 import { isDictclipError, type DictclipError } from '../errors.js';
 import { accountCommand } from './commands/account.js';
+import { exportCommand } from './commands/export.js';
 import { runCommand } from './commands/run.js';
 import { serveCommand } from './commands/serve.js';
 import { helpFor } from './help.js';
@@ -16,10 +17,11 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
   run: runCommand,
   serve: serveCommand,
   account: accountCommand,
+  export: exportCommand,
 };
 
 /** Codes that mean "you called it wrong": exit 2. */
-const USAGE_CODES = new Set(['E_USAGE', 'E_CONFIG', 'E_CREDENTIALS_MISSING']);
+const USAGE_CODES = new Set(['E_USAGE', 'E_CONFIG', 'E_CREDENTIALS_MISSING', 'E_NOT_RUN_OUTPUT']);
 
 /** Run the CLI with `argv` (without node and the script) and return the exit code. */
 export async function main(argv: string[], io: CliIo): Promise<number> {
@@ -52,7 +54,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
   }
   const command = COMMANDS[first];
   if (command === undefined) {
-    throw usageError(first.startsWith('-') ? `unknown option ${first}` : `unknown command "${first}"; commands are run, serve, account, help`);
+    throw usageError(first.startsWith('-') ? `unknown option ${first}` : `unknown command "${first}"; commands are run, serve, account, export, help`);
   }
   return command(rest, io);
 }

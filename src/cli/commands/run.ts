@@ -9,6 +9,7 @@ import { expectPositionals, parseCommandArgs, requiredString, type OptionSpecs }
 import { runHelp } from '../help.js';
 import { formatDuration, type CliIo } from '../io.js';
 import { createProgress } from '../progress.js';
+import { takeRunExports } from './export.js';
 
 /** Exit code after an interrupt. */
 export const EXIT_INTERRUPTED = 130;
@@ -40,11 +41,13 @@ export function resolveRunOptions(args: string[], io: Pick<CliIo, 'env' | 'cwd'>
 }
 
 export async function runCommand(args: string[], io: CliIo): Promise<number> {
-  const options = resolveRunOptions(args, io);
+  const { rest, exports } = takeRunExports(args, io.cwd);
+  const options = resolveRunOptions(rest, io);
   if (options === 'help') {
     io.stdout.write(runHelp());
     return 0;
   }
+  exports?.check(options.outDir);
   const progress = createProgress({ stream: io.stderr, isTTY: io.isTTY === true, quiet: options.quiet });
   const { runPipeline } = await import('../../pipeline/index.js');
   let result: RunResult;
@@ -66,6 +69,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   }
   if (!options.quiet) printSummary(result, io);
   printFailures(result, io);
+  await exports?.run(options.outDir, io);
   if (io.signal?.aborted === true) return EXIT_INTERRUPTED;
   return result.summary.failed > 0 ? 1 : 0;
 }

@@ -1,0 +1,174 @@
+/**
+ * `dictclip export <run-out-dir> --format <f> [options]`, and the `--export` flags of `dictclip run`
+ * (taken out of run's arguments before its own parsing, then exported after the run).
+ */
+import { join, resolve } from 'node:path';
+import { keySpec } from '../../config/keys.js';
+import { parseValue } from '../../config/validate.js';
+import { EXPORT_FORMATS, exportDataset, resolveExportOptions } from '../../dataset/index.js';
+import type { ExportFormat, ExportOptions, ExportResult } from '../../dataset/index.js';
+import { expectPositionals, parseCommandArgs, requiredString, stringValue, type OptionSpecs, type Parsed } from '../args.js';
+import { formatDuration, usageError, type CliIo } from '../io.js';
+
+const FILTER_KEYS = ['minDurationMs', 'maxDurationMs', 'minCharsPerSecond', 'maxCharsPerSecond'] as const;
+
+const OPTIONS: OptionSpecs = {
+  format: { type: 'string' },
+  to: { type: 'string' },
+  split: { type: 'string' },
+  seed: { type: 'string' },
+  'group-by': { type: 'string' },
+  'shard-size': { type: 'string' },
+  'exclude-flagged': { type: 'boolean' },
+  'input-dir': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  ...Object.fromEntries(FILTER_KEYS.map((key) => [keySpec(key).flag, { type: 'string' as const }])),
+};
+
+export const EXPORT_HELP = `Usage: dictclip export <run-out-dir> --format <format> [options]
+
+Writes a finished run's clips as a dataset a trainer loads: ${EXPORT_FORMATS.join(', ')}.
+The export goes to a temp folder renamed into place at the end (a re-export replaces it whole);
+the same export twice gives the same bytes. splits.csv (group,split,clips,duration_ms) is written beside it.
+
+Options:
+  --format <format>             ${EXPORT_FORMATS.join('|')} (required)
+  --to <dir>                    Target folder [default: <run-out-dir>/exports/<format>]
+  --split <name=pct,…>          Splits train, dev, test summing to 100 [default: train=100]
+  --seed <n>                    Seed of the split assignment [default: 0]
+  --group-by <how>              source | dir | a regex over the source path with one capture group;
+                                a group never spans two splits [default: source]
+  --shard-size <n>              webdataset: samples per tar [default: 1000]
+  --exclude-flagged             Leave out clips whose flags column is not empty
+  --min-duration-ms <n>         Keep clips at least this long (padding included)
+  --max-duration-ms <n>         Keep clips at most this long
+  --min-chars-per-second <n>    Keep clips with at least this many letters and digits per second
+  --max-chars-per-second <n>    Keep clips with at most this many letters and digits per second
+  --input-dir <dir>             kaldi: the run's input folder [default: inputDir in summary.json]
+  -h, --help                    Show this help
+
+Exit codes: 0 written, 1 a clip could not be read or the export written, 2 usage error or a
+folder that is not a run output (nothing is written).
+
+Examples:
+  dictclip export out --format hf --split train=80,dev=10,test=10 --seed 1
+  dictclip export out --format kaldi --group-by dir --to data/dictclip
+  dictclip export out --format webdataset --shard-size 500 --exclude-flagged
+`;
+
+/** The lines `dictclip run --help` adds for exporting after the run. */
+export const RUN_EXPORT_HELP = `Export after the run (see dictclip export --help):
+  --export <f>[,<f>…]           Formats to write: ${EXPORT_FORMATS.join(', ')}
+  --export-dir <dir>            Exports go to <dir>/<format> [default: <out-dir>/exports]
+  --split, --seed, --group-by   As for dictclip export`;
+
+function integer(values: Parsed['values'], name: string): number | undefined {
+  const text = stringValue(values, name);
+  if (text === undefined) return undefined;
+  if (!/^[+-]?\d+$/.test(text.trim())) throw usageError(`--${name}: "${text}" is not a whole number`);
+  return Number(text);
+}
+
+function formatName(text: string): ExportFormat {
+  if (!(EXPORT_FORMATS as readonly string[]).includes(text)) {
+    throw usageError(`--format: unknown format "${text}"; the formats are ${EXPORT_FORMATS.join(', ')}`);
+  }
+  return text as ExportFormat;
+}
+
+/** Options shared by both commands: split, seed, group-by. */
+function splitOptions(values: Parsed['values']): Pick<ExportOptions, 'split' | 'seed' | 'groupBy'> {
+  return { split: stringValue(values, 'split'), seed: integer(values, 'seed'), groupBy: stringValue(values, 'group-by') };
+}
+
+function report(result: ExportResult, io: CliIo): void {
+  const parts = Object.entries(result.splits).map(([name, t]) => `${name} ${t.clips} (${formatDuration(t.ms)})`);
+  const dropped = result.dropped.clips > 0 ? `; left out ${result.dropped.clips} (${formatDuration(result.dropped.ms)})` : '';
+  io.stdout.write(`export ${result.format}: ${result.to}\n  ${parts.join(', ') || 'no clips'}${dropped}\n`);
+}
+
+export async function exportCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs('export', args, OPTIONS);
+  if (values['help'] === true) {
+    io.stdout.write(EXPORT_HELP);
+    return 0;
+  }
+  const [runDir = ''] = expectPositionals(positionals, ['run-out-dir'], 'export');
+  const format = formatName(requiredString(values, 'format', 'export'));
+  const filters: Partial<Record<(typeof FILTER_KEYS)[number], number>> = {};
+  for (const key of FILTER_KEYS) {
+    const spec = keySpec(key);
+    const raw = values[spec.flag];
+    if (typeof raw === 'string') filters[key] = parseValue(spec, raw, { kind: 'flag', flag: spec.flag, dir: io.cwd }) as number;
+  }
+  const to = stringValue(values, 'to');
+  const inputDir = stringValue(values, 'input-dir');
+  const result = await exportDataset({
+    runDir: resolve(io.cwd, runDir), format, ...splitOptions(values), ...filters,
+    to: to === undefined ? undefined : resolve(io.cwd, to),
+    shardSize: integer(values, 'shard-size'),
+    excludeFlagged: values['exclude-flagged'] === true,
+    inputDir: inputDir === undefined ? undefined : resolve(io.cwd, inputDir),
+  });
+  report(result, io);
+  return 0;
+}
+
+const RUN_FLAGS = new Set(['export', 'export-dir', 'split', 'seed', 'group-by']);
+
+/** Exports requested on `dictclip run`. */
+export interface RunExports {
+  /** Validate the export options for this run folder (exit 2 before the run starts). */
+  check(runDir: string): void;
+  run(runDir: string, io: CliIo): Promise<void>;
+}
+
+/**
+ * Take `--export`, `--export-dir`, `--split`, `--seed` and `--group-by` (with `--flag value` or
+ * `--flag=value`) out of run's arguments; returns the rest and the exports to make after the run
+ * (undefined without --export).
+ */
+export function takeRunExports(args: readonly string[], cwd: string): { rest: string[]; exports: RunExports | undefined } {
+  const rest: string[] = [];
+  const values: Parsed['values'] = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (arg === '--') {
+      rest.push(...args.slice(i));
+      break;
+    }
+    const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
+    const name = match?.[1];
+    if (name === undefined || !RUN_FLAGS.has(name)) {
+      rest.push(arg);
+      continue;
+    }
+    const value = match?.[2] ?? args[++i];
+    if (value === undefined) throw usageError(`dictclip run: --${name} needs a value`);
+    values[name] = value;
+  }
+  const list = stringValue(values, 'export');
+  if (list === undefined) {
+    const stray = [...RUN_FLAGS].find((flag) => values[flag] !== undefined);
+    if (stray !== undefined) throw usageError(`dictclip run: --${stray} only applies with --export <format>`);
+    return { rest, exports: undefined };
+  }
+  const formats = [...new Set(list.split(',').map((f) => f.trim()).filter((f) => f !== ''))].map(formatName);
+  if (formats.length === 0) throw usageError('dictclip run: --export needs at least one format');
+  const exportDir = stringValue(values, 'export-dir');
+  const shared = splitOptions(values);
+  const optionsFor = (runDir: string, format: ExportFormat): ExportOptions => ({
+    runDir, format, ...shared, ...(exportDir === undefined ? {} : { to: join(resolve(cwd, exportDir), format) }),
+  });
+  return {
+    rest,
+    exports: {
+      check(runDir: string): void {
+        for (const format of formats) resolveExportOptions(optionsFor(runDir, format));
+      },
+      async run(runDir: string, io: CliIo): Promise<void> {
+        for (const format of formats) report(await exportDataset(optionsFor(runDir, format)), io);
+      },
+    },
+  };
+}

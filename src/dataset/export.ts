@@ -1,0 +1,176 @@
+/**
+ * `exportDataset`: a finished run's output → one dataset layout, in two streaming passes over
+ * manifest.csv (memory flat in the number of clips):
+ * 1. filter each row and total the kept audio per group (validates everything; nothing written);
+ * 2. assign groups to splits (src/dataset/splits.ts), then hand each kept row to the format's
+ *    writer, which places the audio and streams its text files.
+ * The export is written to a temp folder beside the target and renamed over it at the end: never
+ * half-done, a re-export replaces it whole. Equal inputs give byte-identical exports.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import { DictclipError, isDictclipError } from '../errors.js';
+import { keepClip } from '../markers/index.js';
+import { compareCodePoints } from '../fs-util.js';
+import { AudioPlacer, LineWriter } from './files.js';
+import { createHfWriter } from './formats/hf.js';
+import { createKaldiWriter } from './formats/kaldi.js';
+import { createLhotseWriter } from './formats/lhotse.js';
+import { createLjspeechWriter } from './formats/ljspeech.js';
+import { createNemoWriter } from './formats/nemo.js';
+import { createWebDatasetWriter } from './formats/webdataset.js';
+import { resolveExportOptions } from './options.js';
+import type { ExportFormat, ExportOptions, ResolvedExportOptions } from './options.js';
+import { checkRunOutput, readManifest } from './run-output.js';
+import type { ExportRow } from './run-output.js';
+import { sampleId, speakerId } from './sample.js';
+import type { FormatWriter, WriterContext } from './sample.js';
+import { assignSplits, groupOf, SPLIT_NAMES } from './splits.js';
+import type { GroupTotal, SplitName } from './splits.js';
+
+/** What an export wrote. */
+export interface ExportResult {
+  format: ExportFormat;
+  /** The export folder. */
+  to: string;
+  /** Kept clips and their audio per split (splits with no clip are not written). */
+  splits: Partial<Record<SplitName, { clips: number; ms: number }>>;
+  /** Clips left out by the filters and --exclude-flagged. */
+  dropped: { clips: number; ms: number };
+  /** Audio files hard-linked and copied into the export (WebDataset and Kaldi place none). */
+  audio: { linked: number; copied: number };
+}
+
+const WRITERS: Record<ExportFormat, (ctx: WriterContext) => FormatWriter | Promise<FormatWriter>> = {
+  hf: createHfWriter,
+  nemo: createNemoWriter,
+  ljspeech: createLjspeechWriter,
+  kaldi: createKaldiWriter,
+  lhotse: createLhotseWriter,
+  webdataset: createWebDatasetWriter,
+};
+
+function kept(row: ExportRow, o: ResolvedExportOptions): boolean {
+  if (o.excludeFlagged && row.flags.trim() !== '') return false;
+  return keepClip({ text: row.text, durationMs: row.duration_ms }, o);
+}
+
+function group(row: ExportRow, o: ResolvedExportOptions): string {
+  const found = groupOf(row.source, o.groupBy);
+  if (found === undefined) {
+    throw new DictclipError('E_CONFIG', `--group-by: the regex does not match the source "${row.source}" (or its capture group is empty). Fix: use a regex that matches every source path.`, { key: 'groupBy' });
+  }
+  return found;
+}
+
+/** Pass 1: kept audio per group, dropped totals; checks every row and the Kaldi sources. */
+async function survey(o: ResolvedExportOptions, inputDir: string | undefined): Promise<{ groups: GroupTotal[]; dropped: { clips: number; ms: number } }> {
+  const totals = new Map<string, GroupTotal>();
+  const dropped = { clips: 0, ms: 0 };
+  let lastSource: string | undefined;
+  try {
+    for await (const row of readManifest(o.runDir)) {
+      if (!kept(row, o)) {
+        dropped.clips += 1;
+        dropped.ms += row.duration_ms;
+        continue;
+      }
+      const name = group(row, o);
+      const total = totals.get(name) ?? { group: name, clips: 0, ms: 0 };
+      total.clips += 1;
+      total.ms += row.duration_ms;
+      totals.set(name, total);
+      if (o.format === 'kaldi' && inputDir !== undefined && row.source !== lastSource) {
+        lastSource = row.source;
+        const file = path.join(inputDir, ...row.source.split('/'));
+        if (!(await stat(file).then((s) => s.isFile(), () => false))) {
+          throw new DictclipError('E_CONFIG', `kaldi: the source recording ${file} does not exist (wav.scp decodes the sources). Fix: pass --input-dir with the run's input folder.`, { key: 'inputDir', path: file });
+        }
+      }
+    }
+  } catch (error) {
+    if (isDictclipError(error)) throw error;
+    throw new DictclipError('E_NOT_RUN_OUTPUT', `${path.join(o.runDir, 'manifest.csv')} cannot be read as a manifest: ${(error as Error).message}`, { path: o.runDir, cause: error });
+  }
+  return { groups: [...totals.values()], dropped };
+}
+
+/** splits.csv: `group,split,clips,duration_ms`, one row per group, sorted by group. */
+function splitsCsv(groups: readonly GroupTotal[], assignment: ReadonlyMap<string, SplitName>): string {
+  const rows = [...groups].sort((a, b) => compareCodePoints(a.group, b.group))
+    .map((g) => [g.group, assignment.get(g.group) ?? '', g.clips, g.ms]);
+  return stringify([['group', 'split', 'clips', 'duration_ms'], ...rows], { record_delimiter: 'unix' });
+}
+
+/**
+ * Export a finished run's output as one dataset layout.
+ * @throws DictclipError `E_CONFIG` for bad options (unknown format, splits not summing to 100,
+ * unknown split names, a bad group-by regex, `to` inside the clips folder, kaldi without its
+ * sources), `E_NOT_RUN_OUTPUT` for a folder that is not a run output; in both cases nothing is
+ * written. `E_INPUT`/`E_OUTPUT` when a clip cannot be read or the export written (the partial
+ * export is removed).
+ */
+export async function exportDataset(options: ExportOptions): Promise<ExportResult> {
+  const o = resolveExportOptions(options);
+  const run = await checkRunOutput(o.runDir);
+  const inputDir = o.inputDir ?? run.inputDir;
+  if (o.format === 'kaldi' && inputDir === undefined) {
+    throw new DictclipError('E_CONFIG', 'kaldi: this run output does not record its input folder (summary.json has no inputDir), and wav.scp must name the source recordings. Fix: pass --input-dir <the run\'s input folder>.', { key: 'inputDir' });
+  }
+  const { groups, dropped } = await survey(o, inputDir);
+  const assignment = assignSplits(groups, o.splits, o.seed);
+
+  const temp = path.join(path.dirname(o.to), `.${path.basename(o.to)}.${randomBytes(6).toString('hex')}.tmp`);
+  const placer = new AudioPlacer();
+  const splits: ExportResult['splits'] = {};
+  try {
+    await mkdir(temp, { recursive: true });
+    const ctx: WriterContext = {
+      dir: temp, finalDir: o.to, runDir: o.runDir, inputDir, shardSize: o.shardSize,
+      splitRequested: options.split !== undefined, placer, scratch: path.join(temp, '.scratch'),
+    };
+    const writer = await WRITERS[o.format](ctx);
+    for await (const row of readManifest(o.runDir)) {
+      if (!kept(row, o)) continue;
+      const name = group(row, o);
+      const split = assignment.get(name) ?? 'train';
+      const totals = (splits[split] ??= { clips: 0, ms: 0 });
+      totals.clips += 1;
+      totals.ms += row.duration_ms;
+      await writer.add({
+        id: sampleId(row), split, group: name, speaker: speakerId(name), row,
+        clipPath: path.join(o.runDir, ...row.file_name.split('/')),
+      });
+    }
+    await writer.finish();
+    await rm(ctx.scratch, { recursive: true, force: true });
+    const csv = await LineWriter.open(path.join(temp, 'splits.csv'));
+    await csv.write(splitsCsv(groups, assignment));
+    await csv.close();
+    await replaceDir(temp, o.to);
+  } catch (error) {
+    await rm(temp, { recursive: true, force: true }).catch(() => undefined);
+    if (isDictclipError(error)) throw error;
+    throw new DictclipError('E_OUTPUT', `cannot write the ${o.format} export to ${o.to}: ${(error as Error).message}`, { path: o.to, cause: error });
+  }
+  const ordered = Object.fromEntries(SPLIT_NAMES.filter((s) => splits[s] !== undefined).map((s) => [s, splits[s]]));
+  return { format: o.format, to: o.to, splits: ordered, dropped, audio: { ...placer.counts } };
+}
+
+/** Put `temp` in place of `target`: the old export (if any) is moved aside, then removed. */
+async function replaceDir(temp: string, target: string): Promise<void> {
+  const old = `${temp}.old`;
+  const hadOld = await rename(target, old).then(() => true, (error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return false;
+    throw error;
+  });
+  try {
+    await rename(temp, target);
+  } catch (error) {
+    if (hadOld) await rename(old, target).catch(() => undefined);
+    throw error;
+  }
+  if (hadOld) await rm(old, { recursive: true, force: true });
+}

@@ -1,0 +1,94 @@
+/**
+ * lhotse: `<split>/recordings.jsonl.gz` and `<split>/supervisions.jsonl.gz` (train, dev, test),
+ * one JSON object per line in lhotse's manifest schema. Each clip is a Recording (its WAV linked
+ * into `<split>/audio/<id>.wav`, an AudioSource of type `file` with the absolute path of the final
+ * export, sampling rate and sample count from the WAV header) with one SupervisionSegment
+ * covering it (start 0). The supervision's `alignment.word` lists the clip's words from
+ * `markers/<source>.json` as `{symbol, start, duration}` in seconds from the start of the
+ * recording (here: the clip), the order lhotse's AlignmentItem reads; `custom` keeps the clip's
+ * place in its source recording and its flags.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { readWavInfo } from '../../audio/index.js';
+import { isPunctuation } from '../../markers/index.js';
+import { markersPath } from '../../pipeline/naming.js';
+import { LineWriter } from '../files.js';
+import { PerSplit, seconds } from '../sample.js';
+import type { FormatWriter, Sample, WriterContext } from '../sample.js';
+
+interface SavedMarker { text: string; textStart: number; textLength: number; startMs: number; endMs: number }
+
+/** The saved markers of one source at a time (rows come grouped by source). */
+class MarkerCache {
+  #source: string | undefined;
+  #markers: SavedMarker[] = [];
+  constructor(private readonly runDir: string) {}
+
+  async get(source: string): Promise<SavedMarker[]> {
+    if (source !== this.#source) {
+      this.#source = source;
+      try {
+        const saved = JSON.parse(await readFile(markersPath(this.runDir, source), 'utf8')) as { markers?: SavedMarker[] };
+        this.#markers = saved.markers ?? [];
+      } catch {
+        this.#markers = []; // no saved markers: the supervision gets no alignment
+      }
+    }
+    return this.#markers;
+  }
+}
+
+/** Words inside the clip's span, in seconds from the clip's start. */
+function wordAlignment(markers: readonly SavedMarker[], sample: Sample, textStart: number | undefined, textLength: number | undefined): { symbol: string; start: number; duration: number }[] {
+  const r = sample.row;
+  return markers
+    .filter((m) => !isPunctuation(m.text) && m.startMs >= r.start_ms && m.endMs <= r.end_ms &&
+      (textStart === undefined || textLength === undefined || (m.textStart >= textStart && m.textStart < textStart + textLength)))
+    .map((m) => ({ symbol: m.text, start: seconds(m.startMs - r.start_ms), duration: seconds(m.endMs - m.startMs) }));
+}
+
+export function createLhotseWriter(ctx: WriterContext): FormatWriter {
+  const markers = new MarkerCache(ctx.runDir);
+  const files = new PerSplit(async (split) => ({
+    recordings: await LineWriter.open(path.join(ctx.dir, split, 'recordings.jsonl.gz'), { gzip: true }),
+    supervisions: await LineWriter.open(path.join(ctx.dir, split, 'supervisions.jsonl.gz'), { gzip: true }),
+  }));
+  return {
+    async add(sample: Sample): Promise<void> {
+      const rel = [sample.split, 'audio', `${sample.id}.wav`];
+      await ctx.placer.place(sample.clipPath, path.join(ctx.dir, ...rel));
+      const info = await readWavInfo(sample.clipPath);
+      const channels = Array.from({ length: info.channels }, (_, i) => i);
+      const duration = info.samples / info.sampleRate;
+      const out = await files.get(sample.split);
+      await out.recordings.write(`${JSON.stringify({
+        id: sample.id,
+        sources: [{ type: 'file', channels, source: path.join(ctx.finalDir, ...rel) }],
+        sampling_rate: info.sampleRate,
+        num_samples: info.samples,
+        duration,
+        channel_ids: channels,
+      })}\n`);
+      const r = sample.row;
+      const words = wordAlignment(await markers.get(r.source), sample, r.text_start, r.text_length);
+      await out.supervisions.write(`${JSON.stringify({
+        id: sample.id,
+        recording_id: sample.id,
+        start: 0,
+        duration,
+        channel: channels.length === 1 ? 0 : channels,
+        text: r.text,
+        speaker: sample.group,
+        ...(words.length > 0 ? { alignment: { word: words } } : {}),
+        custom: { source: r.source, start_ms: r.start_ms, end_ms: r.end_ms, kind: r.kind, flags: r.flags },
+      })}\n`);
+    },
+    async finish(): Promise<void> {
+      for (const [, out] of files.entries()) {
+        await out.recordings.close();
+        await out.supervisions.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * WebDataset: `<split>/shard-000000.tar`, `shard-000001.tar` … (train, dev, test), `--shard-size`
+ * samples per tar. A sample is three consecutive members sharing its key (the clip id, which has
+ * no dot, so the key is everything before the extension): `<key>.wav` (the clip), `<key>.json`
+ * (text and metadata) and `<key>.txt` (the text). Tar headers are fixed (mtime 0, uid/gid 0, mode
+ * 0644, no user names) so equal content gives equal bytes.
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import tar from 'tar-stream';
+import type { Pack } from 'tar-stream';
+import { PerSplit } from '../sample.js';
+import type { FormatWriter, Sample, WriterContext } from '../sample.js';
+import type { SplitName } from '../splits.js';
+
+const HEADER = { mtime: new Date(0), mode: 0o644, uid: 0, gid: 0, uname: '', gname: '', type: 'file' as const };
+
+/** Name of shard `n`: `shard-000000.tar`. */
+export function shardName(n: number): string {
+  return `shard-${String(n).padStart(6, '0')}.tar`;
+}
+
+class ShardWriter {
+  #pack: Pack | undefined;
+  #done: Promise<void> | undefined;
+  #inShard = 0;
+  #shards = 0;
+
+  constructor(private readonly dir: string, private readonly shardSize: number) {}
+
+  async #open(): Promise<Pack> {
+    if (this.#pack !== undefined && this.#inShard < this.shardSize) return this.#pack;
+    await this.close();
+    await mkdir(this.dir, { recursive: true });
+    const pack = tar.pack();
+    this.#done = pipeline(pack, createWriteStream(path.join(this.dir, shardName(this.#shards))));
+    this.#done.catch(() => undefined); // awaited in close()
+    this.#shards += 1;
+    this.#inShard = 0;
+    this.#pack = pack;
+    return pack;
+  }
+
+  async add(key: string, clipPath: string, json: string, text: string): Promise<void> {
+    const pack = await this.#open();
+    const { size } = await stat(clipPath);
+    const entry = pack.entry({ ...HEADER, name: `${key}.wav`, size });
+    await pipeline(createReadStream(clipPath), entry);
+    await entryBuffer(pack, `${key}.json`, Buffer.from(json));
+    await entryBuffer(pack, `${key}.txt`, Buffer.from(text));
+    this.#inShard += 1;
+  }
+
+  async close(): Promise<void> {
+    if (this.#pack === undefined) return;
+    this.#pack.finalize();
+    await this.#done;
+    this.#pack = undefined;
+  }
+}
+
+function entryBuffer(pack: Pack, name: string, data: Buffer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    pack.entry({ ...HEADER, name, size: data.length }, data, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+export function createWebDatasetWriter(ctx: WriterContext): FormatWriter {
+  const shards = new PerSplit((split: SplitName) => Promise.resolve(new ShardWriter(path.join(ctx.dir, split), ctx.shardSize)));
+  return {
+    async add(sample: Sample): Promise<void> {
+      const r = sample.row;
+      const json = JSON.stringify({
+        text: r.text, speaker: sample.group, source: r.source, start_ms: r.start_ms, end_ms: r.end_ms,
+        duration_ms: r.duration_ms, kind: r.kind, flags: r.flags, split: sample.split,
+      });
+      await (await shards.get(sample.split)).add(sample.id, sample.clipPath, json, r.text);
+    },
+    async finish(): Promise<void> {
+      for (const [, writer] of shards.entries()) await writer.close();
+    },
+  };
+}

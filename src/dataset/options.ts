@@ -1,0 +1,131 @@
+/**
+ * Options of `exportDataset` and their validation. Every refusal is an `E_CONFIG` DictclipError
+ * naming the option, the bad value and the fix (exit 2 on the command line), raised before
+ * anything is read or written.
+ */
+import path from 'node:path';
+import { DictclipError } from '../errors.js';
+import { isInside } from '../pipeline/fs-util.js';
+import type { ClipFilters } from '../markers/index.js';
+import type { GroupBy, SplitName, SplitSpec } from './splits.js';
+import { SPLIT_NAMES } from './splits.js';
+
+/** The dataset layouts `exportDataset` writes. */
+export const EXPORT_FORMATS = ['hf', 'nemo', 'ljspeech', 'kaldi', 'lhotse', 'webdataset'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** What a library user passes to `exportDataset`; everything but `runDir` and `format` is optional. */
+export interface ExportOptions extends ClipFilters {
+  /** A finished run's output folder (holds manifest.csv, summary.json, clips/, markers/). */
+  readonly runDir: string;
+  readonly format: ExportFormat;
+  /** Target folder, replaced whole. @default `<runDir>/exports/<format>` */
+  readonly to?: string | undefined;
+  /** Split proportions in percent, summing to 100, e.g. `train=80,dev=10,test=10`. @default 'train=100' */
+  readonly split?: string | readonly SplitSpec[] | undefined;
+  /** Seed of the split assignment. @default 0 */
+  readonly seed?: number | undefined;
+  /** What a group is: `source` (a recording), `dir` (its folder) or a regex with one capture group over the source path. @default 'source' */
+  readonly groupBy?: string | undefined;
+  /** WebDataset: samples per tar shard. @default 1000 */
+  readonly shardSize?: number | undefined;
+  /** Leave out clips with a non-empty `flags`. @default false */
+  readonly excludeFlagged?: boolean | undefined;
+  /** Kaldi: folder of the source recordings (wav.scp pipes decode them). @default the run's `inputDir` from summary.json */
+  readonly inputDir?: string | undefined;
+}
+
+/** Options after validation, with defaults applied and paths absolute. */
+export interface ResolvedExportOptions extends ClipFilters {
+  runDir: string;
+  format: ExportFormat;
+  to: string;
+  splits: SplitSpec[];
+  seed: number;
+  groupBy: GroupBy;
+  shardSize: number;
+  excludeFlagged: boolean;
+  inputDir: string | undefined;
+}
+
+function refuse(key: string, message: string): DictclipError {
+  return new DictclipError('E_CONFIG', message, { key });
+}
+
+/** `train=80,dev=10,test=10` → split specs; names from {@link SPLIT_NAMES}, integer percents summing to 100. */
+export function parseSplitSpec(text: string): SplitSpec[] {
+  const specs: SplitSpec[] = [];
+  for (const part of text.split(',').map((p) => p.trim()).filter((p) => p !== '')) {
+    const match = /^([^=\s]+)\s*=\s*(\d+)$/.exec(part);
+    if (match === null) {
+      throw refuse('split', `--split: "${part}" is not <name>=<percent>. Fix: write e.g. --split train=80,dev=10,test=10.`);
+    }
+    specs.push({ name: match[1] as SplitName, percent: Number(match[2]) });
+  }
+  return checkSplits(specs);
+}
+
+function checkSplits(specs: readonly SplitSpec[]): SplitSpec[] {
+  const seen = new Set<string>();
+  for (const { name, percent } of specs) {
+    if (!(SPLIT_NAMES as readonly string[]).includes(name)) {
+      throw refuse('split', `--split: unknown split name "${name}"; the split names are ${SPLIT_NAMES.join(', ')}. Fix: rename it.`);
+    }
+    if (seen.has(name)) throw refuse('split', `--split: "${name}" is given twice. Fix: name each split once.`);
+    if (!Number.isInteger(percent) || percent < 0) throw refuse('split', `--split: ${name}=${percent} is not a whole percent.`);
+    seen.add(name);
+  }
+  const sum = specs.reduce((total, s) => total + s.percent, 0);
+  if (sum !== 100) {
+    const shown = specs.map((s) => `${s.name}=${s.percent}`).join(',') || '(nothing)';
+    throw refuse('split', `--split: the proportions ${shown} sum to ${sum}, not 100. Fix: make them add up to 100.`);
+  }
+  return specs.map((s) => ({ ...s }));
+}
+
+/** `source`, `dir`, or a regex with at least one capture group (the first one names the group). */
+export function parseGroupBy(text: string): GroupBy {
+  if (text === 'source' || text === 'dir') return { kind: text };
+  let regex: RegExp;
+  try {
+    regex = new RegExp(text, 'u');
+  } catch (error) {
+    throw new DictclipError('E_CONFIG', `--group-by: ${JSON.stringify(text)} is not a valid regular expression (${(error as Error).message}). Fix: pass source, dir, or a regex with one capture group.`, { key: 'groupBy', cause: error });
+  }
+  // A regex that matches the empty string shows its number of capture groups.
+  const groups = new RegExp(`${regex.source}|`, 'u').exec('')?.length ?? 1;
+  if (groups < 2) {
+    throw refuse('groupBy', `--group-by: ${JSON.stringify(text)} has no capture group. Fix: put the part that names the group in parentheses, e.g. "^([^/]+)/".`);
+  }
+  return { kind: 'regex', regex };
+}
+
+/** Check the options and apply defaults (no file is read). */
+export function resolveExportOptions(options: ExportOptions): ResolvedExportOptions {
+  const format = options.format as string;
+  if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
+    throw refuse('format', `--format: unknown format "${format}"; the formats are ${EXPORT_FORMATS.join(', ')}.`);
+  }
+  const runDir = path.resolve(options.runDir);
+  const to = path.resolve(options.to ?? path.join(runDir, 'exports', format));
+  const clips = path.join(runDir, 'clips');
+  if (to === clips || isInside(clips, to)) {
+    throw refuse('to', `--to: ${to} is inside the run's clips folder ${clips}. Fix: choose a folder outside clips/ (default: <run>/exports/<format>).`);
+  }
+  if (to === runDir || isInside(to, runDir)) {
+    throw refuse('to', `--to: ${to} would replace the run output ${runDir} itself. Fix: choose a folder that does not contain the run.`);
+  }
+  const split = options.split ?? 'train=100';
+  const splits = typeof split === 'string' ? parseSplitSpec(split) : checkSplits(split);
+  const seed = options.seed ?? 0;
+  if (!Number.isSafeInteger(seed)) throw refuse('seed', `--seed: ${seed} is not a whole number.`);
+  const shardSize = options.shardSize ?? 1000;
+  if (!Number.isSafeInteger(shardSize) || shardSize < 1) throw refuse('shardSize', `--shard-size: ${shardSize} is not a whole number of at least 1.`);
+  return {
+    runDir, format: format as ExportFormat, to, splits, seed, groupBy: parseGroupBy(options.groupBy ?? 'source'), shardSize,
+    excludeFlagged: options.excludeFlagged ?? false,
+    inputDir: options.inputDir === undefined ? undefined : path.resolve(options.inputDir),
+    minDurationMs: options.minDurationMs, maxDurationMs: options.maxDurationMs,
+    minCharsPerSecond: options.minCharsPerSecond, maxCharsPerSecond: options.maxCharsPerSecond,
+  };
+}

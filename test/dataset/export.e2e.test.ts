@@ -1,0 +1,239 @@
+/**
+ * `dictclip export` end to end on a real run output (fixture.ts), every format read back with
+ * the independent readers of readers.ts.
+ */
+import { createHash } from 'node:crypto';
+import { cp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { exportDataset } from '../../src/index.js';
+import type { ExportFormat } from '../../src/index.js';
+import { fakeIo } from '../cli/fake-io.js';
+import { listFiles, removeTempDirs, tempDir } from '../helpers/index.js';
+import { makeRun, RECORDINGS } from './fixture.js';
+import { readHf, readKaldi, readLhotse, readLjspeech, readNemo, readWebDataset, runPipeEntry, wavFacts } from './readers.js';
+import type { ReadSplits } from './readers.js';
+
+let root: string;
+let runDir: string;
+let inputDir: string;
+interface Row { file_name: string; text: string; source: string; start_ms: string; end_ms: string; duration_ms: string; flags: string }
+let rows: Row[];
+const SPLIT = 'train=50,dev=25,test=25';
+
+beforeAll(async () => {
+  root = await tempDir('export');
+  ({ runDir, inputDir } = await makeRun(root));
+  rows = parse(await readFile(path.join(runDir, 'manifest.csv')), { columns: true }) as Row[];
+}, 120_000);
+
+afterAll(removeTempDirs);
+
+async function treeHash(dir: string): Promise<Map<string, string>> {
+  const hashes = new Map<string, string>();
+  for (const rel of await listFiles(dir)) hashes.set(rel, createHash('sha256').update(await readFile(path.join(dir, rel))).digest('hex'));
+  return hashes;
+}
+
+/** source → split name (dev for HF's validation) of every clip; fails when a source spans two splits. */
+function sourceSplits(splits: ReadSplits, sourceOf: (clip: ReadSplits[string][number]) => string = (c) => c.source): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const [split, clips] of Object.entries(splits)) {
+    const name = split === 'validation' ? 'dev' : split;
+    for (const clip of clips) {
+      const source = sourceOf(clip);
+      expect(map.get(source) ?? name, `${source} is in two splits`).toBe(name);
+      map.set(source, name);
+    }
+  }
+  return map;
+}
+
+/** The manifest's clips as sorted `source|text|seconds` lines. */
+function manifestClips(): string[] {
+  return rows.map((r) => `${r.source}|${r.text}|${Number(r.duration_ms) / 1000}`).sort();
+}
+
+function readClips(splits: ReadSplits, sourceOf: (c: ReadSplits[string][number]) => string = (c) => c.source): string[] {
+  return Object.values(splits).flat().map((c) => `${sourceOf(c)}|${c.text}|${Math.round(c.seconds * 1000) / 1000}`).sort();
+}
+
+describe('dictclip export, every format read back', () => {
+  const exported = new Map<ExportFormat, string>();
+
+  beforeAll(async () => {
+    for (const format of ['hf', 'nemo', 'ljspeech', 'kaldi', 'lhotse', 'webdataset'] as const) {
+      const io = fakeIo({ cwd: root });
+      const code = await main(['export', 'out', '--format', format, '--split', SPLIT, '--group-by', 'dir', '--seed', '5', '--shard-size', '2'], io.io);
+      expect(io.stderr()).toBe('');
+      expect(code).toBe(0);
+      expect(io.stdout()).toContain(`export ${format}: ${path.join(runDir, 'exports', format)}`);
+      exported.set(format, path.join(runDir, 'exports', format));
+    }
+  }, 120_000);
+
+  it('writes splits.csv: every speaker folder in one split, all three splits used, the same in every format', async () => {
+    const csvs = await Promise.all([...exported.values()].map((dir) => readFile(path.join(dir, 'splits.csv'), 'utf8')));
+    expect(new Set(csvs).size).toBe(1);
+    const groups = parse(csvs[0]!, { columns: true }) as { group: string; split: string; clips: string; duration_ms: string }[];
+    expect(groups.map((g) => g.group)).toEqual(['alice', 'bob', 'carol', 'dave']);
+    expect(new Set(groups.map((g) => g.split))).toEqual(new Set(['train', 'dev', 'test']));
+    expect(groups.map((g) => Number(g.clips))).toEqual([2, 3, 2, 2]);
+    expect(groups.map((g) => Number(g.duration_ms))).toEqual([800, 980, 800, 600]);
+  });
+
+  it('every format holds exactly the manifest clips, group-atomic, in the splits of splits.csv', async () => {
+    const groups = parse(await readFile(path.join(exported.get('hf')!, 'splits.csv')), { columns: true }) as { group: string; split: string }[];
+    const expected = new Map(RECORDINGS.map((r) => [r.source, groups.find((g) => r.source.startsWith(`${g.group}/`))!.split]));
+    const idSource = new Map<string, string>();
+    const hf = readHf(exported.get('hf')!);
+    for (const clip of Object.values(hf).flat()) idSource.set(clip.id, clip.source);
+    const kaldi = readKaldi(exported.get('kaldi')!);
+    const recSource = new Map([...kaldi.wavScp].map(([rec, entry]) => [rec, path.relative(inputDir, /-i '([^']+)'/.exec(entry)![1]!)]));
+    const formats: [string, ReadSplits, ((c: ReadSplits[string][number]) => string)?][] = [
+      ['hf', hf],
+      ['nemo', readNemo(exported.get('nemo')!)],
+      ['ljspeech', readLjspeech(exported.get('ljspeech')!, idSource)],
+      ['kaldi', kaldi.splits, (c) => recSource.get(c.source)!],
+      ['lhotse', readLhotse(exported.get('lhotse')!).splits],
+      ['webdataset', await readWebDataset(exported.get('webdataset')!, 2)],
+    ];
+    for (const [name, splits, sourceOf] of formats) {
+      expect(readClips(splits, sourceOf), name).toEqual(manifestClips());
+      expect(sourceSplits(splits, sourceOf), name).toEqual(expected);
+    }
+    expect(Object.keys(hf).sort()).toEqual(['test', 'train', 'validation']);
+  });
+
+  it('kaldi: segments are the manifest spans, and wav.scp pipes give 16 kHz mono WAV of each whole recording', () => {
+    const kaldi = readKaldi(exported.get('kaldi')!);
+    expect(kaldi.wavScp.size).toBe(4);
+    const spans = [...kaldi.segments.values()].map(([, s, e]) => `${s}-${e}`).sort();
+    expect(spans).toEqual(rows.map((r) => `${Number(r.start_ms) / 1000}-${Number(r.end_ms) / 1000}`).sort());
+    for (const [rec, entry] of kaldi.wavScp) {
+      const facts = wavFacts(runPipeEntry(entry));
+      const recording = RECORDINGS.find((r) => entry.includes(`/${r.source}'`))!;
+      expect([rec, facts.rate, facts.channels, facts.samples]).toEqual([rec, 16000, 1, recording.seconds * 16000]);
+    }
+  });
+
+  it('lhotse: each supervision aligns its word with symbol, start and duration in seconds', () => {
+    const { supervisions } = readLhotse(exported.get('lhotse')!);
+    const byText = new Map(supervisions.map((s) => [s.text, s]));
+    expect(byText.get('world')?.alignment).toEqual({ word: [{ symbol: 'world', start: 0, duration: 0.4 }] });
+    expect(byText.get('beta')?.alignment).toEqual({ word: [{ symbol: 'beta', start: 0, duration: 0.28 }] });
+    expect(supervisions.every((s) => s.alignment?.word.length === 1)).toBe(true);
+  });
+
+  it('webdataset: --shard-size 2 gives shards of at most two samples', async () => {
+    const dir = exported.get('webdataset')!;
+    const shards = (await listFiles(dir)).filter((f) => f.endsWith('.tar'));
+    const bySplit = parse(await readFile(path.join(dir, 'splits.csv')), { columns: true }) as { split: string; clips: string }[];
+    const expected = ['train', 'dev', 'test'].flatMap((split) => {
+      const clips = bySplit.filter((g) => g.split === split).reduce((n, g) => n + Number(g.clips), 0);
+      return Array.from({ length: Math.ceil(clips / 2) }, (_, i) => `${split}/shard-${String(i).padStart(6, '0')}.tar`);
+    });
+    expect(shards.sort()).toEqual(expected.sort());
+  });
+
+  it('gives byte-identical exports when run again, replacing the old one and leaving no temp folder', async () => {
+    for (const [format, dir] of exported) {
+      const before = await treeHash(dir);
+      await exportDataset({ runDir, format, split: SPLIT, groupBy: 'dir', seed: 5, shardSize: 2 });
+      expect(await treeHash(dir), format).toEqual(before);
+    }
+    expect((await readdir(path.join(runDir, 'exports'))).sort()).toEqual(['hf', 'kaldi', 'lhotse', 'ljspeech', 'nemo', 'webdataset']);
+  }, 60_000);
+});
+
+describe('export options', () => {
+  it('replaces an export whole: a re-export without splits leaves only train', async () => {
+    const to = path.join(root, 'replace');
+    await exportDataset({ runDir, format: 'hf', to, split: SPLIT, groupBy: 'dir' });
+    expect((await readdir(to)).sort()).toEqual(['splits.csv', 'test', 'train', 'validation']);
+    const result = await exportDataset({ runDir, format: 'hf', to });
+    expect(result.splits).toEqual({ train: { clips: 9, ms: 3180 } });
+    expect((await readdir(to)).sort()).toEqual(['splits.csv', 'train']);
+    expect(await readdir(root)).not.toContainEqual(expect.stringMatching(/\.tmp/));
+  });
+
+  it('filters by duration and leaves flagged clips out with --exclude-flagged', async () => {
+    const copy = path.join(root, 'flagged-run');
+    await cp(runDir, copy, { recursive: true });
+    const manifest = await readFile(path.join(copy, 'manifest.csv'), 'utf8');
+    await writeFile(path.join(copy, 'manifest.csv'), manifest.replace(/,gamma,(.*),\n/, ',gamma,$1,long-word rate-outlier\n'));
+    const flagged = await exportDataset({ runDir: copy, format: 'nemo', excludeFlagged: true });
+    expect(flagged.dropped).toEqual({ clips: 1, ms: 400 });
+    const texts = readNemo(flagged.to)['train']!.map((c) => c.text);
+    expect(texts).not.toContain('gamma');
+    expect(texts).toHaveLength(8);
+    // alpha 300, beta 280, yes 300, no 300 ms are under 350 ms.
+    const short = await exportDataset({ runDir: copy, format: 'nemo', minDurationMs: 350 });
+    expect(short.dropped).toEqual({ clips: 4, ms: 1180 });
+    expect(readNemo(short.to)['train']!.map((c) => c.text).sort()).toEqual(['Hello', 'One', 'gamma', 'two', 'world']);
+  });
+
+  it('groups by a regex capture over the source path', async () => {
+    const result = await exportDataset({ runDir, format: 'ljspeech', to: path.join(root, 'regex'), split: 'train=50,test=50', groupBy: '^(alice|bob|carol|dave)/' });
+    const groups = parse(await readFile(path.join(result.to, 'splits.csv')), { columns: true }) as { group: string }[];
+    expect(groups.map((g) => g.group)).toEqual(['alice', 'bob', 'carol', 'dave']);
+    expect(Object.keys(result.splits)).toEqual(['train', 'test']);
+  });
+});
+
+describe('refusals: exit 2, a clear message, nothing written', () => {
+  const cases: [string, string[], RegExp][] = [
+    ['unknown format', ['--format', 'tfrecord'], /unknown format "tfrecord"; the formats are hf, nemo, ljspeech, kaldi, lhotse, webdataset/],
+    ['proportions not summing to 100', ['--format', 'hf', '--split', 'train=80,dev=10,test=5'], /sum to 95, not 100/],
+    ['unknown split name', ['--format', 'hf', '--split', 'train=80,holdout=20'], /unknown split name "holdout"/],
+    ['regex that does not compile', ['--format', 'hf', '--group-by', '(['], /is not a valid regular expression/],
+    ['regex without a capture group', ['--format', 'hf', '--group-by', '^[a-z]+/'], /has no capture group/],
+    ['regex that misses a source', ['--format', 'hf', '--group-by', '^(alice|bob)/'], /does not match the source "carol\/c.wav"/],
+    ['--to inside the clips folder', ['--format', 'hf', '--to', 'out/clips/ds'], /inside the run's clips folder/],
+  ];
+  it.each(cases)('%s', async (_name, args, message) => {
+    const fresh = await tempDir('refuse');
+    await cp(runDir, path.join(fresh, 'out'), { recursive: true });
+    const before = await listFiles(path.join(fresh, 'out'));
+    const io = fakeIo({ cwd: fresh });
+    expect(await main(['export', 'out', ...args], io.io)).toBe(2);
+    expect(io.stderr()).toMatch(message);
+    expect(io.stderr()).not.toMatch(/\n\s+at /); // no stack trace
+    expect(await listFiles(path.join(fresh, 'out'))).toEqual(before);
+  });
+
+  it('a folder that is not a run output, naming what is missing', async () => {
+    const empty = await tempDir('not-a-run');
+    const io = fakeIo({ cwd: empty });
+    expect(await main(['export', '.', '--format', 'nemo'], io.io)).toBe(2);
+    expect(io.stderr()).toBe(`dictclip: E_NOT_RUN_OUTPUT: ${empty} is not a dictclip run output: manifest.csv and summary.json are missing. Fix: pass the --out folder of a finished \`dictclip run\`.\n`);
+    const io2 = fakeIo({ cwd: empty });
+    expect(await main(['export', 'nowhere', '--format', 'nemo'], io2.io)).toBe(2);
+    expect(io2.stderr()).toContain('the folder does not exist');
+    expect(await readdir(empty)).toEqual([]);
+  });
+
+  it('run --export with a bad format stops before the run', async () => {
+    const io = fakeIo({ cwd: root });
+    expect(await main(['run', 'in', '--out', 'out-never', '--engine', 'scripted', '--export', 'hf,csv'], io.io)).toBe(2);
+    expect(io.stderr()).toContain('unknown format "csv"');
+    expect(existsSync(path.join(root, 'out-never'))).toBe(false);
+  });
+});
+
+describe('dictclip run --export', () => {
+  it('exports after the run into <out>/exports/<format>', async () => {
+    const io = fakeIo({ cwd: root });
+    const code = await main(['run', 'in', '--out', 'out-run', '--engine', 'scripted', '--script-file', 'script.json', '--quiet',
+      '--export', 'hf,kaldi', '--split', SPLIT, '--group-by', 'dir', '--seed', '5'], io.io);
+    expect(io.stderr()).toBe('');
+    expect(code).toBe(0);
+    const dir = path.join(root, 'out-run', 'exports');
+    expect((await readdir(dir)).sort()).toEqual(['hf', 'kaldi']);
+    expect(await readFile(path.join(dir, 'hf', 'splits.csv'), 'utf8')).toBe(await readFile(path.join(runDir, 'exports', 'hf', 'splits.csv'), 'utf8'));
+    expect(readClips(readHf(path.join(dir, 'hf')))).toEqual(manifestClips());
+  }, 60_000);
+});

@@ -1,0 +1,41 @@
+/**
+ * A real run output for the export tests: four recordings, one per speaker folder, made with
+ * ffmpeg (tone bursts at known times) and dictated by the embedded scripted engine.
+ *   alice/a.wav  2.0 s: "hello" 300–700, "world" 1000–1400
+ *   bob/b.wav    2.6 s: "alpha" 200–500, "beta" 520–800, "gamma" 1800–2200
+ *   carol/c.wav  3.2 s: "one" 500–900, "two" 1500–1900
+ *   dave/d e.wav 1.6 s: "yes" 100–400, "no" 900–1200   (a space in the name)
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { runPipeline } from '../../src/pipeline/index.js';
+import { makeBursts, runOptions } from '../helpers/index.js';
+
+export interface FixtureRecording { source: string; seconds: number; words: [string, number, number][] }
+
+export const RECORDINGS: FixtureRecording[] = [
+  { source: 'alice/a.wav', seconds: 2, words: [['hello', 300, 700], ['world', 1000, 1400]] },
+  { source: 'bob/b.wav', seconds: 2.6, words: [['alpha', 200, 500], ['beta', 520, 800], ['gamma', 1800, 2200]] },
+  { source: 'carol/c.wav', seconds: 3.2, words: [['one', 500, 900], ['two', 1500, 1900]] },
+  { source: 'dave/d e.wav', seconds: 1.6, words: [['yes', 100, 400], ['no', 900, 1200]] },
+];
+
+/** Run the pipeline over the fixture recordings into `<root>/out`; returns the run folder. */
+export async function makeRun(root: string): Promise<{ inputDir: string; runDir: string }> {
+  const inputDir = path.join(root, 'in');
+  const runDir = path.join(root, 'out');
+  for (const r of RECORDINGS) {
+    await makeBursts(path.join(inputDir, r.source), r.words.map(([, a, b]) => [a / 1000, b / 1000] as const), { seconds: r.seconds });
+  }
+  const scriptFile = path.join(root, 'script.json');
+  await writeFile(scriptFile, JSON.stringify({
+    fallback: 'none',
+    scripts: RECORDINGS.map((r) => ({
+      match: { durationMs: r.seconds * 1000, toleranceMs: 5 },
+      words: r.words.map(([word, startMs, endMs]) => ({ word, startMs, endMs })),
+    })),
+  }));
+  const result = await runPipeline(runOptions(inputDir, runDir, { scriptFile, concurrency: 2 }));
+  if (result.failures.length > 0) throw new Error(`fixture run failed: ${JSON.stringify(result.failures)}`);
+  return { inputDir, runDir };
+}
