@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, rename, rm, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import ffmpeg from 'fluent-ffmpeg';
-import { DictclipError, tail } from '../errors.js';
+import { runProcess } from '../child-process.js';
+import { DictclipError, isDictclipError } from '../errors.js';
 import { readWavInfo, type WavInfo } from './wav.js';
 
 /** Options of {@link transcodeToWav}. */
@@ -15,7 +15,7 @@ export interface TranscodeOptions {
   ffmpegPath: string;
   /** Output sample rate in Hz. @default 16000 */
   sampleRate?: 16000;
-  /** Aborting kills ffmpeg (SIGKILL) and rejects with E_ABORTED. @default undefined */
+  /** Aborting stops ffmpeg (SIGTERM, SIGKILL after 2 s) and rejects with E_ABORTED. @default undefined */
   signal?: AbortSignal;
 }
 
@@ -58,48 +58,23 @@ export async function transcodeToWav(input: string, output: string, options: Tra
   await checkInput(input);
   if (signal?.aborted === true) throw aborted(signal, input);
   const temp = `${output}.tmp-${randomBytes(6).toString('hex')}.wav`;
-  let commandLine = `${ffmpegPath} -i ${input}`;
+  const args = [
+    '-hide_banner', '-nostdin', '-nostats', '-i', input,
+    '-y', '-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1', '-ac', '1', '-ar', String(sampleRate),
+    '-c:a', 'pcm_s16le', '-bitexact', '-f', 'wav', temp,
+  ];
   try {
-    await new Promise<void>((resolve, reject) => {
-      const command = ffmpeg()
-        .setFfmpegPath(ffmpegPath)
-        .input(input)
-        .inputOptions(['-hide_banner', '-nostdin', '-nostats'])
-        .output(temp)
-        .outputOptions(['-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1', '-ac', '1', '-ar', String(sampleRate)])
-        .outputOptions(['-c:a', 'pcm_s16le', '-bitexact', '-f', 'wav']);
-      const onAbort = (): void => void command.kill('SIGKILL');
-      signal?.addEventListener('abort', onAbort, { once: true });
-      command.on('start', (line: string) => {
-        commandLine = line.replace(/^ffmpeg /, `${ffmpegPath} `);
-        if (signal?.aborted === true) onAbort();
-      });
-      command.on('end', () => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      });
-      command.on('error', (err: Error, _stdout: string | null, stderr: string | null) => {
-        signal?.removeEventListener('abort', onAbort);
-        if (signal?.aborted === true) return reject(aborted(signal, input));
-        const text = stderr ?? '';
-        const code = /exited with code (\d+)/.exec(err.message)?.[1];
-        const killed = /killed with signal (\w+)/.exec(err.message)?.[1];
-        reject(
-          new DictclipError('E_FFMPEG', `ffmpeg could not decode ${basename(input)}: ${meaningfulLine(text, input)}`, {
-            exitCode: code === undefined ? null : Number(code),
-            signal: killed ?? null,
-            stderrTail: tail(text),
-            command: commandLine,
-            path: input,
-            cause: err,
-          }),
-        );
-      });
-      command.run();
+    await runProcess(ffmpegPath, args, {
+      errorCode: 'E_FFMPEG',
+      name: 'ffmpeg',
+      path: input,
+      signal,
+      failureMessage: ({ stderr }) => `ffmpeg could not decode ${basename(input)}: ${meaningfulLine(stderr, input)}`,
     });
     await rename(temp, output);
   } catch (error) {
     await rm(temp, { force: true });
+    if (isDictclipError(error, 'E_ABORTED') && signal !== undefined) throw aborted(signal, input);
     if (error instanceof DictclipError) throw error;
     throw new DictclipError('E_OUTPUT', `cannot write transcoded file: ${output}`, { path: output, cause: error });
   }
