@@ -16,6 +16,7 @@ Usage:
   dictclip serve --data <dir> [options]                run the embedded dictation service
   dictclip account add|passwd|apikey <user> …          manage accounts of the embedded service
   dictclip export <run-out-dir> --format <format>      write a run's clips as a dataset (hf, nemo, …)
+  dictclip report <out-dir>                            rebuild the HTML QA report of a run
   dictclip help <command>                              help of one command
   dictclip --version                                   print the version
 
@@ -116,6 +117,23 @@ Example:
   DICTCLIP_API_KEY=$(dictclip account apikey alice --data ./svc)
 `;
 
+export const REPORT_HELP = `Usage: dictclip report <out-dir>
+
+Rebuilds <out-dir>/report/ (index.html, its script, styles and data) from the output of a
+finished run: manifest.csv, failures.csv, summary.json, markers/ and the waveform peaks in
+.dictclip/peaks/. \`dictclip run\` writes the same report at the end of every run unless
+--no-report. Open report/index.html in a browser straight from disk: it needs no server and
+loads nothing from the network; clips and source recordings are linked, never copied.
+
+Options:
+${flagLine('-h, --help', 'Show this help')}
+
+Exit codes: 0 written, 1 cannot be written, 2 usage error (not a run output).
+
+Example:
+  dictclip report ./dataset && xdg-open ./dataset/report/index.html
+`;
+
 /** Help of a command, or undefined for an unknown one. */
 export function helpFor(command: string | undefined): string | undefined {
   if (command === undefined) return MAIN_HELP;
@@ -123,5 +141,6 @@ export function helpFor(command: string | undefined): string | undefined {
   if (command === 'serve') return SERVE_HELP;
   if (command === 'account') return ACCOUNT_HELP;
   if (command === 'export') return EXPORT_HELP;
+  if (command === 'report') return REPORT_HELP;
   return undefined;
 }

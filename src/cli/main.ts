@@ -5,6 +5,7 @@
 import { isDictclipError, type DictclipError } from '../errors.js';
 import { accountCommand } from './commands/account.js';
 import { exportCommand } from './commands/export.js';
+import { reportCommand } from './commands/report.js';
 import { runCommand } from './commands/run.js';
 import { serveCommand } from './commands/serve.js';
 import { helpFor } from './help.js';
@@ -18,6 +19,7 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
   serve: serveCommand,
   account: accountCommand,
   export: exportCommand,
+  report: reportCommand,
 };
 
 /** Codes that mean "you called it wrong": exit 2. */
@@ -54,7 +56,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
   }
   const command = COMMANDS[first];
   if (command === undefined) {
-    throw usageError(first.startsWith('-') ? `unknown option ${first}` : `unknown command "${first}"; commands are run, serve, account, export, help`);
+    throw usageError(first.startsWith('-') ? `unknown option ${first}` : `unknown command "${first}"; commands are run, serve, account, export, report, help`);
   }
   return command(rest, io);
 }

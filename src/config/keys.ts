@@ -129,6 +129,8 @@ const ROWS: readonly Row[] = [
     description: 'Work folder for transcoded audio.' },
   { key: 'quiet', type: { kind: 'bool' }, default: false,
     description: 'No progress output; only errors are printed.' },
+  { key: 'report', type: { kind: 'bool' }, default: true,
+    description: 'Write the HTML QA report `<outDir>/report/index.html` at the end of the run (`--no-report` skips it).' },
 ];
 
 /** Every configuration key, in documentation order. */

@@ -86,6 +86,8 @@ export interface RunOptions {
   workDir: string;
   /** No progress output. @default false */
   quiet: boolean;
+  /** Write the HTML QA report `<outDir>/report/` after the run (done by the CLI, see src/report). @default true */
+  report: boolean;
 }
 
 /** One row of manifest.csv, in column order. */

@@ -45,7 +45,7 @@ describe('defaults', () => {
       find: undefined, contextWords: 0, clipSource: 'work', snapMs: 0, supercut: undefined, supercutGapMs: 500,
       dryRun: false, maxUploadBytes: 21000000, ffmpegPath: undefined, maxRetries: 6, requestTimeoutMs: 60000,
       pollInitialMs: 1000, pollMaxMs: 5000, engine: 'pocketsphinx', scriptFile: undefined,
-      workDir: join(cwd, 'out', '.dictclip', 'work'), quiet: false,
+      workDir: join(cwd, 'out', '.dictclip', 'work'), quiet: false, report: true,
     });
   });
 });

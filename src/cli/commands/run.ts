@@ -68,6 +68,11 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     return 0;
   }
   if (!options.quiet) printSummary(result, io);
+  if (options.report) {
+    const { buildReport } = await import('../../report/index.js');
+    const index = await buildReport(options.outDir);
+    if (!options.quiet) io.stdout.write(`report: ${index}\n`);
+  }
   printFailures(result, io);
   await exports?.run(options.outDir, io);
   if (io.signal?.aborted === true) return EXIT_INTERRUPTED;

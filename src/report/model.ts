@@ -1,0 +1,160 @@
+/**
+ * The QA report's data, read from a run's output folder alone: manifest.csv (columns looked up by
+ * header name; `flags` may be absent in older runs), failures.csv, summary.json, markers/*.json
+ * and the waveform peaks in .dictclip/peaks/.
+ */
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { decodePeaks, type Peaks } from '../audio/peaks.js';
+import { DictclipError } from '../errors.js';
+import { compareCodePoints } from '../code-point-order.js';
+import { markersPath, peaksPath, recordingKey } from '../pipeline/naming.js';
+import type { FailureRow } from '../pipeline/types.js';
+
+/** One clip as the page shows it. */
+export interface ReportClip {
+  /** The manifest `file_name` (relative to the output folder). */
+  fileName: string;
+  text: string;
+  startMs: number;
+  endMs: number;
+  /** Space-separated flag tokens; `utterance` is added for clips of that kind. Empty when clean. */
+  flags: string;
+}
+
+/** The saved word markers of a recording (markers/<source>.json). */
+export interface ReportMarkers {
+  transcript: string;
+  /** [textStart, textLength, startMs, endMs] per marker. */
+  markers: [number, number, number, number][];
+}
+
+export interface ReportRecording {
+  source: string;
+  key: string;
+  clips: ReportClip[];
+  /** True when the recording is listed in failures.csv. */
+  failed: boolean;
+  markers: ReportMarkers | undefined;
+  peaks: Peaks | undefined;
+  /** Absolute path of the source recording, when the run's input folder is known and it exists. */
+  sourcePath: string | undefined;
+}
+
+export interface ReportModel {
+  outDir: string;
+  /** summary.json without its `failures` (empty when the file is missing). */
+  summary: Record<string, unknown>;
+  failures: FailureRow[];
+  recordings: ReportRecording[];
+}
+
+type CsvRecord = Record<string, string | undefined>;
+
+async function readCsv(file: string): Promise<CsvRecord[]> {
+  const text = await readFile(file, 'utf8').catch((cause: unknown) => {
+    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new DictclipError('E_INPUT', `cannot read ${file}`, { path: file, cause });
+  });
+  if (text === undefined) return [];
+  try {
+    return parse(text, { columns: true, skip_empty_lines: true, relax_column_count: true }) as CsvRecord[];
+  } catch (cause) {
+    throw new DictclipError('E_INPUT', `${file} is not valid CSV: ${(cause as Error).message}`, { path: file, cause });
+  }
+}
+
+async function readJson(file: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+const num = (value: string | undefined): number => Number(value ?? 0) || 0;
+
+/** A clip's flags: the manifest's tokens, with `utterance` first for clips cut from collapsed markers. */
+export function clipFlags(kind: string | undefined, flags: string | undefined): string {
+  const tokens = (flags ?? '').split(/\s+/).filter((t) => t !== '');
+  if (kind === 'utterance' && !tokens.includes('utterance')) tokens.unshift('utterance');
+  return tokens.join(' ');
+}
+
+/** Sources with saved markers: markers/<source>.json, walked recursively. */
+async function markerSources(outDir: string): Promise<string[]> {
+  const root = path.join(outDir, 'markers');
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.json'))
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/').slice(0, -'.json'.length));
+}
+
+/** A path inside the output folder, or undefined for a source that would point outside it. */
+function inside(where: (outDir: string, source: string) => string, outDir: string, source: string): string | undefined {
+  try {
+    return where(outDir, source);
+  } catch {
+    return undefined;
+  }
+}
+
+async function readMarkers(outDir: string, source: string): Promise<ReportMarkers | undefined> {
+  const file = inside(markersPath, outDir, source);
+  const json = (file === undefined ? undefined : await readJson(file)) as { transcript?: unknown; markers?: unknown } | undefined;
+  if (typeof json?.transcript !== 'string' || !Array.isArray(json.markers)) return undefined;
+  const markers = (json.markers as Record<string, unknown>[]).map((m): [number, number, number, number] =>
+    [Number(m['textStart']) || 0, Number(m['textLength']) || 0, Number(m['startMs']) || 0, Number(m['endMs']) || 0]);
+  return { transcript: json.transcript, markers };
+}
+
+async function readPeaks(outDir: string, source: string): Promise<Peaks | undefined> {
+  const file = inside(peaksPath, outDir, source);
+  const bytes = file === undefined ? undefined : await readFile(file).catch(() => undefined);
+  return bytes === undefined ? undefined : decodePeaks(bytes);
+}
+
+/**
+ * Read everything the report shows from a run's output folder.
+ * @throws DictclipError E_INPUT when `outDir` has no manifest.csv or a file cannot be parsed.
+ */
+export async function readReportModel(outDir: string): Promise<ReportModel> {
+  const out = path.resolve(outDir);
+  const manifestFile = path.join(out, 'manifest.csv');
+  if (!existsSync(manifestFile)) {
+    throw new DictclipError('E_INPUT', `not a dictclip run output: ${manifestFile} is missing`, { path: manifestFile });
+  }
+  const rows = await readCsv(manifestFile);
+  const failures = (await readCsv(path.join(out, 'failures.csv'))).map((r) => ({
+    source: r['source'] ?? '', stage: (r['stage'] ?? 'output') as FailureRow['stage'], code: r['code'] ?? '', message: r['message'] ?? '',
+  }));
+  const summaryJson = await readJson(path.join(out, 'summary.json'));
+  const { failures: _f, ...summary } = (typeof summaryJson === 'object' && summaryJson !== null ? summaryJson : {}) as Record<string, unknown>;
+  const inputDir = typeof summary['inputDir'] === 'string' ? summary['inputDir'] : undefined;
+
+  const clipsBySource = new Map<string, ReportClip[]>();
+  for (const row of rows) {
+    const source = row['source'] ?? '';
+    const clip: ReportClip = {
+      fileName: row['file_name'] ?? '', text: row['text'] ?? '',
+      startMs: num(row['start_ms']), endMs: num(row['end_ms']), flags: clipFlags(row['kind'], row['flags']),
+    };
+    const list = clipsBySource.get(source);
+    if (list === undefined) clipsBySource.set(source, [clip]);
+    else list.push(clip);
+  }
+  const failed = new Set(failures.map((f) => f.source));
+  const sources = new Set([...clipsBySource.keys(), ...(await markerSources(out))]);
+  const recordings: ReportRecording[] = [];
+  for (const source of [...sources].sort(compareCodePoints)) {
+    const sourcePath = inputDir === undefined ? undefined : path.join(inputDir, ...source.split('/'));
+    recordings.push({
+      source, key: recordingKey(source), clips: clipsBySource.get(source) ?? [], failed: failed.has(source),
+      markers: await readMarkers(out, source), peaks: await readPeaks(out, source),
+      sourcePath: sourcePath !== undefined && existsSync(sourcePath) ? sourcePath : undefined,
+    });
+  }
+  return { outDir: out, summary, failures, recordings };
+}
