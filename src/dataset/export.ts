@@ -13,7 +13,7 @@ import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { DictclipError, isDictclipError } from '../errors.js';
 import { keepClip } from '../markers/index.js';
-import { compareCodePoints } from '../fs-util.js';
+import { compareCodePoints } from '../code-point-order.js';
 import { AudioPlacer, LineWriter } from './files.js';
 import { createHfWriter } from './formats/hf.js';
 import { createKaldiWriter } from './formats/kaldi.js';

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { DictclipError } from '../errors.js';
-import { isInside } from '../pipeline/fs-util.js';
+import { isInside } from '../pipeline/safe-path.js';
 import type { ClipFilters } from '../markers/index.js';
 import type { GroupBy, SplitName, SplitSpec } from './splits.js';
 import { SPLIT_NAMES } from './splits.js';

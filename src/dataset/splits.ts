@@ -8,7 +8,7 @@
  * clips, seed and proportions, gets the same splits.
  */
 import { createHash } from 'node:crypto';
-import { compareCodePoints } from '../fs-util.js';
+import { compareCodePoints } from '../code-point-order.js';
 
 /** Split names in the order they are listed and filled. */
 export const SPLIT_NAMES = ['train', 'dev', 'test'] as const;
