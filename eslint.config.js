@@ -20,7 +20,7 @@ export default tseslint.config(
     languageOptions: {
       sourceType: 'script',
       globals: Object.fromEntries(
-        ['window', 'document', 'atob', 'IntersectionObserver', 'setTimeout', 'clearTimeout'].map((name) => [name, 'readonly']),
+        ['window', 'document', 'atob', 'performance', 'IntersectionObserver', 'setTimeout', 'clearTimeout'].map((name) => [name, 'readonly']),
       ),
     },
   },
