@@ -1,11 +1,14 @@
 /**
- * Cutting clips out of a transcoded 16-bit mono WAV with positional reads through a sliding
- * window, a bounded number of writes in flight and temp-then-rename for every clip.
+ * Cutting clips out of a 16-bit PCM WAV (the 16 kHz mono work audio, or a source at its own
+ * rate and channels) with positional reads through a sliding window, a bounded number of writes
+ * in flight and temp-then-rename for every clip; each clip's edge levels are measured as it is
+ * written.
  */
 import type { FileHandle } from 'node:fs/promises';
 import { DictclipError } from '../errors.js';
+import { EdgeMeter, type EdgeLevels } from './edges.js';
 import { applyFade, FolderMaker, openSource, readFully, runTag, streamRange, writeAtomicallyCb } from './output.js';
-import { assertMono16, HEADER_BYTES, readWavInfo, writeMonoHeader } from './wav.js';
+import { assertPcm16, HEADER_BYTES, readWavInfo, writePcmHeader } from './wav.js';
 
 /** One clip to cut: milliseconds of the source, and where to write it. */
 export interface ClipRequest {
@@ -44,20 +47,32 @@ function plan(clips: readonly ClipRequest[], rate: number, total: number): { sta
   return { starts, ends };
 }
 
+/** What was cut for one clip. */
+export interface CutClip extends EdgeLevels {
+  /** Frames (samples per channel) of the clip. */
+  samples: number;
+  sampleRate: number;
+  channels: number;
+}
+
 /**
- * Cut `clips` out of `wavPath` (a 16-bit mono PCM WAV, normally 16 kHz): samples
+ * Cut `clips` out of `wavPath` (a 16-bit PCM WAV at any rate, any channels): frames
  * [round(startMs × rate/1000), round(endMs × rate/1000)), clamped to the data (an end before the
- * start gives an empty clip). Each clip is a 16-bit mono WAV with a 44-byte header, written to a
- * temp name in its folder and renamed into place; folders are created as needed. Clips are read
- * in start order through a 4 MB window, so memory stays flat on any recording length.
- * @returns The number of samples of each clip, in input order.
+ * start gives an empty clip). Each clip is a 16-bit WAV of the source's rate and channels with a
+ * 44-byte header, written to a temp name in its folder and renamed into place; folders are
+ * created as needed. Clips are read in start order through a 4 MB window, so memory stays flat on
+ * any recording length.
+ * @returns Per clip, in input order: its frames, format and edge levels (after the fade).
  * @throws DictclipError E_AUDIO_INVALID / E_INPUT (source), E_USAGE (non-finite time),
  *   E_OUTPUT (a clip could not be written; clips already written stay).
  */
-export async function cutClips(wavPath: string, clips: readonly ClipRequest[], options: CutOptions = {}): Promise<{ samples: number }[]> {
+export async function cutClips(wavPath: string, clips: readonly ClipRequest[], options: CutOptions = {}): Promise<CutClip[]> {
   const info = await readWavInfo(wavPath);
-  assertMono16(info, wavPath);
+  assertPcm16(info, wavPath);
   const rate = info.sampleRate;
+  const channels = info.channels;
+  const frameBytes = 2 * channels;
+  const levels: EdgeLevels[] = [];
   const { starts, ends } = plan(clips, rate, info.samples);
   const tag = runTag();
   const fadeSamples = msToSample(Math.max(options.fadeMs ?? 0, 0), rate);
@@ -84,7 +99,7 @@ export async function cutClips(wavPath: string, clips: readonly ClipRequest[], o
 
   const fh = await openSource(wavPath);
   try {
-    const window = Buffer.allocUnsafe(Math.min(WINDOW_BYTES, Math.max(info.dataBytes, 1)));
+    const window = Buffer.allocUnsafe(Math.min(WINDOW_BYTES - (WINDOW_BYTES % frameBytes), Math.max(info.dataBytes, 1)));
     let winStart = 0;
     let winEnd = 0; // byte range of the data held in `window`
     for (const index of order) {
@@ -95,11 +110,13 @@ export async function cutClips(wavPath: string, clips: readonly ClipRequest[], o
       const temp = `${outPath}.tmp-${tag}-${index}`;
       const length = end - start;
       const n = Math.min(fadeSamples, Math.floor(length / 2));
-      const from = start * 2;
-      const to = end * 2;
+      const from = start * frameBytes;
+      const to = end * frameBytes;
+      const meter = new EdgeMeter(length, rate, channels);
       if (to - from > window.length) {
         await folders.ensureParent(outPath);
-        await streamRange({ fh, dataOffset: info.dataOffset, sampleRate: rate }, start, end, outPath, temp, n);
+        await streamRange({ fh, dataOffset: info.dataOffset, sampleRate: rate, channels }, start, end, outPath, temp, n, meter);
+        levels[index] = meter.levels();
         continue;
       }
       if (from < winStart || to > winEnd) {
@@ -112,9 +129,11 @@ export async function cutClips(wavPath: string, clips: readonly ClipRequest[], o
       }
       const buffer = take(HEADER_BYTES + to - from);
       const content = buffer.subarray(0, HEADER_BYTES + to - from);
-      writeMonoHeader(content, rate, to - from);
+      writePcmHeader(content, rate, channels, to - from);
       window.copy(content, HEADER_BYTES, from - winStart, to - winStart);
-      applyFade(content.subarray(HEADER_BYTES), 0, length, n);
+      applyFade(content.subarray(HEADER_BYTES), 0, length, n, channels);
+      meter.feed(content.subarray(HEADER_BYTES), 0);
+      levels[index] = meter.levels();
       await folders.ensureParent(outPath);
       active++;
       writeAtomicallyCb(content, temp, outPath, (error) => written(buffer, error));
@@ -125,7 +144,7 @@ export async function cutClips(wavPath: string, clips: readonly ClipRequest[], o
     await fh.close();
   }
   if (failure !== undefined) throw failure;
-  return Array.from(starts, (start, i) => ({ samples: ends[i]! - start }));
+  return Array.from(starts, (start, i) => ({ samples: ends[i]! - start, sampleRate: rate, channels, ...levels[i]! }));
 }
 
 async function readWindow(fh: FileHandle, window: Buffer, wanted: number, position: number, path: string): Promise<number> {

@@ -7,3 +7,6 @@ export { cutClips, msToSample, type ClipRequest, type CutOptions } from './cut.j
 export { writeWavRange } from './range.js';
 export { findSplitPoints } from './split.js';
 export { computePeaks, decodePeaks, encodePeaks, savePeaks, PEAKS_PER_SECOND, type Peaks } from './peaks.js';
+export { originalAudio, type OriginalAudio } from './original.js';
+export { EDGE_MS, isLoudEdge, LOUD_EDGE_DB, type EdgeLevels } from './edges.js';
+export type { CutClip } from './cut.js';

@@ -7,7 +7,8 @@ import { close, open as openCb, rename as renameCb, rm as rmCb, write } from 'no
 import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DictclipError } from '../errors.js';
-import { HEADER_BYTES, writeMonoHeader } from './wav.js';
+import type { EdgeMeter } from './edges.js';
+import { HEADER_BYTES, writePcmHeader } from './wav.js';
 
 /** Block size of streamed reads and writes. */
 export const BLOCK_BYTES = 1 << 20;
@@ -56,22 +57,21 @@ export async function readFully(fh: FileHandle, buffer: Buffer, offset: number, 
 }
 
 /**
- * Apply a linear fade to `pcm` (int16 LE), which holds the clip samples starting at clip index
- * `first` of a clip of `length` samples: sample k is scaled by k/n in the first n samples and by
- * (length-1-k)/n in the last n, so the first and last samples become 0.
+ * Apply a linear fade to `pcm` (int16 LE, `channels` interleaved), which holds the clip frames
+ * starting at clip frame `first` of a clip of `length` frames: frame k is scaled by k/n in the
+ * first n frames and by (length-1-k)/n in the last n, so the first and last frames become 0.
  */
-export function applyFade(pcm: Buffer, first: number, length: number, n: number): void {
+export function applyFade(pcm: Buffer, first: number, length: number, n: number, channels = 1): void {
   if (n <= 0) return;
-  const count = pcm.length >> 1;
-  const end = first + count;
-  for (let k = Math.max(first, 0); k < Math.min(n, end); k++) {
-    const at = (k - first) * 2;
-    pcm.writeInt16LE(Math.round((pcm.readInt16LE(at) * k) / n), at);
-  }
-  for (let k = Math.max(first, length - n); k < end; k++) {
-    const at = (k - first) * 2;
-    pcm.writeInt16LE(Math.round((pcm.readInt16LE(at) * (length - 1 - k)) / n), at);
-  }
+  const frameBytes = 2 * channels;
+  const end = first + Math.floor(pcm.length / frameBytes);
+  const scale = (k: number, factor: number): void => {
+    for (let c = 0, at = (k - first) * frameBytes; c < channels; c++, at += 2) {
+      pcm.writeInt16LE(Math.round((pcm.readInt16LE(at) * factor) / n), at);
+    }
+  };
+  for (let k = Math.max(first, 0); k < Math.min(n, end); k++) scale(k, k);
+  for (let k = Math.max(first, length - n); k < end; k++) scale(k, length - 1 - k);
 }
 
 function outputError(outPath: string, cause: unknown): DictclipError {
@@ -102,28 +102,36 @@ export function writeAtomicallyCb(content: Buffer, temp: string, outPath: string
   });
 }
 
-/** Where a streamed range comes from. */
-export interface RangeSource { fh: FileHandle; dataOffset: number; sampleRate: number }
+/** Where a streamed range comes from (16-bit PCM; `channels` @default 1). */
+export interface RangeSource { fh: FileHandle; dataOffset: number; sampleRate: number; channels?: number }
 
 /**
- * Stream samples [start, end) of a 16-bit mono source into a new WAV at `outPath` (via `temp`),
- * in blocks of {@link BLOCK_BYTES}, fading `fadeSamples` at both ends.
+ * Stream frames [start, end) of a 16-bit source into a new WAV at `outPath` (via `temp`), in
+ * blocks of about {@link BLOCK_BYTES}, fading `fadeSamples` frames at both ends; `meter`, when
+ * given, is fed every block as written.
  */
-export async function streamRange(src: RangeSource, start: number, end: number, outPath: string, temp: string, fadeSamples: number): Promise<void> {
+export async function streamRange(
+  src: RangeSource, start: number, end: number, outPath: string, temp: string, fadeSamples: number, meter?: EdgeMeter,
+): Promise<void> {
   const total = end - start;
-  const block = Buffer.allocUnsafe(Math.min(BLOCK_BYTES, Math.max(HEADER_BYTES, total * 2)));
+  const channels = src.channels ?? 1;
+  const frameBytes = 2 * channels;
+  const blockBytes = Math.max(frameBytes, BLOCK_BYTES - (BLOCK_BYTES % frameBytes));
+  const block = Buffer.allocUnsafe(Math.min(blockBytes, Math.max(HEADER_BYTES, total * frameBytes)));
   let out: FileHandle | undefined;
   try {
     out = await open(temp, 'w');
-    writeMonoHeader(block, src.sampleRate, total * 2);
+    writePcmHeader(block, src.sampleRate, channels, total * frameBytes);
     await out.write(block, 0, HEADER_BYTES);
     for (let done = 0; done < total; ) {
-      const bytes = Math.min(block.length, (total - done) * 2);
-      const read = await readFully(src.fh, block, 0, bytes, src.dataOffset + (start + done) * 2);
-      if (read < bytes) throw new Error(`source ended early at byte ${src.dataOffset + (start + done) * 2 + read}`);
-      applyFade(block.subarray(0, bytes), done, total, fadeSamples);
+      const bytes = Math.min(block.length - (block.length % frameBytes), (total - done) * frameBytes);
+      const position = src.dataOffset + (start + done) * frameBytes;
+      const read = await readFully(src.fh, block, 0, bytes, position);
+      if (read < bytes) throw new Error(`source ended early at byte ${position + read}`);
+      applyFade(block.subarray(0, bytes), done, total, fadeSamples, channels);
+      meter?.feed(block.subarray(0, bytes), done);
       await out.write(block, 0, bytes);
-      done += bytes / 2;
+      done += bytes / frameBytes;
     }
     await out.close();
     out = undefined;

@@ -15,6 +15,8 @@ export interface TranscodeOptions {
   ffmpegPath: string;
   /** Output sample rate in Hz. @default 16000 */
   sampleRate?: 16000;
+  /** Keep the input's own sample rate and channels (only the sample format becomes 16-bit PCM); `sampleRate` is then ignored. @default false */
+  native?: boolean;
   /** Aborting stops ffmpeg (SIGTERM, SIGKILL after 2 s) and rejects with E_ABORTED. @default undefined */
   signal?: AbortSignal;
 }
@@ -45,9 +47,9 @@ function aborted(signal: AbortSignal, input: string): DictclipError {
 
 /**
  * Transcode `input` (any format ffmpeg decodes) to a mono signed 16-bit PCM WAV at `output`:
- * first audio stream only, channels mixed down (`-ac 1`), resampled to `sampleRate`, no video,
- * no metadata, bit-exact (the same input always gives the same bytes, a 44-byte header). ffmpeg
- * writes `<output>.tmp-<random>.wav`, which is renamed to `output` on success and removed on
+ * first audio stream only, channels mixed down (`-ac 1`), resampled to `sampleRate` (with
+ * `native`: the input's own rate and channels), no video, no metadata, bit-exact (the same
+ * input always gives the same bytes, a 44-byte header). ffmpeg writes `<output>.tmp-<random>.wav`, which is renamed to `output` on success and removed on
  * failure.
  * @returns The header facts of the written file.
  * @throws DictclipError E_INPUT (input missing or unreadable), E_FFMPEG (ffmpeg failed: exit
@@ -60,7 +62,8 @@ export async function transcodeToWav(input: string, output: string, options: Tra
   const temp = `${output}.tmp-${randomBytes(6).toString('hex')}.wav`;
   const args = [
     '-hide_banner', '-nostdin', '-nostats', '-i', input,
-    '-y', '-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1', '-ac', '1', '-ar', String(sampleRate),
+    '-y', '-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1',
+    ...(options.native === true ? [] : ['-ac', '1', '-ar', String(sampleRate)]),
     '-c:a', 'pcm_s16le', '-bitexact', '-f', 'wav', temp,
   ];
   try {

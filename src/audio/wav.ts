@@ -123,6 +123,11 @@ export async function readWavInfo(path: string): Promise<WavInfo> {
   }
 }
 
+/** Throw E_AUDIO_INVALID unless the file is 16-bit PCM (any rate, any number of channels). */
+export function assertPcm16(info: WavInfo, path: string): void {
+  if (info.bitsPerSample !== 16) throw invalid(path, `expected 16-bit PCM, got ${info.bitsPerSample} bit`);
+}
+
 /** Throw E_AUDIO_INVALID unless the file is 16-bit mono PCM (the transcoded work format). */
 export function assertMono16(info: WavInfo, path: string): void {
   if (info.channels !== 1 || info.bitsPerSample !== 16) {
@@ -130,32 +135,38 @@ export function assertMono16(info: WavInfo, path: string): void {
   }
 }
 
-const templates = new Map<number, Buffer>();
+const templates = new Map<string, Buffer>();
 
-function template(sampleRate: number): Buffer {
-  let header = templates.get(sampleRate);
+function template(sampleRate: number, channels: number): Buffer {
+  const key = `${sampleRate}:${channels}`;
+  let header = templates.get(key);
   if (header === undefined) {
     const wav = new wavefile.WaveFile();
-    wav.fromScratch(1, sampleRate, '16', []);
+    wav.fromScratch(channels, sampleRate, '16', []);
     header = Buffer.from(wav.toBuffer());
     if (header.length !== HEADER_BYTES || header.toString('latin1', 36, 40) !== 'data') {
       throw new DictclipError('E_OUTPUT', `unexpected WAV header template from wavefile (${header.length} bytes)`);
     }
-    templates.set(sampleRate, header);
+    templates.set(key, header);
   }
   return header;
 }
 
-/** Size of the header written by {@link writeMonoHeader}. */
+/** Size of the header written by {@link writePcmHeader}. */
 export const HEADER_BYTES = 44;
 
 /**
- * Write the 44-byte header of a 16-bit mono PCM WAV at `sampleRate` with `dataBytes` of data into
- * `target` at offset 0. The header is built once per rate with wavefile; only the RIFF and data
- * sizes are patched.
+ * Write the 44-byte header of a 16-bit PCM WAV at `sampleRate` with `channels` interleaved
+ * channels and `dataBytes` of data into `target` at offset 0. The header is built once per rate
+ * and channel count with wavefile; only the RIFF and data sizes are patched.
  */
-export function writeMonoHeader(target: Buffer, sampleRate: number, dataBytes: number): void {
-  template(sampleRate).copy(target, 0);
+export function writePcmHeader(target: Buffer, sampleRate: number, channels: number, dataBytes: number): void {
+  template(sampleRate, channels).copy(target, 0);
   target.writeUInt32LE(36 + dataBytes, 4);
   target.writeUInt32LE(dataBytes, 40);
+}
+
+/** {@link writePcmHeader} of a mono WAV (the work format). */
+export function writeMonoHeader(target: Buffer, sampleRate: number, dataBytes: number): void {
+  writePcmHeader(target, sampleRate, 1, dataBytes);
 }

@@ -3,9 +3,10 @@ import path from 'node:path';
 import type { LimitFunction } from 'p-limit';
 import { toDictclipError } from '../errors.js';
 import type { DictclipError } from '../errors.js';
-import { cutClips, savePeaks, toWorkWav } from '../audio/index.js';
+import { savePeaks, toWorkWav } from '../audio/index.js';
 import { planClips } from '../markers/index.js';
 import { dictateInChunks } from './chunks.js';
+import { cutColumns, cutRecording } from './cut-recording.js';
 import { phraseCounts } from './find-summary.js';
 import { stitchChunks } from './stitch.js';
 import type { StitchedDictation } from './stitch.js';
@@ -102,7 +103,10 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
     const folder = clipDir(ctx.outDir, job.recording.relPath);
     await removeDir(folder);
     const requests = clips.map((clip) => ({ startMs: clip.startMs, endMs: clip.endMs, outPath: path.join(folder, clipFileName(clip.index, clip.text)) }));
-    if (requests.length > 0) await ctx.limits.cut(() => cutClips(wavPath, requests, { fadeMs: o.fadeMs }));
+    const cut = await cutRecording({
+      recordingPath: job.recording.path, workWav: wavPath, workDir: ctx.workDir, key: job.key, options: o,
+      ffmpegPath: ctx.ffmpegPath, signal: ctx.signal, limits: ctx.limits,
+    }, requests);
     setStage('output');
     const markers = dictation.result.markers;
     let first = 0; // clips come in transcript order: one forward pass finds each clip's first marker
@@ -120,7 +124,7 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
         dictation_id: dictation.markerDictationIds[first] ?? dictation.dictationIds[0] ?? '',
         text_start: clip.textStart,
         text_length: clip.textLength,
-        flags: clip.flags,
+        ...cutColumns(clip.flags, cut[i]),
       };
     });
     const clipsState = { fingerprint: job.fingerprints.clips, rows, dropped };

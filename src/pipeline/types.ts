@@ -105,11 +105,18 @@ export interface ManifestRow {
   text_length: number;
   /** Timing checks (src/markers/timing.ts): empty when clean, else space-separated tokens in fixed order. */
   flags: string;
+  /** The clip file's sample rate and channels (16000 and 1 from the work audio). Absent in rows saved by older versions. */
+  sample_rate?: number;
+  channels?: number;
+  /** Level of the clip's first and last 10 ms relative to the clip's own level, dB (src/audio/edges.ts). Absent in rows saved by older versions. */
+  edge_start_db?: number;
+  edge_end_db?: number;
 }
 
 export const MANIFEST_COLUMNS = [
   'file_name', 'text', 'source', 'start_ms', 'end_ms', 'duration_ms',
   'kind', 'method', 'dictation_id', 'text_start', 'text_length', 'flags',
+  'sample_rate', 'channels', 'edge_start_db', 'edge_end_db',
 ] as const satisfies readonly (keyof ManifestRow)[];
 
 export interface RunSummary {

@@ -37,7 +37,7 @@ describe('msToSample', () => {
 describe('cutClips', () => {
   it('cuts [round(start×16), round(end×16)) with a 44-byte header and the source bytes', async () => {
     const out = join(temp(), 'basic', 'my.wav');
-    expect(await cutClips(source, [{ startMs: 390, endMs: 719.99997, outPath: out }])).toEqual([{ samples: 5280 }]);
+    expect((await cutClips(source, [{ startMs: 390, endMs: 719.99997, outPath: out }])).map((r) => [r.samples, r.sampleRate, r.channels])).toEqual([[5280, 16000, 1]]);
     const bytes = readFileSync(out);
     expect(bytes.length).toBe(44 + 10560);
     expect(bytes.subarray(44).equals(range(6240, 11520))).toBe(true);
@@ -56,7 +56,7 @@ describe('cutClips', () => {
       { startMs: 500, endMs: 400, outPath: join(dir, 'e.wav') },
       { startMs: 5000, endMs: 6000, outPath: join(dir, 'f.wav') },
     ];
-    expect(await cutClips(source, clips)).toEqual([{ samples: 8000 }, { samples: 32000 }, { samples: 160 }, { samples: 1600 }, { samples: 0 }, { samples: 0 }]);
+    expect((await cutClips(source, clips)).map((r) => r.samples)).toEqual([8000, 32000, 160, 1600, 0, 0]);
     const expected = [range(32000, 40000), range(1600, 33600), range(0, 160), range(46400, 48000), range(0, 0), range(0, 0)];
     clips.forEach((clip, i) => {
       const bytes = readFileSync(clip.outPath);
@@ -127,11 +127,59 @@ describe('cutClips', () => {
     expect(readdirSync(dir).filter((name) => name.includes('.tmp-'))).toEqual([]);
   });
 
-  it('rejects a source that is not 16-bit mono with E_AUDIO_INVALID', async () => {
+  it('cuts a 44.1 kHz stereo source at round(ms × 44.1) frames, sample for sample, in its own format', async () => {
+    const frames = 44100 * 2;
     const stereo = join(temp(), 'stereo.wav');
-    writeFileSync(stereo, pcmWav(noise(200), 16000, 2));
-    const error = await failure(cutClips(stereo, [{ startMs: 0, endMs: 1, outPath: join(temp(), 's.wav') }]));
-    expect([error.code, error.message]).toEqual(['E_AUDIO_INVALID', `expected 16-bit mono PCM, got 2 ch 16 bit: ${stereo}`]);
+    writeFileSync(stereo, pcmWav(noise(frames * 2, 3), 44100, 2));
+    const stereoPcm = readFileSync(stereo).subarray(44);
+    const dir = join(temp(), 'stereo');
+    const clips = [{ startMs: 390, endMs: 719.99997, outPath: join(dir, 'a.wav') }, { startMs: 1001, endMs: 1999, outPath: join(dir, 'b.wav') }];
+    const results = await cutClips(stereo, clips);
+    expect(results.map((r) => [r.samples, r.sampleRate, r.channels])).toEqual([[14553, 44100, 2], [44012, 44100, 2]]);
+    // 390 ms → frame 17199 (17199.0), 720 ms → 31752; 1001 ms → 44144 (44144.1), 1999 ms → 88156 (88155.9).
+    for (const [i, [from, to]] of [[17199, 31752], [44144, 88156]].entries()) {
+      const bytes = readFileSync(clips[i]!.outPath);
+      expect(bytes.subarray(44).equals(stereoPcm.subarray(from! * 4, to! * 4))).toBe(true);
+      expect(await readWavInfo(clips[i]!.outPath)).toMatchObject({ sampleRate: 44100, channels: 2, samples: to! - from!, exact: true });
+      expect(soxSamples(clips[i]!.outPath)).toBe(to! - from!);
+    }
+  });
+
+  it('fades every channel of a frame alike', async () => {
+    const stereo = join(temp(), 'stereo-fade.wav');
+    writeFileSync(stereo, pcmWav(Int16Array.from({ length: 2000 }, (_, i) => (i % 2 === 0 ? 1000 : -2000)), 1000, 2));
+    const out = join(temp(), 'stereo-faded.wav');
+    await cutClips(stereo, [{ startMs: 0, endMs: 10, outPath: out }], { fadeMs: 4 }); // 10 frames, n = 4
+    const got = readFileSync(out).subarray(44);
+    const frames = Array.from({ length: 10 }, (_, k) => [got.readInt16LE(k * 4), got.readInt16LE(k * 4 + 2)]);
+    expect(frames).toEqual([[0, 0], [250, -500], [500, -1000], [750, -1500], [1000, -2000], [1000, -2000], [750, -1500], [500, -1000], [250, -500], [0, 0]]);
+  });
+
+  it('measures the first and last 10 ms against the clip\'s own level', async () => {
+    // 16 kHz: 100 ms of silence, 300 ms at amplitude 8000, 100 ms at 800 (−20 dB).
+    const values = [...new Array<number>(1600).fill(0), ...new Array<number>(4800).fill(8000), ...new Array<number>(1600).fill(800)];
+    const wav = join(temp(), 'levels.wav');
+    writeFileSync(wav, pcmWav(Int16Array.from(values), 16000, 1));
+    const dir = join(temp(), 'levels');
+    const clips = [
+      { startMs: 90, endMs: 400, outPath: join(dir, 'quiet-start.wav') }, // starts in silence, ends loud
+      { startMs: 100, endMs: 500, outPath: join(dir, 'quieter-end.wav') },
+      { startMs: 0, endMs: 50, outPath: join(dir, 'silent.wav') },
+    ];
+    const levels = (await cutClips(wav, clips)).map((r) => [r.edgeStartDb, r.edgeEndDb]);
+    // quiet-start: clip mean square = 300/310 × 8000²; the end edge is 8000 → 10·log10(310/300) = 0.1 dB.
+    // quieter-end: mean square = (300 × 8000² + 100 × 800²)/400; start 8000 → +1.2 dB; end 800 → −18.8 dB.
+    expect(levels).toEqual([[-99, 0.1], [1.2, -18.8], [-99, -99]]);
+  });
+
+  it('rejects a source that is not 16-bit PCM with E_AUDIO_INVALID', async () => {
+    const wide = join(temp(), 'wide.wav');
+    const bytes = pcmWav(noise(300), 16000, 1);
+    bytes.writeUInt16LE(24, 34);
+    bytes.writeUInt16LE(3, 32);
+    writeFileSync(wide, bytes);
+    const error = await failure(cutClips(wide, [{ startMs: 0, endMs: 1, outPath: join(temp(), 's.wav') }]));
+    expect([error.code, error.message]).toEqual(['E_AUDIO_INVALID', `expected 16-bit PCM, got 24 bit: ${wide}`]);
   });
 
   it('rejects non-finite times with E_USAGE before writing anything', async () => {

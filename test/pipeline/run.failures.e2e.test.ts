@@ -57,7 +57,7 @@ describe('runPipeline failures', () => {
     expect(failed).toEqual(['bad.wav:transcode:E_FFMPEG']);
     expect(result.summary).toMatchObject({ recordings: 3, done: 2, failed: 1, skipped: 0, clips: 1 });
     const manifest = await readFile(path.join(out, 'manifest.csv'), 'utf8');
-    expect(manifest.split('\n').slice(1)).toEqual([expect.stringMatching(/^clips\/good-[0-9a-f]{8}\/00000_yes\.wav,Yes,good\.wav,100,600,500,word,new,[^,]+,0,3,$/), '']);
+    expect(manifest.split('\n').slice(1)).toEqual([expect.stringMatching(/^clips\/good-[0-9a-f]{8}\/00000_yes\.wav,Yes,good\.wav,100,600,500,word,new,[^,]+,0,3,,16000,1,-99,-99$/), '']);
     const failures = (await readFile(path.join(out, 'failures.csv'), 'utf8')).split('\n');
     expect(failures[0]).toBe('source,stage,code,message');
     expect(failures[1]).toMatch(/^bad\.wav,transcode,E_FFMPEG,/);

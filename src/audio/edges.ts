@@ -1,0 +1,78 @@
+/**
+ * Edge levels of a clip: how loud its first and last 10 ms are relative to the clip as a whole.
+ * A clip cut in a pause starts and ends far below its own level; one that starts or ends in the
+ * middle of a sound does not (an audible click or a clipped consonant).
+ */
+
+/** Length of each edge, ms. */
+export const EDGE_MS = 10;
+/** An edge at or above this level relative to the clip's own level (dB) is loud. */
+export const LOUD_EDGE_DB = -10;
+/** Lowest reported level, dB (silence, or a silent clip). */
+export const FLOOR_DB = -99;
+
+/** Levels of the first and last {@link EDGE_MS} of a clip relative to the clip's own RMS level, dB (0.1 dB steps). */
+export interface EdgeLevels {
+  edgeStartDb: number;
+  edgeEndDb: number;
+}
+
+/** True when either edge is loud (see {@link LOUD_EDGE_DB}). */
+export function isLoudEdge(levels: EdgeLevels): boolean {
+  return levels.edgeStartDb >= LOUD_EDGE_DB || levels.edgeEndDb >= LOUD_EDGE_DB;
+}
+
+/**
+ * Measures the edge levels of one clip of `totalFrames` interleaved 16-bit frames fed in any
+ * number of pieces, in order ({@link EdgeMeter.feed}); no audio is kept.
+ */
+export class EdgeMeter {
+  readonly #edge: number;
+  readonly #total: number;
+  readonly #channels: number;
+  #all = 0;
+  #head = 0;
+  #tail = 0;
+
+  constructor(totalFrames: number, sampleRate: number, channels: number) {
+    this.#total = totalFrames;
+    this.#channels = channels;
+    this.#edge = Math.min(totalFrames, Math.max(1, Math.round((EDGE_MS * sampleRate) / 1000)));
+  }
+
+  /** Add `pcm` (int16 LE, whole frames), which holds the clip's frames from `firstFrame` on. */
+  feed(pcm: Buffer, firstFrame: number): void {
+    const values = pcm.byteOffset % 2 === 0
+      ? new Int16Array(pcm.buffer, pcm.byteOffset, pcm.length >> 1)
+      : new Int16Array(Uint8Array.from(pcm).buffer);
+    const ch = this.#channels;
+    const headEnd = (this.#edge - firstFrame) * ch; // values before this index are in the head
+    const tailStart = (this.#total - this.#edge - firstFrame) * ch; // values from this index on are in the tail
+    let all = 0;
+    let head = 0;
+    let tail = 0;
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]!;
+      const e = v * v;
+      all += e;
+      if (i < headEnd) head += e;
+      if (i >= tailStart) tail += e;
+    }
+    this.#all += all;
+    this.#head += head;
+    this.#tail += tail;
+  }
+
+  /** The levels of everything fed (a silent clip gives {@link FLOOR_DB} at both edges). */
+  levels(): EdgeLevels {
+    const values = this.#total * this.#channels;
+    const edgeValues = this.#edge * this.#channels;
+    const clip = values === 0 ? 0 : this.#all / values;
+    const level = (energy: number): number => {
+      if (clip === 0 || energy === 0) return FLOOR_DB;
+      const db = 10 * Math.log10(energy / edgeValues / clip);
+      return Math.max(FLOOR_DB, Math.round(db * 10) / 10);
+    };
+    return { edgeStartDb: level(this.#head), edgeEndDb: level(this.#tail) };
+  }
+}
