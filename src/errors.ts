@@ -48,7 +48,9 @@ export type ErrorCode =
   /** Writing output failed. */
   | 'E_OUTPUT'
   /** A folder given as a run output is not one (the message names what is missing); exit 2. */
-  | 'E_NOT_RUN_OUTPUT';
+  | 'E_NOT_RUN_OUTPUT'
+  /** Run outputs that cannot be merged into one (overlapping, other options or shard counts, incomplete, not shard outputs). */
+  | 'E_MERGE';
 
 export interface ErrorContext {
   /** HTTP method of the failed request. */

@@ -2,6 +2,7 @@
 import { KEYS } from '../config/keys.js';
 import { defaultLabel } from '../config/schema.js';
 import { EXPORT_HELP, RUN_EXPORT_HELP } from './commands/export.js';
+import { MERGE_HELP } from './commands/merge.js';
 
 const EXIT_CODES = `Exit codes:
   0    success (run: every recording succeeded)
@@ -17,6 +18,7 @@ Usage:
   dictclip account add|passwd|apikey <user> …          manage accounts of the embedded service
   dictclip export <run-out-dir> --format <format>      write a run's clips as a dataset (hf, nemo, …)
   dictclip report <out-dir>                            rebuild the HTML QA report of a run
+  dictclip merge <shard-out>... --out <dir>            combine the outputs of a sharded run (--shard K/N)
   dictclip help <command>                              help of one command
   dictclip --version                                   print the version
 
@@ -142,5 +144,6 @@ export function helpFor(command: string | undefined): string | undefined {
   if (command === 'account') return ACCOUNT_HELP;
   if (command === 'export') return EXPORT_HELP;
   if (command === 'report') return REPORT_HELP;
+  if (command === 'merge') return MERGE_HELP;
   return undefined;
 }

@@ -7,6 +7,7 @@ import { accountCommand } from './commands/account.js';
 import { exportCommand } from './commands/export.js';
 import { reportCommand } from './commands/report.js';
 import { runCommand } from './commands/run.js';
+import { mergeCommand } from './commands/merge.js';
 import { serveCommand } from './commands/serve.js';
 import { helpFor } from './help.js';
 import { usageError, type CliIo } from './io.js';
@@ -20,10 +21,11 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
   account: accountCommand,
   export: exportCommand,
   report: reportCommand,
+  merge: mergeCommand,
 };
 
 /** Codes that mean "you called it wrong": exit 2. */
-const USAGE_CODES = new Set(['E_USAGE', 'E_CONFIG', 'E_CREDENTIALS_MISSING', 'E_NOT_RUN_OUTPUT']);
+const USAGE_CODES = new Set(['E_USAGE', 'E_CONFIG', 'E_CREDENTIALS_MISSING', 'E_NOT_RUN_OUTPUT', 'E_MERGE']);
 
 /** Run the CLI with `argv` (without node and the script) and return the exit code. */
 export async function main(argv: string[], io: CliIo): Promise<number> {
@@ -56,7 +58,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
   }
   const command = COMMANDS[first];
   if (command === undefined) {
-    throw usageError(first.startsWith('-') ? `unknown option ${first}` : `unknown command "${first}"; commands are run, serve, account, export, report, help`);
+    throw usageError(first.startsWith('-') ? `unknown option ${first}` : `unknown command "${first}"; commands are ${Object.keys(COMMANDS).join(', ')}, help`);
   }
   return command(rest, io);
 }

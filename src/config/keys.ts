@@ -12,7 +12,7 @@ import type { RunOptions } from '../pipeline/types.js';
 export type ConfigKey = Exclude<keyof RunOptions, 'inputDir' | 'outDir'> | 'padMs';
 
 export type KeyType =
-  | { kind: 'string'; format?: 'url' | 'regex' | 'filename' }
+  | { kind: 'string'; format?: 'url' | 'regex' | 'filename' | 'shard' }
   /** Repeatable: several values (a repeated flag, a JSON array in the file or the environment). */
   | { kind: 'list' }
   | { kind: 'int'; min: number; max?: number }
@@ -131,6 +131,8 @@ const ROWS: readonly Row[] = [
     description: 'No progress output; only errors are printed.' },
   { key: 'report', type: { kind: 'bool' }, default: true,
     description: 'Write the HTML QA report `<outDir>/report/index.html` at the end of the run (`--no-report` skips it).' },
+  { key: 'shard', type: { kind: 'string', format: 'shard' }, default: undefined, defaultText: 'all recordings', placeholder: '<K/N>',
+    description: 'Process only shard K (0-based) of N: the recordings whose first 8 bytes of sha256(path relative to the input folder), mod N, equal K. `auto/N` takes K from JOB_COMPLETION_INDEX (Kubernetes), SLURM_ARRAY_TASK_ID − SLURM_ARRAY_TASK_MIN (Slurm) or AWS_BATCH_JOB_ARRAY_INDEX (AWS Batch).' },
 ];
 
 /** Every configuration key, in documentation order. */

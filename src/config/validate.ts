@@ -98,6 +98,7 @@ export function parseValue(spec: KeySpec, raw: unknown, source: Source): ConfigV
       if (type.format === 'filename' && (/[\\/\0]/.test(text) || text === '.' || text === '..' || text.startsWith('.'))) {
         throw badValue(spec, raw, source, 'a plain file name (no folder, not starting with a dot)', 'a name such as "reel"');
       }
+      if (type.format === 'shard') return checkShard(spec, text, raw, source);
       if (type.format === 'regex') {
         try {
           new RegExp(text, 'i');
@@ -109,6 +110,17 @@ export function parseValue(spec: KeySpec, raw: unknown, source: Source): ConfigV
       return text;
     }
   }
+}
+
+/** `K/N` with 0 ≤ K < N ≤ 100000, or `auto/N` (K from the batch engine, resolved by the CLI). */
+function checkShard(spec: KeySpec, text: string, raw: unknown, source: Source): string {
+  const match = /^(auto|\d+)\/(\d+)$/.exec(text);
+  const count = Number(match?.[2]);
+  const index = match?.[1] === 'auto' ? 0 : Number(match?.[1]);
+  if (match === null || !(count >= 1 && count <= 100_000) || !(index < count)) {
+    throw badValue(spec, raw, source, 'K/N with 0 ≤ K < N ≤ 100000, or auto/N', '"0/4" (the first of 4 shards) or "auto/4"');
+  }
+  return `${match[1] === 'auto' ? 'auto' : index}/${count}`;
 }
 
 function checkUrl(spec: KeySpec, text: string, raw: unknown, source: Source): string {

@@ -17,6 +17,8 @@ import type { RecordingContext, RecordingJob } from './recording.js';
 import { scanRecordings } from './scan.js';
 import { checkRunFolders } from './folders.js';
 import { readState, removeDir, serviceIdentity, writeState } from './state.js';
+import { runRecord, writeRunRecord } from './run-record.js';
+import { parseShard, selectShard } from './shard.js';
 import { clipDir } from './naming.js';
 import type { FailureRow, ManifestRow, PipelineEvents, RunOptions, RunResult } from './types.js';
 
@@ -38,16 +40,18 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
   throwIfAborted(signal);
   await checkRunFolders(opts.inputDir, outDir);
   const scan = await scanRecordings(opts.inputDir, { exclude: [outDir, workDir] });
-  const { jobs, failures } = await prepareJobs(scan.recordings, opts, await serviceIdentity(opts));
+  const recordings = selectShard(scan.recordings, opts.shard === undefined ? undefined : parseShard(opts.shard));
+  const serviceId = await serviceIdentity(opts);
+  const { jobs, failures } = await prepareJobs(recordings, opts, serviceId);
   throwIfAborted(signal);
   const wallTimeMs = (): number => Math.round(performance.now() - started);
   const alreadyDone = jobs.filter((job) => job.decision === 'done').length;
   if (opts.dryRun) {
-    const counts = { recordings: scan.recordings.length, done: 0, failed: failures.length, skipped: alreadyDone, wallTimeMs: wallTimeMs(), stageMs: {}, inputDir: path.resolve(opts.inputDir) };
+    const counts = { recordings: recordings.length, done: 0, failed: failures.length, skipped: alreadyDone, wallTimeMs: wallTimeMs(), stageMs: {}, inputDir: path.resolve(opts.inputDir) };
     const plan = jobs.map((job) => ({ source: job.recording.relPath, state: planState(job) }));
     return { summary: computeSummary(counts, []), failures, manifestPath, plan };
   }
-  events.onStart?.({ total: scan.recordings.length, alreadyDone, skipped: scan.skipped });
+  events.onStart?.({ total: recordings.length, alreadyDone, skipped: scan.skipped });
   for (const failure of failures) events.onRecordingFailed?.(failure);
 
   const pending = jobs.filter((job) => job.decision !== 'done');
@@ -116,11 +120,12 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
     if (fatal !== undefined) throw fatal;
     throwIfAborted(signal);
     const counts = {
-      recordings: scan.recordings.length, done, failed: failures.length, skipped: resumedCount, wallTimeMs: wallTimeMs(),
+      recordings: recordings.length, done, failed: failures.length, skipped: resumedCount, wallTimeMs: wallTimeMs(),
       stageMs: stageTotals.toJSON(), inputDir: path.resolve(opts.inputDir),
     };
     const summary = { ...computeSummary(counts, rows, dropped), ...findSummary(opts.find, found) };
     await writeRunOutputs(outDir, rows, failures, summary);
+    await writeRunRecord(outDir, runRecord(opts, serviceId, recordings.map((r) => r.relPath), opts.shard ?? null));
     return { summary, failures, manifestPath };
   } finally {
     signal?.removeEventListener('abort', onAbort);

@@ -88,6 +88,8 @@ export interface RunOptions {
   quiet: boolean;
   /** Write the HTML QA report `<outDir>/report/` after the run (done by the CLI, see src/report). @default true */
   report: boolean;
+  /** Process only shard `K/N` of the recordings (see src/pipeline/shard.ts); `auto/N` is resolved by the CLI. @default undefined (all recordings) */
+  shard: string | undefined;
 }
 
 /** One row of manifest.csv, in column order. */

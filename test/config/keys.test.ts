@@ -17,7 +17,7 @@ function runOptionsDefaults(): Map<string, string> {
 describe('key table', () => {
   it('covers every RunOptions key except inputDir/outDir, plus padMs', () => {
     const documented = [...runOptionsDefaults().keys()].sort();
-    expect(documented.length).toBe(38);
+    expect(documented.length).toBe(39);
     expect(KEYS.map((spec) => spec.key).filter((key) => key !== 'padMs').sort()).toEqual(documented);
   });
 

@@ -10,6 +10,8 @@ import { runHelp } from '../help.js';
 import { formatDuration, type CliIo } from '../io.js';
 import { createProgress } from '../progress.js';
 import { takeRunExports } from './export.js';
+import { printShardSizes } from '../shard-plan.js';
+import { resolveShard } from '../../shard/env.js';
 
 /** Exit code after an interrupt. */
 export const EXIT_INTERRUPTED = 130;
@@ -34,7 +36,9 @@ export function resolveRunOptions(args: string[], io: Pick<CliIo, 'env' | 'cwd'>
   const [inputDir = ''] = expectPositionals(positionals, ['input-dir'], 'run');
   const outDir = requiredString(values, 'out', 'run');
   const { out: _out, config, help: _help, ...flags } = values;
-  const options = loadRunOptions({ flags, env: io.env, cwd: io.cwd, configPath: typeof config === 'string' ? config : undefined, inputDir, outDir });
+  const loaded = loadRunOptions({ flags, env: io.env, cwd: io.cwd, configPath: typeof config === 'string' ? config : undefined, inputDir, outDir });
+  // `--shard auto/N`: K from the batch engine's environment (the library reads none).
+  const options = loaded.shard === undefined ? loaded : { ...loaded, shard: resolveShard(loaded.shard, io.env) };
   // Fail before any work (exit 2) when a remote service has no credentials; a dry run never connects.
   if (options.baseUrl !== undefined && !options.dryRun) requireCredentials(io.env, options.baseUrl);
   return options;
@@ -65,6 +69,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   }
   if (options.dryRun) {
     printPlan(result, io);
+    await printShardSizes(options, io);
     return 0;
   }
   if (!options.quiet) printSummary(result, io);

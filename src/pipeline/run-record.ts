@@ -1,0 +1,74 @@
+/**
+ * `<out>/run.json`: what a finished run was made with, so shard outputs can be merged safely
+ * (`dictclip merge` refuses outputs made with other options or overlapping shards). Written at
+ * the end of every run, atomically, beside manifest.csv.
+ */
+import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { compareCodePoints } from '../code-point-order.js';
+import { sha256, writeFileAtomic } from '../files.js';
+import { clipFingerprint, dictationFingerprint } from './state.js';
+import type { RunOptions } from './types.js';
+
+export const RUN_RECORD_FILE = 'run.json';
+export const RUN_RECORD_VERSION = 1;
+
+/** The options that change what a run writes for a recording (the rest only change speed or display). */
+export const OUTPUT_OPTION_KEYS = [
+  'factoryScope', 'profile', 'markers', 'markerUnit', 'maxUploadBytes', 'mode', 'padBeforeMs', 'padAfterMs', 'fadeMs',
+  'maxGapMs', 'maxPhraseMs', 'keepPunctuation', 'match', 'minDurationMs', 'maxDurationMs', 'minCharsPerSecond', 'maxCharsPerSecond',
+] as const satisfies readonly (keyof RunOptions)[];
+
+/** Those options' values (unset ones left out) and the service's identity. */
+export type OutputOptions = Partial<Pick<RunOptions, (typeof OUTPUT_OPTION_KEYS)[number]>> & { service: string };
+
+/** The content of run.json. */
+export interface RunRecord {
+  version: typeof RUN_RECORD_VERSION;
+  /** `K/N` of a sharded run; null for a whole run (or a merge of shards). */
+  shard: string | null;
+  /**
+   * Fingerprint of every option that changes the output: the per-recording clip fingerprint of
+   * src/pipeline/state.ts with the source left out, so it follows every option that fingerprint covers.
+   */
+  optionsFingerprint: string;
+  /** The same options, readable (to say which one differs). */
+  options: OutputOptions;
+  /** Every recording of the run (relative paths, code point order). */
+  recordings: string[];
+  /** A merge: the shard outputs it was made from. */
+  mergedFrom?: { shard: string; recordings: number; fingerprint: string }[];
+}
+
+/** The run record of a run over `recordings` with `options` against the service `serviceId`. */
+export function runRecord(options: RunOptions, serviceId: string, recordings: readonly string[], shard: string | null): RunRecord {
+  const readable: Record<string, unknown> = { service: serviceId };
+  for (const key of OUTPUT_OPTION_KEYS) if (options[key] !== undefined) readable[key] = options[key];
+  return {
+    version: RUN_RECORD_VERSION,
+    shard,
+    optionsFingerprint: clipFingerprint(dictationFingerprint('', serviceId, options), options),
+    options: readable as OutputOptions,
+    recordings: [...recordings].sort(compareCodePoints),
+  };
+}
+
+/** Write `<outDir>/run.json` atomically. */
+export async function writeRunRecord(outDir: string, record: RunRecord): Promise<void> {
+  await writeFileAtomic(path.join(outDir, RUN_RECORD_FILE), `${JSON.stringify(record, null, 2)}\n`);
+}
+
+/** Read `<outDir>/run.json`; undefined when it is missing, unreadable or of another version. */
+export async function readRunRecord(outDir: string): Promise<RunRecord | undefined> {
+  try {
+    const parsed = JSON.parse(await readFile(path.join(outDir, RUN_RECORD_FILE), 'utf8')) as Partial<RunRecord> | null;
+    return parsed?.version === RUN_RECORD_VERSION && Array.isArray(parsed.recordings) ? (parsed as RunRecord) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A short fingerprint of a record's content (to recognise a merge already done). */
+export function recordFingerprint(record: RunRecord): string {
+  return sha256(JSON.stringify([record.shard, record.optionsFingerprint, record.recordings])).slice(0, 16);
+}
