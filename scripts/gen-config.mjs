@@ -1,15 +1,24 @@
 // Regenerate the files generated from src/config/keys.ts: pipeline.config.json,
-// pipeline.config.schema.json and the README's config reference. Run after `npm run build`:
+// pipeline.config.schema.json and the README's config reference; and the README's list of
+// accepted files from src/pipeline/formats.ts. Run after `npm run build`:
 //   node scripts/gen-config.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 import { configReferenceMarkdown, defaultConfigFile, generateConfigSchema, toJsonFile } from '../dist/config/index.js';
+import { formatsMarkdown } from '../dist/pipeline/formats.js';
 
 writeFileSync('pipeline.config.json', toJsonFile(defaultConfigFile()));
 writeFileSync('pipeline.config.schema.json', toJsonFile(generateConfigSchema()));
-const readme = readFileSync('README.md', 'utf8');
-const start = '<!-- config-reference:start -->\n';
-const end = '<!-- config-reference:end -->';
-const from = readme.indexOf(start);
-const to = readme.indexOf(end);
-if (from < 0 || to < from) throw new Error('README.md lacks the config-reference markers');
-writeFileSync('README.md', `${readme.slice(0, from + start.length)}${configReferenceMarkdown()}${readme.slice(to)}`);
+/** Replace the text between `<!-- name:start -->` and `<!-- name:end -->` in the README. */
+function section(text, name, body) {
+  const start = `<!-- ${name}:start -->\n`;
+  const end = `<!-- ${name}:end -->`;
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`README.md lacks the ${name} markers`);
+  return `${text.slice(0, from + start.length)}${body}${text.slice(to)}`;
+}
+
+let readme = readFileSync('README.md', 'utf8');
+readme = section(readme, 'config-reference', configReferenceMarkdown());
+readme = section(readme, 'formats', formatsMarkdown());
+writeFileSync('README.md', readme);

@@ -3,6 +3,8 @@ import { KEYS } from '../config/keys.js';
 import { defaultLabel } from '../config/schema.js';
 import { EXPORT_HELP, RUN_EXPORT_HELP } from './commands/export.js';
 import { MERGE_HELP } from './commands/merge.js';
+import { extensionList } from '../pipeline/formats.js';
+import { wrap } from './wrap.js';
 
 const EXIT_CODES = `Exit codes:
   0    success (run: every recording succeeded)
@@ -50,6 +52,8 @@ export function runHelp(): string {
 Scans <input-dir> recursively, transcodes each recording to 16 kHz mono WAV, dictates it and
 cuts one WAV clip per word (or phrase) into <out-dir>, with manifest.csv, failures.csv and
 summary.json. Finished recordings are kept on a re-run (resume).
+
+${wrap(`Accepted files, by extension (video: its audio track): ${extensionList()}. Every other file is named with its reason in <out-dir>/skipped.csv.`, 80).join('\n')}
 
 Settings come from defaults < pipeline.config.json (in the working directory, or --config)
 < DICTCLIP_* environment variables < flags. Boolean flags have a --no-<flag> form.

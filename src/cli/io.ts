@@ -50,3 +50,8 @@ export function formatDuration(ms: number): string {
   if (minutes > 0) return `${minutes}m${String(seconds).padStart(2, '0')}s`;
   return `${seconds}s`;
 }
+
+/** `1 clip`, `3 clips`, `1 recording`, `0 files`: the count with the word in agreement. */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
+}

@@ -4,7 +4,10 @@
  * plain line per recording and per warning; with `quiet`, nothing.
  */
 import type { PipelineEvents } from '../pipeline/types.js';
-import { formatDuration, type Output } from './io.js';
+import { formatDuration, plural, type Output } from './io.js';
+
+/** Skipped files named one per line at the start; the rest are counted (skipped.csv has them all). */
+const SKIPPED_LINES = 20;
 
 export interface ProgressOptions {
   stream: Output;
@@ -60,7 +63,9 @@ export function createProgress(options: ProgressOptions): Progress {
       state.total = info.total;
       state.finished = 0;
       state.startedAt = now();
-      for (const skipped of info.skipped) line(`skipped ${skipped.relPath} (${skipped.reason})`);
+      for (const skipped of info.skipped.slice(0, SKIPPED_LINES)) line(`skipped ${skipped.relPath} (${skipped.reason})`);
+      const more = info.skipped.length - SKIPPED_LINES;
+      if (more > 0) line(`skipped ${plural(more, 'more file')} (all listed in skipped.csv)`);
       draw(true);
     },
     onRecordingDone(info) {
@@ -68,7 +73,7 @@ export function createProgress(options: ProgressOptions): Progress {
       state.clips += info.clips;
       if (info.resumed) state.resumed += 1;
       if (isTTY) draw(state.finished === state.total);
-      else line(`${(info.resumed ? 'kept' : 'done').padEnd(8)}${info.source} (${info.clips} clips)`);
+      else line(`${(info.resumed ? 'kept' : 'done').padEnd(8)}${info.source} (${plural(info.clips, 'clip')})`);
     },
     onRecordingFailed(info) {
       state.finished += 1;

@@ -40,6 +40,14 @@ export function failuresCsv(failures: readonly FailureRow[]): string {
   return toCsv(sorted, FAILURE_COLUMNS);
 }
 
+/** Columns of skipped.csv. */
+export const SKIPPED_COLUMNS = ['source', 'reason'] as const;
+
+/** The skipped.csv text: every input file not processed, with its reason (scan order). */
+export function skippedCsv(skipped: readonly { relPath: string; reason: string }[]): string {
+  return toCsv(skipped.map((entry) => ({ source: entry.relPath, reason: entry.reason })), SKIPPED_COLUMNS);
+}
+
 /** Clip statistics and counts of a run; `dropped` = clips the filters left out. */
 export function computeSummary(
   counts: Omit<RunSummary, 'clips' | 'totalClipMs' | 'medianClipMs' | 'minClipMs' | 'maxClipMs' | 'droppedClips' | 'droppedClipMs' | 'flaggedClips' | 'flaggedClipMs'>,
@@ -89,17 +97,19 @@ function median(sorted: readonly number[]): number {
 }
 
 /**
- * Write `manifest.csv`, `failures.csv` and `summary.json` into `outDir`, each atomically
- * (whole files, never appended).
+ * Write `manifest.csv`, `failures.csv`, `skipped.csv` and `summary.json` into `outDir`, each
+ * atomically (whole files, never appended).
  */
 export async function writeRunOutputs(
   outDir: string,
   rows: readonly ManifestRow[],
   failures: readonly FailureRow[],
   summary: RunSummary,
+  skipped: readonly { relPath: string; reason: string }[] = [],
 ): Promise<void> {
   await writeFileAtomic(path.resolve(outDir, 'manifest.csv'), manifestCsv(rows));
   await writeFileAtomic(path.resolve(outDir, 'failures.csv'), failuresCsv(failures));
+  await writeFileAtomic(path.resolve(outDir, 'skipped.csv'), skippedCsv(skipped));
   const json = JSON.stringify({ ...summary, failures }, null, 2) + '\n';
   await writeFileAtomic(path.resolve(outDir, 'summary.json'), json);
 }

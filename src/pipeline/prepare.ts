@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import pLimit from 'p-limit';
-import { toDictclipError } from '../errors.js';
+import { DictclipError, toDictclipError } from '../errors.js';
 import { sha256File } from '../files.js';
 import { recordingKey } from './naming.js';
 import { clipFilesPresent, clipFingerprint, decide, dictationFingerprint, readState, statePath } from './state.js';
@@ -14,8 +14,8 @@ const HASH_CONCURRENCY = 4;
 /**
  * Fingerprint every recording (size, mtime, and a streamed sha256 unless size and mtime match its
  * saved state), read its saved state and decide
- * whether it is done, needs re-cutting or needs dictating. A source that cannot be read becomes
- * a `scan` failure.
+ * whether it is done, needs re-cutting or needs dictating. A source that cannot be read, or an
+ * empty (0-byte) one, becomes a `scan` failure.
  */
 export async function prepareJobs(
   recordings: readonly Recording[],
@@ -28,6 +28,7 @@ export async function prepareJobs(
       const key = recordingKey(recording.relPath);
       const file = statePath(options.outDir, key);
       const stats = await stat(recording.path);
+      if (stats.size === 0) throw new DictclipError('E_INPUT', 'the file is empty (0 bytes): there is no audio to dictate', { path: recording.path });
       const state = await readState(file);
       // An unchanged file (same size and mtime as when its state was saved) keeps its hash: a
       // rerun over hours of audio does not read every recording again.

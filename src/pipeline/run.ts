@@ -14,7 +14,7 @@ import { computeSummary, StageTotals, writeRunOutputs } from './manifest.js';
 import { planState, prepareJobs } from './prepare.js';
 import { processRecording, StageError } from './recording.js';
 import type { RecordingContext, RecordingJob } from './recording.js';
-import { scanRecordings } from './scan.js';
+import { noRecordingsWarning, scanRecordings } from './scan.js';
 import { checkRunFolders } from './folders.js';
 import { readState, removeDir, serviceIdentity, writeState } from './state.js';
 import { runRecord, writeRunRecord } from './run-record.js';
@@ -46,12 +46,17 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
   throwIfAborted(signal);
   const wallTimeMs = (): number => Math.round(performance.now() - started);
   const alreadyDone = jobs.filter((job) => job.decision === 'done').length;
+  const skipped = scan.skipped.length;
+  if (scan.recordings.length === 0) events.onWarning?.({ message: noRecordingsWarning(opts.inputDir, skipped) });
   if (opts.dryRun) {
-    const counts = { recordings: recordings.length, done: 0, failed: failures.length, skipped: alreadyDone, wallTimeMs: wallTimeMs(), stageMs: {}, inputDir: path.resolve(opts.inputDir) };
+    const counts = {
+      recordings: recordings.length, done: 0, failed: failures.length, resumed: alreadyDone, skipped,
+      wallTimeMs: wallTimeMs(), stageMs: {}, inputDir: path.resolve(opts.inputDir),
+    };
     const plan = jobs.map((job) => ({ source: job.recording.relPath, state: planState(job) }));
     return { summary: computeSummary(counts, []), failures, manifestPath, plan };
   }
-  events.onStart?.({ total: recordings.length, alreadyDone, skipped: scan.skipped });
+  events.onStart?.({ total: recordings.length, resumed: alreadyDone, skipped: scan.skipped });
   for (const failure of failures) events.onRecordingFailed?.(failure);
 
   const pending = jobs.filter((job) => job.decision !== 'done');
@@ -120,11 +125,11 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
     if (fatal !== undefined) throw fatal;
     throwIfAborted(signal);
     const counts = {
-      recordings: recordings.length, done, failed: failures.length, skipped: resumedCount, wallTimeMs: wallTimeMs(),
+      recordings: recordings.length, done, failed: failures.length, resumed: resumedCount, skipped, wallTimeMs: wallTimeMs(),
       stageMs: stageTotals.toJSON(), inputDir: path.resolve(opts.inputDir),
     };
     const summary = { ...computeSummary(counts, rows, dropped), ...findSummary(opts.find, found) };
-    await writeRunOutputs(outDir, rows, failures, summary);
+    await writeRunOutputs(outDir, rows, failures, summary, scan.skipped);
     await writeRunRecord(outDir, runRecord(opts, serviceId, recordings.map((r) => r.relPath), opts.shard ?? null));
     return { summary, failures, manifestPath };
   } finally {

@@ -3,11 +3,9 @@ import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { DictclipError } from '../errors.js';
 import { compareCodePoints } from '../code-point-order.js';
+import { AUDIO_EXTENSIONS } from './formats.js';
 
-/** File extensions (lowercase, without dot) recognized as recordings. */
-export const AUDIO_EXTENSIONS: ReadonlySet<string> = new Set([
-  'wav', 'mp3', 'ogg', 'oga', 'opus', 'webm', 'm4a', 'mp4', 'aac', 'flac',
-]);
+export { AUDIO_EXTENSIONS } from './formats.js';
 
 /** A recording found by {@link scanRecordings}. */
 export interface Recording {
@@ -38,9 +36,11 @@ export function isAudioFileName(name: string): boolean {
 
 /**
  * Find the recordings under `inputDir`, recursively and in a deterministic order (entries sorted
- * by code point at each level, depth first). Hidden entries (leading `.`) are skipped, symlinks
- * are followed (a folder already visited, by real path, is not entered twice, so loops end),
- * unreadable entries are reported in `skipped`, and `exclude`d paths are left out.
+ * by code point at each level, depth first). Symlinks are followed (a folder already visited, by
+ * real path, is not entered twice, so loops end). Every entry that is not scanned is reported in
+ * `skipped` with its reason: hidden entries (leading `.`, a hidden folder once, not entered),
+ * unreadable ones, and files that are not of an accepted type (src/pipeline/formats.ts).
+ * `exclude`d paths (the output folder) are left out silently.
  * @throws DictclipError `E_INPUT` when `inputDir` is not a readable folder.
  */
 export async function scanRecordings(inputDir: string, options: ScanOptions = {}): Promise<ScanResult> {
@@ -88,7 +88,6 @@ async function walk(dir: string, relDir: string, state: WalkState): Promise<void
   state.visited.add(real);
   names.sort(compareCodePoints);
   for (const name of names) {
-    if (name.startsWith('.')) continue;
     const full = path.join(dir, name);
     const relPath = relDir === '' ? name : `${relDir}/${name}`;
     if (state.excluded.has(full)) continue;
@@ -96,13 +95,16 @@ async function walk(dir: string, relDir: string, state: WalkState): Promise<void
     try {
       stats = await stat(full);
     } catch (error) {
-      if (isAudioFileName(name)) result.skipped.push({ relPath, reason: `cannot be read: ${reason(error)}` });
+      result.skipped.push({ relPath, reason: `cannot be read: ${reason(error)}` });
       continue;
     }
-    if (stats.isDirectory()) {
-      if (state.excluded.has(await realpath(full).catch(() => full))) continue;
+    if (stats.isDirectory() && state.excluded.has(await realpath(full).catch(() => full))) continue;
+    const notScanned = skipReason(name, stats);
+    if (notScanned !== undefined) {
+      result.skipped.push({ relPath, reason: notScanned });
+    } else if (stats.isDirectory()) {
       await walk(full, relPath, { ...state, isRoot: false });
-    } else if (stats.isFile() && isAudioFileName(name)) {
+    } else {
       try {
         await access(full, constants.R_OK);
         result.recordings.push({ path: full, relPath });
@@ -111,6 +113,16 @@ async function walk(dir: string, relDir: string, state: WalkState): Promise<void
       }
     }
   }
+}
+
+/** Why an entry is not scanned (hidden, not a regular file, not a recording), or undefined. */
+function skipReason(name: string, stats: Stats): string | undefined {
+  if (name.startsWith('.')) return `hidden ${stats.isDirectory() ? 'folder' : 'file'} (name starts with ".")`;
+  if (stats.isDirectory()) return undefined;
+  if (!stats.isFile()) return 'not a regular file';
+  if (isAudioFileName(name)) return undefined;
+  const ext = path.extname(name).toLowerCase();
+  return ext === '' ? 'no file extension: not an accepted audio or video type' : `"${ext}" is not an accepted audio or video type`;
 }
 
 async function resolveExcludes(paths: string[]): Promise<Set<string>> {
@@ -126,4 +138,11 @@ async function resolveExcludes(paths: string[]): Promise<Set<string>> {
 function reason(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : error instanceof Error ? error.message : String(error);
+}
+
+/** The warning of a run whose input folder holds no recording at all. */
+export function noRecordingsWarning(inputDir: string, skipped: number): string {
+  const files = skipped === 1 ? '1 file' : `${skipped} files`;
+  return `no recordings in ${path.resolve(inputDir)}` +
+    (skipped > 0 ? ` (${files} not processed: see skipped.csv and the accepted types in dictclip run --help)` : ' (the folder is empty)');
 }

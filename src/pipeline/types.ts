@@ -125,6 +125,9 @@ export interface RunSummary {
   recordings: number;
   done: number;
   failed: number;
+  /** Recordings reused from a previous run (unchanged source and settings). */
+  resumed: number;
+  /** Files in the input that were not processed (hidden, unreadable, not an accepted type): skipped.csv lists them. */
   skipped: number;
   clips: number;
   totalClipMs: number;
@@ -164,8 +167,8 @@ export interface FailureRow {
 
 /** Callbacks for progress display (src/cli renders them). All optional. */
 export interface PipelineEvents {
-  /** After scanning: how many recordings will be processed and how many are already done. */
-  onStart?(info: { total: number; alreadyDone: number; skipped: { relPath: string; reason: string }[] }): void;
+  /** After scanning: how many recordings there are, how many are reused from a previous run, and the files not processed. */
+  onStart?(info: { total: number; resumed: number; skipped: { relPath: string; reason: string }[] }): void;
   onRecordingDone?(info: { source: string; clips: number; resumed: boolean }): void;
   onRecordingFailed?(info: FailureRow): void;
   onWarning?(info: { source?: string; message: string }): void;

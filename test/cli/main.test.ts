@@ -107,6 +107,6 @@ describe('configuration errors exit 2', () => {
   it('needs no credentials for a dry run, which never connects', async () => {
     mkdirSync(join(cwd, 'dry-in'), { recursive: true });
     const dry = await cli(['run', 'dry-in', '--out', 'o', '--base-url', 'https://dictation.example.com', '--dry-run']);
-    expect([dry.code, dry.stderr]).toEqual([0, '']);
+    expect([dry.code, dry.stderr]).toEqual([0, `warning no recordings in ${join(cwd, 'dry-in')} (the folder is empty)\n`]);
   });
 });

@@ -1,9 +1,10 @@
 /** What a newcomer trips over (issue 15): refused folders and messages that say what is wrong. */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { extensionList } from '../../src/pipeline/formats.js';
 import { pcmWav } from '../helpers/audio.js';
 import { fakeIo } from './fake-io.js';
 
@@ -47,5 +48,28 @@ describe('messages (issue 15, item 13)', () => {
   it('says a missing input folder does not exist', async () => {
     const result = await run(['nodir', '--out', 'out', '--engine', 'scripted']);
     expect([result.code, result.stderr]).toEqual([1, `dictclip: E_INPUT: input folder ${join(cwd, 'nodir')} does not exist\n`]);
+  });
+});
+
+describe('files not processed (issue 15, item 4)', () => {
+  it('lists the accepted types in run --help, from the one table', async () => {
+    const fake = fakeIo({ cwd });
+    expect(await main(['run', '--help'], fake.io)).toBe(0);
+    expect(fake.stdout().replace(/\s+/g, ' ')).toContain(`(video: its audio track): ${extensionList()}.`);
+    expect(extensionList()).toMatch(/\baiff\b.*\bau\b.*\bwma\b.*\bamr\b.*\bmov\b.*\bmkv\b.*\bavi\b/);
+  });
+
+  it('names skipped files on the summary line and in skipped.csv, in agreement with the count', async () => {
+    const tone = Int16Array.from({ length: 16_000 }, (_, i) => (i > 4000 && i < 12_000 ? Math.round(8000 * Math.sin(i / 5)) : 0));
+    writeFileSync(join(cwd, 'in', 'one.wav'), pcmWav(tone));
+    writeFileSync(join(cwd, 'in', 'notes.txt'), 'x');
+    const result = await run(['in', '--out', 'out', '--engine', 'scripted']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('skipped notes.txt (".txt" is not an accepted audio or video type)\ndone    one.wav (1 clip)\n');
+    expect(result.stdout.split('\n').slice(1, 3)).toEqual([
+      'recordings: 1 done, 0 failed (of 1)',
+      `skipped: 1 file not processed (listed with the reason in ${join(cwd, 'out', 'skipped.csv')})`,
+    ]);
+    expect(readFileSync(join(cwd, 'out', 'skipped.csv'), 'utf8')).toBe('source,reason\nnotes.txt,""".txt"" is not an accepted audio or video type"\n');
   });
 });

@@ -13,7 +13,7 @@ describe('progress', () => {
   it('prints plain lines per recording and warnings when piped', () => {
     const out = sink();
     const { events, finish } = createProgress({ stream: out.stream, isTTY: false, quiet: false });
-    events.onStart?.({ total: 3, alreadyDone: 0, skipped: [{ relPath: 'notes.txt', reason: 'not audio' }] });
+    events.onStart?.({ total: 3, resumed: 0, skipped: [{ relPath: 'notes.txt', reason: 'not audio' }] });
     events.onRecordingDone?.({ source: 'a/b.wav', clips: 23, resumed: false });
     events.onWarning?.({ source: 'a/b.wav', message: 'ambiguous unit' });
     events.onRecordingFailed?.(failure);
@@ -32,7 +32,7 @@ describe('progress', () => {
     const out = sink();
     let t = 0;
     const { events, finish } = createProgress({ stream: out.stream, isTTY: true, quiet: false, now: () => t });
-    events.onStart?.({ total: 4, alreadyDone: 0, skipped: [] });
+    events.onStart?.({ total: 4, resumed: 0, skipped: [] });
     t = 10_000;
     events.onRecordingDone?.({ source: 'a.wav', clips: 10, resumed: false });
     t = 10_050; // within 100 ms of the last redraw: not drawn
@@ -53,7 +53,7 @@ describe('progress', () => {
   it('prints nothing when quiet', () => {
     const out = sink();
     const { events, finish } = createProgress({ stream: out.stream, isTTY: true, quiet: true });
-    events.onStart?.({ total: 1, alreadyDone: 0, skipped: [] });
+    events.onStart?.({ total: 1, resumed: 0, skipped: [] });
     events.onWarning?.({ message: 'x' });
     events.onRecordingFailed?.(failure);
     finish();

@@ -51,14 +51,14 @@ describe('failuresCsv and summary', () => {
   });
 
   it('computes clip statistics', () => {
-    const counts = { recordings: 3, done: 2, failed: 1, skipped: 0, wallTimeMs: 7, stageMs: { cut: 3 }, inputDir: '/in' };
+    const counts = { recordings: 3, done: 2, failed: 1, resumed: 0, skipped: 0, wallTimeMs: 7, stageMs: { cut: 3 }, inputDir: '/in' };
     expect(computeSummary(counts, [row({ duration_ms: 300 }), row({ duration_ms: 100 }), row({ duration_ms: 250 }), row({ duration_ms: 120 })]))
       .toEqual({ ...counts, clips: 4, totalClipMs: 770, medianClipMs: 185, minClipMs: 100, maxClipMs: 300, ...noDropsNoFlags });
     expect(computeSummary(counts, [])).toEqual({ ...counts, clips: 0, totalClipMs: 0, medianClipMs: 0, minClipMs: 0, maxClipMs: 0, ...noDropsNoFlags });
   });
 
   it('totals dropped and flagged audio', () => {
-    const counts = { recordings: 1, done: 1, failed: 0, skipped: 0, wallTimeMs: 7, stageMs: {}, inputDir: '/in' };
+    const counts = { recordings: 1, done: 1, failed: 0, resumed: 0, skipped: 0, wallTimeMs: 7, stageMs: {}, inputDir: '/in' };
     const rows = [row({ duration_ms: 300, flags: 'utterance' }), row({ duration_ms: 100 }), row({ duration_ms: 250, flags: 'short-word' })];
     expect(computeSummary(counts, rows, { clips: 2, ms: 90 })).toMatchObject({
       clips: 3, totalClipMs: 650, droppedClips: 2, droppedClipMs: 90, flaggedClips: 2, flaggedClipMs: 550,
@@ -84,12 +84,13 @@ describe('writeRunOutputs', () => {
   afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
 
   it('replaces the files whole and leaves no temp files', async () => {
-    const summary = computeSummary({ recordings: 1, done: 1, failed: 0, skipped: 0, wallTimeMs: 1, stageMs: {}, inputDir: '/in' }, [row({})]);
+    const summary = computeSummary({ recordings: 1, done: 1, failed: 0, resumed: 0, skipped: 0, wallTimeMs: 1, stageMs: {}, inputDir: '/in' }, [row({})]);
     await writeRunOutputs(dir, [row({}), row({ file_name: 'clips/a/00001_q.wav', start_ms: 50 })], [], summary);
-    await writeRunOutputs(dir, [row({})], [], summary);
+    await writeRunOutputs(dir, [row({})], [], summary, [{ relPath: 'notes, v2.txt', reason: '".txt" is not an accepted audio or video type' }]);
     expect(await readFile(path.join(dir, 'manifest.csv'), 'utf8')).toBe(`${HEADER}clips/a/00000_x.wav,x,a.wav,0,100,100,word,new,d1,0,1,,,,,\n`);
     expect(await readFile(path.join(dir, 'failures.csv'), 'utf8')).toBe('source,stage,code,message\n');
     expect(JSON.parse(await readFile(path.join(dir, 'summary.json'), 'utf8'))).toEqual({ ...summary, failures: [] });
-    expect((await readdir(dir)).sort()).toEqual(['failures.csv', 'manifest.csv', 'summary.json']);
+    expect(await readFile(path.join(dir, 'skipped.csv'), 'utf8')).toBe('source,reason\n"notes, v2.txt",""".txt"" is not an accepted audio or video type"\n');
+    expect((await readdir(dir)).sort()).toEqual(['failures.csv', 'manifest.csv', 'skipped.csv', 'summary.json']);
   });
 });

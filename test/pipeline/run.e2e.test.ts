@@ -104,7 +104,7 @@ describe('runPipeline end to end (embedded scripted service)', () => {
       expect(total).toBeGreaterThan(0);
       expect(total).toBeLessThanOrEqual(wallMs);
     }
-    expect(result.summary).toMatchObject({ recordings: 3, done: 3, failed: 0, skipped: 0, clips: 7, totalClipMs: 2580, minClipMs: 280, maxClipMs: 400, medianClipMs: 400 });
+    expect(result.summary).toMatchObject({ recordings: 3, done: 3, failed: 0, resumed: 0, skipped: 0, clips: 7, totalClipMs: 2580, minClipMs: 280, maxClipMs: 400, medianClipMs: 400 });
     const rows = await manifestRows(out);
     expect(strip(rows)).toEqual(WORD_ROWS);
     expect(rows.map((r) => r[0]?.split('/').slice(0, 2).join('/').replace(/-[0-9a-f]{8}$/, ''))).toEqual([
@@ -129,7 +129,7 @@ describe('runPipeline end to end (embedded scripted service)', () => {
     const manifestBefore = await readFile(path.join(out, 'manifest.csv'));
     const again: boolean[] = [];
     const second = await runPipeline(options({}), { onRecordingDone: (info) => again.push(info.resumed), onStageTiming: (info) => timings.push(info) });
-    expect(second.summary).toMatchObject({ recordings: 3, done: 0, skipped: 3, clips: 7 });
+    expect(second.summary).toMatchObject({ recordings: 3, done: 0, resumed: 3, skipped: 0, clips: 7 });
     expect(again).toEqual([true, true, true]);
     expect(timings).toHaveLength(18); // resumed recordings report no stage timings
     expect(await readFile(path.join(out, 'manifest.csv'))).toEqual(manifestBefore);
@@ -145,7 +145,7 @@ describe('runPipeline end to end (embedded scripted service)', () => {
     const out = path.join(root, 'out');
     const dictations = await countFiles(path.join(out, '.dictclip', 'service', 'dictations'));
     const result = await runPipeline(options({ mode: 'phrase' }));
-    expect(result.summary).toMatchObject({ done: 3, skipped: 0, clips: 4 });
+    expect(result.summary).toMatchObject({ done: 3, resumed: 0, clips: 4 });
     expect(await countFiles(path.join(out, '.dictclip', 'service', 'dictations'))).toBe(dictations);
     const rows = await manifestRows(out);
     expect(strip(rows)).toEqual([
@@ -190,7 +190,7 @@ describe('runPipeline end to end (embedded scripted service)', () => {
     expect(summary).toMatchObject({ droppedClips: 2, droppedClipMs: 580, flaggedClips: 5 }); // tone bursts cut at their onsets: loud edges
     // A rerun with the same filters keeps every recording and the dropped totals.
     const again = await runPipeline(options({ outDir: out, minDurationMs: 350, maxCharsPerSecond: 15 }));
-    expect(again.summary).toMatchObject({ skipped: 3, clips: 5, droppedClips: 2, droppedClipMs: 580 });
+    expect(again.summary).toMatchObject({ resumed: 3, clips: 5, droppedClips: 2, droppedClipMs: 580 });
     // Without the filters, the clips are cut again from the saved markers.
     expect((await runPipeline(options({ outDir: out }))).summary).toMatchObject({ done: 3, clips: 7, droppedClips: 0 });
   });

@@ -55,7 +55,7 @@ describe('runPipeline failures', () => {
 
     const result = await runPipeline(options({}), { onRecordingFailed: (f) => failed.push(`${f.source}:${f.stage}:${f.code}`) });
     expect(failed).toEqual(['bad.wav:transcode:E_FFMPEG']);
-    expect(result.summary).toMatchObject({ recordings: 3, done: 2, failed: 1, skipped: 0, clips: 1 });
+    expect(result.summary).toMatchObject({ recordings: 3, done: 2, failed: 1, resumed: 0, skipped: 0, clips: 1 });
     const manifest = await readFile(path.join(out, 'manifest.csv'), 'utf8');
     expect(manifest.split('\n').slice(1)).toEqual([expect.stringMatching(/^clips\/good-[0-9a-f]{8}\/00000_yes\.wav,Yes,good\.wav,100,600,500,word,new,[^,]+,0,3,,16000,1,-99,-99$/), '']);
     const failures = (await readFile(path.join(out, 'failures.csv'), 'utf8')).split('\n');
@@ -79,7 +79,7 @@ describe('runPipeline failures', () => {
     failed.length = 0;
     const second = await runPipeline(options({}), { onRecordingFailed: (f) => failed.push(f.source) });
     expect(failed).toEqual(['bad.wav']);
-    expect(second.summary).toMatchObject({ done: 0, failed: 1, skipped: 2, clips: 1 });
+    expect(second.summary).toMatchObject({ done: 0, failed: 1, resumed: 2, skipped: 0, clips: 1 });
     expect(await readFile(path.join(out, 'manifest.csv'), 'utf8')).toBe(manifest);
   });
 

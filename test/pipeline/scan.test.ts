@@ -30,15 +30,31 @@ describe('scanRecordings', () => {
       'Z.opus', 'a/B.flac', 'a/sub/c.ogg', 'a/z.mp3', 'b.WAV', 'e.aac', 'v.mp4', 'x.webm', 'y.oga', 'é.m4a',
     ]);
     expect(recordings[1]?.path).toBe(path.join(root, 'a', 'B.flac'));
+    expect(skipped).toEqual([{ relPath: 'notes.txt', reason: '".txt" is not an accepted audio or video type' }]);
+  });
+
+  it('accepts the common containers ffmpeg decodes (issue 15, item 4)', async () => {
+    const names = ['a.aiff', 'b.aif', 'c.au', 'd.mov', 'e.mkv', 'f.webm', 'g.mp4', 'h.wma', 'i.opus', 'j.amr', 'k.caf', 'l.avi', 'm.AIFF'];
+    for (const name of names) await touch(name);
+    const { recordings, skipped } = await scanRecordings(root);
+    expect(recordings.map((r) => r.relPath)).toEqual(names);
     expect(skipped).toEqual([]);
   });
 
-  it('skips hidden files and folders', async () => {
+  it('names every entry it does not scan, with its reason: hidden, no extension, not accepted', async () => {
     await touch('.hidden.wav');
     await touch('.git/x.wav');
     await touch('ok.wav');
-    const { recordings } = await scanRecordings(root);
+    await touch('README');
+    await touch('sub/cover.jpg');
+    const { recordings, skipped } = await scanRecordings(root);
     expect(recordings.map((r) => r.relPath)).toEqual(['ok.wav']);
+    expect(skipped).toEqual([
+      { relPath: '.git', reason: 'hidden folder (name starts with ".")' },
+      { relPath: '.hidden.wav', reason: 'hidden file (name starts with ".")' },
+      { relPath: 'README', reason: 'no file extension: not an accepted audio or video type' },
+      { relPath: 'sub/cover.jpg', reason: '".jpg" is not an accepted audio or video type' },
+    ]);
   });
 
   it('recurses into a folder named like an audio file', async () => {
@@ -56,11 +72,12 @@ describe('scanRecordings', () => {
     expect(skipped).toEqual([]);
   });
 
-  it('reports a broken symlink to an audio name in skipped', async () => {
+  it('reports a broken symlink in skipped, whatever its name', async () => {
     await symlink(path.join(root, 'missing.wav'), path.join(root, 'broken.wav'));
+    await symlink(path.join(root, 'missing'), path.join(root, 'broken'));
     const { recordings, skipped } = await scanRecordings(root);
     expect(recordings).toEqual([]);
-    expect(skipped).toEqual([{ relPath: 'broken.wav', reason: 'cannot be read: ENOENT' }]);
+    expect(skipped).toEqual([{ relPath: 'broken', reason: 'cannot be read: ENOENT' }, { relPath: 'broken.wav', reason: 'cannot be read: ENOENT' }]);
   });
 
   it('leaves out excluded paths such as the output folder inside the input', async () => {

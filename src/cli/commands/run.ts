@@ -7,7 +7,7 @@ import { isDictclipError } from '../../errors.js';
 import type { RunOptions, RunResult } from '../../pipeline/types.js';
 import { expectPositionals, parseCommandArgs, requiredString, type OptionSpecs } from '../args.js';
 import { runHelp } from '../help.js';
-import { formatDuration, type CliIo } from '../io.js';
+import { formatDuration, plural, type CliIo } from '../io.js';
 import { createProgress } from '../progress.js';
 import { takeRunExports } from './export.js';
 import { printShardSizes } from '../shard-plan.js';
@@ -91,16 +91,20 @@ function printPlan(result: RunResult, io: CliIo): void {
     counts[item.state] += 1;
     io.stdout.write(`${item.state.padEnd(6)}${item.source}\n`);
   }
-  io.stdout.write(`dry run: ${plan.length} recordings (${counts.todo} todo, ${counts.done} done, ${counts.redo} redo); nothing written\n`);
+  const skipped = result.summary.skipped > 0 ? `; ${plural(result.summary.skipped, 'file')} not processed` : '';
+  io.stdout.write(`dry run: ${plural(plan.length, 'recording')} (${counts.todo} todo, ${counts.done} done, ${counts.redo} redo)${skipped}; nothing written\n`);
   printFailures(result, io);
 }
 
 function printSummary(result: RunResult, io: CliIo): void {
   const s = result.summary;
-  const skipped = s.skipped > 0 ? `, ${s.skipped} kept from an earlier run` : '';
+  const resumed = s.resumed > 0 ? `, ${s.resumed} kept from an earlier run` : '';
+  const skipped = s.skipped > 0
+    ? `skipped: ${plural(s.skipped, 'file')} not processed (listed with the reason in ${join(dirname(result.manifestPath), 'skipped.csv')})\n`
+    : '';
   io.stdout.write(
     `manifest: ${result.manifestPath}\n` +
-      `recordings: ${s.done} done, ${s.failed} failed${skipped} (of ${s.recordings})\n` +
+      `recordings: ${s.done} done, ${s.failed} failed${resumed} (of ${s.recordings})\n${skipped}` +
       `clips: ${s.clips} (total ${formatDuration(s.totalClipMs)}); flagged ${s.flaggedClips} (${formatDuration(s.flaggedClipMs)})` +
       `${s.droppedClips > 0 ? `; dropped by filters ${s.droppedClips} (${formatDuration(s.droppedClipMs)})` : ''}\n` +
       `wall time: ${formatDuration(s.wallTimeMs)}\n`,
