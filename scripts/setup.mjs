@@ -22,7 +22,7 @@ export const PACKAGES = {
 
 /** Where dpkg is absent: the command each package provides, checked on PATH instead. */
 const COMMANDS = {
-  ffmpeg: 'ffmpeg', pocketsphinx: 'pocketsphinx_continuous', 'espeak-ng': 'espeak-ng', sox: 'sox', chromium: 'chromium',
+  ffmpeg: 'ffmpeg', pocketsphinx: 'pocketsphinx_batch', 'espeak-ng': 'espeak-ng', sox: 'sox', chromium: 'chromium',
 };
 
 /** Installed packages among `names`, by one `dpkg-query` call; undefined when dpkg is absent. */

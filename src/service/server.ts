@@ -83,6 +83,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         await webSocket.close();
         await core.close();
+        await engine.close?.();
         server.closeAllConnections();
         await closed;
       })();

@@ -32,6 +32,8 @@ export interface Engine {
   /** Throws E_ENGINE with an actionable message when the engine cannot run (binary or model missing). */
   check(): Promise<void>;
   recognize(audioPath: string, options: RecognizeOptions): Promise<Recognition>;
+  /** Release what the engine holds (recognizer processes); called when the service closes. */
+  close?(): Promise<void>;
 }
 
 /** A marker as the service stores it: indexes into the substituted text, times in ms. */

@@ -1,31 +1,41 @@
 /**
- * Speech recognition with CMU PocketSphinx (`pocketsphinx_continuous`, Debian packages
- * `pocketsphinx` and `pocketsphinx-en-us`). One child process per recording.
+ * Speech recognition with CMU PocketSphinx (Debian packages `pocketsphinx` and
+ * `pocketsphinx-en-us`): a pool of long-lived `pocketsphinx_batch` processes, one per core, so the
+ * model is loaded once per process, not per recording. A long recording is cut at its longest
+ * pauses into stretches of at most `chunkMs`, decoded in parallel, and its words put back on the
+ * recording's timeline.
  */
-import { spawn } from 'node:child_process';
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { DictclipError, tail } from '../../errors.js';
+import { availableParallelism, tmpdir } from 'node:os';
+import { mkdtemp, rm, stat, symlink } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { findPauseSplits, readWavInfo } from '../../audio/index.js';
+import { DictclipError, isDictclipError } from '../../errors.js';
 import { isExecutableFile, searchPath } from '../../executables.js';
 import type { Engine, Recognition, RecognizeOptions } from '../types.js';
-import { parsePocketSphinxOutput } from './pocketsphinx-output.js';
+import { BatchProcess } from './pocketsphinx-batch.js';
+import { FRAME_MS } from './pocketsphinx-output.js';
+import { BatchPool } from './pocketsphinx-pool.js';
 
 export interface PocketSphinxOptions {
-  /**
-   * The recognizer binary: a name looked up on PATH, or a path.
-   * @default 'pocketsphinx_continuous'
-   */
+  /** The recognizer binary: a name looked up on PATH, or a path. @default 'pocketsphinx_batch' */
   binary?: string;
   /**
    * Folder holding the `en-us/` acoustic model, `en-us.lm.bin` and `cmudict-en-us.dict`.
    * @default '/usr/share/pocketsphinx/model/en-us'
    */
   modelDir?: string;
+  /** Recognizer processes (each holds one model, ~100 MB). @default the number of CPU cores */
+  processes?: number;
+  /** Longest stretch decoded as one piece, ms; longer audio is cut at its longest pauses. @default 20000 */
+  chunkMs?: number;
+  /** Extra recognizer settings, e.g. `['-beam', '1e-40']` (speed/accuracy trade-off). @default [] */
+  settings?: readonly string[];
 }
 
 const INSTALL_HINT = 'install it with `apt-get install pocketsphinx pocketsphinx-en-us`';
-/** Bytes of stderr kept for error reports (pocketsphinx logs a lot; only the end matters). */
-const STDERR_KEEP = 16 * 1024;
+const SAMPLES_PER_FRAME = 16 * FRAME_MS;
+/** The work format's header length: `-adchdr` skips it. */
+const WORK_HEADER_BYTES = 44;
 
 async function findOnPath(binary: string): Promise<string | undefined> {
   if (binary.includes('/')) return (await isExecutableFile(binary)) ? binary : undefined;
@@ -41,27 +51,30 @@ async function exists(path: string, kind: 'file' | 'dir'): Promise<boolean> {
   }
 }
 
+/** The engine with its pool exposed (tests check that an abort really ends a process). */
+export interface PocketSphinxEngine extends Engine {
+  readonly pool: BatchPool;
+}
+
 /**
- * Create the PocketSphinx engine. `check()` verifies the binary and the model files;
- * `recognize()` runs `pocketsphinx_continuous -infile <wav> -time yes …` and parses its words.
- *
- * Logging is not redirected with `-logfn /dev/null`: pocketsphinx then also discards its ERROR
- * lines, so stderr is read instead and only its last 16 KiB are kept for error reports.
+ * Create the PocketSphinx engine. `check()` verifies the binary and the model files; `recognize()`
+ * decodes a 16 kHz mono 16-bit WAV with a 44-byte header (the work format); `close()` ends the
+ * processes. Silence is kept (`-remove_silence no`) so frame numbers are times.
  */
-export function createPocketSphinxEngine(options: PocketSphinxOptions = {}): Engine {
-  const binary = options.binary ?? 'pocketsphinx_continuous';
+export function createPocketSphinxEngine(options: PocketSphinxOptions = {}): PocketSphinxEngine {
+  const binary = options.binary ?? 'pocketsphinx_batch';
   const modelDir = options.modelDir ?? '/usr/share/pocketsphinx/model/en-us';
-  const model = {
-    hmm: join(modelDir, 'en-us'),
-    lm: join(modelDir, 'en-us.lm.bin'),
-    dict: join(modelDir, 'cmudict-en-us.dict'),
-  };
+  const chunkMs = Math.max(1000, options.chunkMs ?? 20_000);
+  const model = { hmm: join(modelDir, 'en-us'), lm: join(modelDir, 'en-us.lm.bin'), dict: join(modelDir, 'cmudict-en-us.dict') };
+  const args = [
+    '-adcin', 'yes', '-adchdr', String(WORK_HEADER_BYTES), '-cepdir', '', '-cepext', '',
+    '-backtrace', 'yes', '-remove_silence', 'no', '-hmm', model.hmm, '-lm', model.lm, '-dict', model.dict, ...(options.settings ?? []),
+  ];
+  const pool = new BatchPool(Math.max(1, options.processes ?? availableParallelism()), () => new BatchProcess(binary, args, INSTALL_HINT));
 
   async function check(): Promise<void> {
     if ((await findOnPath(binary)) === undefined) {
-      throw new DictclipError('E_ENGINE', `PocketSphinx recognizer \`${binary}\` not found on PATH; ${INSTALL_HINT}`, {
-        command: binary,
-      });
+      throw new DictclipError('E_ENGINE', `PocketSphinx recognizer \`${binary}\` not found on PATH; ${INSTALL_HINT}`, { command: binary });
     }
     const missing: string[] = [];
     if (!(await exists(model.hmm, 'dir'))) missing.push(model.hmm);
@@ -69,53 +82,59 @@ export function createPocketSphinxEngine(options: PocketSphinxOptions = {}): Eng
     if (!(await exists(model.dict, 'file'))) missing.push(model.dict);
     const first = missing[0];
     if (first !== undefined) {
-      throw new DictclipError('E_ENGINE', `PocketSphinx model files missing (${missing.join(', ')}); ${INSTALL_HINT}`, {
-        path: first,
-      });
+      throw new DictclipError('E_ENGINE', `PocketSphinx model files missing (${missing.join(', ')}); ${INSTALL_HINT}`, { path: first });
     }
   }
 
-  function recognize(audioPath: string, { signal }: RecognizeOptions): Promise<Recognition> {
-    const args = ['-infile', audioPath, '-time', 'yes', '-hmm', model.hmm, '-lm', model.lm, '-dict', model.dict];
-    const command = [binary, ...args].join(' ');
-    return new Promise<Recognition>((resolve, reject) => {
-      if (signal?.aborted === true) {
-        reject(new DictclipError('E_ABORTED', 'Recognition aborted before it started', { command, cause: signal.reason }));
-        return;
-      }
-      const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-      const stdout: Buffer[] = [];
-      let stderr = '';
-      let aborted = false;
-      const onAbort = (): void => {
-        aborted = true;
-        child.kill('SIGKILL');
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
-      child.stderr.setEncoding('utf8');
-      child.stderr.on('data', (chunk: string) => {
-        stderr = (stderr + chunk).slice(-STDERR_KEEP);
-      });
-      child.once('error', (error: NodeJS.ErrnoException) => {
-        signal?.removeEventListener('abort', onAbort);
-        const hint = error.code === 'ENOENT' ? `; ${INSTALL_HINT}` : '';
-        reject(new DictclipError('E_ENGINE', `Cannot run PocketSphinx: ${error.message}${hint}`, { command, cause: error }));
-      });
-      child.once('close', (exitCode, killSignal) => {
-        signal?.removeEventListener('abort', onAbort);
-        const context = { command, exitCode, signal: killSignal, stderrTail: tail(stderr), path: audioPath };
-        if (aborted) {
-          reject(new DictclipError('E_ABORTED', 'Recognition aborted', { ...context, cause: signal?.reason }));
-        } else if (exitCode !== 0) {
-          const why = exitCode === null ? `was killed by ${killSignal ?? 'a signal'}` : `exited with code ${exitCode}`;
-          reject(new DictclipError('E_ENGINE', `PocketSphinx ${why}: ${tail(stderr, 1) || 'no output'}`, context));
-        } else {
-          resolve(parsePocketSphinxOutput(Buffer.concat(stdout).toString('utf8')));
-        }
-      });
+  async function recognize(audioPath: string, { signal }: RecognizeOptions): Promise<Recognition> {
+    if (signal?.aborted === true) throw new DictclipError('E_ABORTED', 'Recognition aborted before it started', { cause: signal.reason });
+    const info = await readWavInfo(audioPath).catch((cause: unknown) => {
+      throw new DictclipError('E_ENGINE', `PocketSphinx cannot read ${audioPath}`, { path: audioPath, cause });
     });
+    if (info.dataOffset !== WORK_HEADER_BYTES || info.sampleRate !== 16_000 || info.channels !== 1 || info.bitsPerSample !== 16) {
+      throw new DictclipError('E_ENGINE', `PocketSphinx needs 16 kHz mono 16-bit WAV with a 44-byte header: ${audioPath}`, { path: audioPath });
+    }
+    const splits = await findPauseSplits({ ...info, path: audioPath }, { maxSamples: chunkMs * 16 });
+    const frames = [0, ...splits.map((s) => Math.round(s / SAMPLES_PER_FRAME)), Math.ceil(info.samples / SAMPLES_PER_FRAME)];
+    const stop = new AbortController(); // one failed stretch stops the others
+    const onAbort = (): void => stop.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const link = await plainPath(resolve(audioPath)); // -cepdir '' makes every path absolute
+    try {
+      const decodes = await Promise.all(frames.slice(1).map(async (end, i) => {
+        try {
+          return await pool.decode(link.path, frames[i]!, end, stop.signal);
+        } catch (error) {
+          stop.abort(error);
+          throw error;
+        }
+      }));
+      const words = decodes.flatMap((d, i) => d.words.map((w) => ({ ...w, startMs: w.startMs + frames[i]! * FRAME_MS, endMs: w.endMs + frames[i]! * FRAME_MS })));
+      const endMs = Math.max(0, ...decodes.map((d, i) => (d.endMs > 0 ? d.endMs + frames[i]! * FRAME_MS : 0)));
+      const clamp = (ms: number): number => Math.min(ms, Math.floor(info.durationMs));
+      return { words: words.map((w) => ({ ...w, startMs: clamp(w.startMs), endMs: clamp(w.endMs) })), endMs: clamp(endMs) };
+    } catch (error) {
+      if (isAborted(signal) && !isDictclipError(error, 'E_ABORTED')) throw new DictclipError('E_ABORTED', 'Recognition aborted', { cause: signal?.reason });
+      throw error;
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      await link.release();
+    }
   }
 
-  return { name: 'pocketsphinx', check, recognize };
+  return { name: 'pocketsphinx', check, recognize, close: () => pool.close(), pool };
+}
+
+function isAborted(signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true;
+}
+
+/** A path without whitespace (control lines are whitespace-separated): the path itself, or a symlink. */
+async function plainPath(path: string): Promise<{ path: string; release: () => Promise<void> }> {
+  if (!/\s/.test(path)) return { path, release: async () => undefined };
+  const dir = await mkdtemp(join(tmpdir(), 'dictclip-ps-'));
+  const linkPath = join(dir, 'audio.wav');
+  if (/\s/.test(linkPath)) throw new DictclipError('E_ENGINE', `PocketSphinx cannot read paths with spaces (also the temp folder ${dir})`, { path });
+  await symlink(path, linkPath);
+  return { path: linkPath, release: () => rm(dir, { recursive: true, force: true }) };
 }
