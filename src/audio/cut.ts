@@ -8,7 +8,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { DictclipError } from '../errors.js';
 import { EdgeMeter, type EdgeLevels } from './edges.js';
 import { applyFade, FolderMaker, openSource, readFully, runTag, streamRange, writeAtomicallyCb } from './output.js';
-import { assertPcm16, HEADER_BYTES, readWavInfo, writePcmHeader } from './wav.js';
+import { assertPcm16, HEADER_BYTES, readWavInfo, writePcmHeader } from '../wav-header.js';
 
 /** One clip to cut: milliseconds of the source, and where to write it. */
 export interface ClipRequest {

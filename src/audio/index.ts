@@ -2,7 +2,7 @@
 export { resolveFfmpeg } from './ffmpeg-path.js';
 export { transcodeToWav, type TranscodeOptions } from './transcode.js';
 export { readWorkWav, toWorkWav } from './work-format.js';
-export { readWavInfo, type WavInfo } from './wav.js';
+export { readWavInfo, type WavInfo } from '../wav-header.js';
 export { cutClips, msToSample, type ClipRequest, type CutOptions } from './cut.js';
 export { writeWavRange } from './range.js';
 export { findSplitPoints } from './split.js';

@@ -2,7 +2,7 @@
  * The original-quality clip source: a recording decoded once at its own sample rate and channel
  * count to 16-bit PCM WAV, so clips keep the quality of the source.
  */
-import { readWavInfo, type WavInfo } from './wav.js';
+import { readWavInfo, type WavInfo } from '../wav-header.js';
 import { transcodeToWav, type TranscodeOptions } from './transcode.js';
 
 /** A 16-bit PCM WAV to cut original-quality clips from. */

@@ -8,7 +8,7 @@ import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DictclipError } from '../errors.js';
 import type { EdgeMeter } from './edges.js';
-import { HEADER_BYTES, writePcmHeader } from './wav.js';
+import { HEADER_BYTES, writePcmHeader } from '../wav-header.js';
 
 /** Block size of streamed reads and writes. */
 export const BLOCK_BYTES = 1 << 20;

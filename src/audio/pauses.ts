@@ -7,7 +7,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { DictclipError } from '../errors.js';
 import { BLOCK_BYTES, readFully } from './output.js';
-import { assertMono16, type WavInfo } from './wav.js';
+import { assertMono16, type WavInfo } from '../wav-header.js';
 
 /** Length of one energy frame. */
 export const PAUSE_FRAME_MS = 30;

@@ -7,7 +7,7 @@
 import { createReadStream } from 'node:fs';
 import { DictclipError } from '../errors.js';
 import { writeFileAtomic } from '../files.js';
-import { readWavInfo } from './wav.js';
+import { readWavInfo } from '../wav-header.js';
 
 /** Buckets per second: 10 ms each, 120 kB for a 10-minute recording. */
 export const PEAKS_PER_SECOND = 100;

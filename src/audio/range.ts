@@ -4,7 +4,7 @@
 
 import { DictclipError } from '../errors.js';
 import { FolderMaker, openSource, runTag, streamRange } from './output.js';
-import { assertMono16, readWavInfo } from './wav.js';
+import { assertMono16, readWavInfo } from '../wav-header.js';
 
 /**
  * Write samples [startSample, endSample) of `wavPath` (16-bit mono PCM WAV) as a new 16-bit mono

@@ -3,7 +3,7 @@
  * the second half of each chunk's allowed length (see pauses.ts).
  */
 import { findPauseSplits } from './pauses.js';
-import { assertMono16, HEADER_BYTES, type WavInfo } from './wav.js';
+import { assertMono16, HEADER_BYTES, type WavInfo } from '../wav-header.js';
 
 /**
  * Where to split a 16-bit mono WAV so that every chunk, written with a 44-byte header, is at most

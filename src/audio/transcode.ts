@@ -7,7 +7,7 @@ import { access, rename, rm, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { runProcess } from '../child-process.js';
 import { DictclipError, isDictclipError } from '../errors.js';
-import { readWavInfo, type WavInfo } from './wav.js';
+import { readWavInfo, type WavInfo } from '../wav-header.js';
 
 /** Options of {@link transcodeToWav}. */
 export interface TranscodeOptions {

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFile, link, rename, rm } from 'node:fs/promises';
 import { DictclipError } from '../errors.js';
 import { transcodeToWav, type TranscodeOptions } from './transcode.js';
-import { HEADER_BYTES, readWavInfo, type WavInfo } from './wav.js';
+import { HEADER_BYTES, readWavInfo, type WavInfo } from '../wav-header.js';
 
 /**
  * The header facts of `path` when it already is in the work format (and its header describes

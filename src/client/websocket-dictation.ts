@@ -12,7 +12,7 @@ import { DictclipError, redactUrl } from '../errors.js';
 import { CREDENTIAL_VARIABLES } from './authorization.js';
 import { defaultWaitTimeoutMs } from './poll.js';
 import type { Credentials, WebSocketDictation } from './types.js';
-import { readWavInfo } from '../audio/wav.js';
+import { readWavInfo } from '../wav-header.js';
 
 export interface WebSocketDictationOptions {
   /** Base address of the service (http → ws, https → wss; a path prefix is kept). */

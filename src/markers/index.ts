@@ -8,7 +8,7 @@ export { chooseOldTranscript } from './old-transcript.js';
 export { validateMarkers } from './validate.js';
 export type { ValidateOptions } from './validate.js';
 export { planClips } from './plan.js';
-export type { ClipPlanOptions, PlannedClip } from './plan.js';
+export type { ClipKind, ClipMode, ClipPlanOptions, PlannedClip } from './plan.js';
 export { CLIP_FLAGS, addFlag, parseFlags, timingFlags } from './timing.js';
 export type { ClipFlag } from './timing.js';
 export { hasFilters, keepClip } from './filter.js';

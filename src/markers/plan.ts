@@ -5,7 +5,11 @@ import { isPunctuation } from './model.js';
 import { audioNeighbour, withoutUnheardAudio } from './owned.js';
 import type { Span } from './padding.js';
 import type { DictationResult, WordMarker } from './model.js';
-import type { ClipKind, ClipMode } from '../pipeline/types.js';
+
+/** One clip per word, or per phrase (the run's `mode`). */
+export type ClipMode = 'word' | 'phrase';
+/** What a planned clip holds: a word, a phrase, a collapsed utterance, or a `--find` match. */
+export type ClipKind = 'word' | 'phrase' | 'utterance' | 'match';
 
 /** Options of {@link planClips}; the run defaults come from `RunOptions` (src/pipeline/types.ts). */
 export interface ClipPlanOptions {

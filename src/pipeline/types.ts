@@ -1,7 +1,9 @@
 import type { MarkerMethod, MarkerUnit } from '../markers/model.js';
 
-export type ClipMode = 'word' | 'phrase';
-export type ClipKind = 'word' | 'phrase' | 'utterance' | 'match';
+import type { ClipKind, ClipMode } from '../markers/plan.js';
+
+/** Clip kinds and modes belong to the clip plan (src/markers/plan.ts). */
+export type { ClipKind, ClipMode };
 
 /**
  * Options of one `dictclip run`, fully resolved (defaults applied, validated) by src/config.

@@ -6,7 +6,7 @@ import type { DictationCore } from './dictation-core.js';
 import type { ResolvedOptions } from './options.js';
 import type { ProfileSource } from './profiles.js';
 import type { DictationStore } from './store.js';
-import type { FaultInjector } from './faults/index.js';
+import type { DictationFaults, FaultInjector } from './faults/index.js';
 
 /** Shared state of one running service. */
 export interface ServiceContext {
@@ -20,6 +20,8 @@ export interface ServiceContext {
   listenAddress: string;
   /** Fault injection (tests); undefined when off. */
   faults?: FaultInjector | undefined;
+  /** Permanent faults the scripted engine declared for finished dictations. */
+  dictationFaults: DictationFaults;
 }
 
 /** One authenticated request. */

@@ -11,6 +11,7 @@ import { readWorkWav, resolveFfmpeg, transcodeToWav, type WavInfo } from '../aud
 import { DictclipError } from '../errors.js';
 import type { AudioStore } from './audio-store.js';
 import { contentId } from './ids.js';
+import type { DictationFaults } from './faults/index.js';
 import type { ProfileSource } from './profiles.js';
 import { JobQueue } from './queue.js';
 import { isFinished, type DictationRecord, type DictationStore } from './store.js';
@@ -25,6 +26,8 @@ export interface CoreDeps {
   profiles: ProfileSource;
   jobConcurrency: number;
   ffmpegPath: string | undefined;
+  /** Where the scripted engine's permanent faults of finished dictations are kept (in memory). */
+  dictationFaults: DictationFaults;
   log: (line: string) => void;
 }
 
@@ -166,7 +169,8 @@ export class DictationCore {
       const profile = queued.profile === undefined ? undefined : await profiles.find(queued.profile);
       const transcript = composeTranscript(recognition, profile);
       if (signal.aborted) throw signal.reason;
-      finished = { ...queued, state: 'done', doneTime: Date.now(), result: { ...transcript, durationMs: info.durationMs, ...(recognition.fault === undefined ? {} : { fault: recognition.fault }) } };
+      this.#deps.dictationFaults.set(key, recognition.fault);
+      finished = { ...queued, state: 'done', doneTime: Date.now(), result: { ...transcript, durationMs: info.durationMs } };
     } catch (error) {
       if (signal.aborted) return; // canceled (already saved) or shutdown (re-queued at next start)
       const message = error instanceof Error ? error.message : String(error);

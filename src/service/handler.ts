@@ -8,6 +8,7 @@ import { Authenticator, BAD_CREDENTIALS, PASSWORD_CHANGE_REQUIRED } from './auth
 import type { ServiceContext } from './context.js';
 import { HttpError, toErrorResponse } from './error-responses.js';
 import { baseUrl, send } from './http-util.js';
+import { withDictationFault } from './faults/index.js';
 import { matchRoute } from './router.js';
 import { errorXml } from './render-xml.js';
 
@@ -18,8 +19,9 @@ export function createRequestHandler(service: ServiceContext): (req: IncomingMes
   const inFlight = new Map<string, number>();
 
   async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    if (service.faults !== undefined && (await service.faults.maybeFault(req, res))) return;
     const match = matchRoute(req.method ?? 'GET', path);
+    const route = match.kind === 'found' ? match.route.name : 'other';
+    if (service.faults !== undefined && (await service.faults.maybeFault(req, res, route))) return;
     if (match.kind === 'not-found') throw new HttpError(404, 'E_NOT_FOUND', `No such resource: ${path}`);
     if (match.kind === 'method-not-allowed') {
       throw new HttpError(405, 'E_METHOD_NOT_ALLOWED', `Method ${req.method ?? ''} is not allowed here; use ${match.allow}.`, {
@@ -44,7 +46,7 @@ export function createRequestHandler(service: ServiceContext): (req: IncomingMes
       if (left <= 0) inFlight.delete(auth.user);
       else inFlight.set(auth.user, left);
     });
-    await match.handler({
+    await withDictationFault(match.route.name, match.handler)({
       req,
       res,
       params: match.params,

@@ -46,10 +46,21 @@ export function sendText(res: ServerResponse, text: string, status = 200): void 
   send(res, status, 'text/plain; charset=utf-8', text);
 }
 
+const xmlFilters = new WeakMap<ServerResponse, (xml: string) => string>();
+
+/**
+ * Rewrite the XML that {@link sendXml} sends on `res` (a layer around a handler, e.g. the
+ * per-dictation faults of the scripted engine, changes a response without the handler knowing).
+ */
+export function filterXml(res: ServerResponse, filter: (xml: string) => string): void {
+  xmlFilters.set(res, filter);
+}
+
 /** Send text/xml, gzip- or deflate-encoded when Accept-Encoding asks for it. */
 export async function sendXml(req: IncomingMessage, res: ServerResponse, xml: string, status = 200): Promise<void> {
   const encoding = negotiateEncoding(req.headers['accept-encoding']);
-  const body = await encodeBody(Buffer.from(xml, 'utf8'), encoding);
+  const text = xmlFilters.get(res)?.(xml) ?? xml;
+  const body = await encodeBody(Buffer.from(text, 'utf8'), encoding);
   const headers: Record<string, string> = { Vary: 'Accept-Encoding' };
   if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
   send(res, status, 'text/xml; charset=utf-8', body, headers);

@@ -15,7 +15,7 @@ import { createRequestHandler } from './handler.js';
 import { resolveOptions, type RunningService, type ServiceOptions } from './options.js';
 import { ProfileSource } from './profiles.js';
 import { DictationStore } from './store.js';
-import { createFaultInjector } from './faults/index.js';
+import { createFaultInjector, DictationFaults } from './faults/index.js';
 import { attachWebSocket } from './websocket/endpoint.js';
 import { createWebSocketDeps } from './websocket/bridge.js';
 
@@ -49,7 +49,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const store = new DictationStore(resolved.dataDir);
   const audio = new AudioStore(resolved.dataDir);
   const profiles = new ProfileSource(resolved.dataDir, resolved.profiles);
+  const dictationFaults = new DictationFaults();
   const core = new DictationCore({
+    dictationFaults,
     dataDir: resolved.dataDir,
     store,
     audio,
@@ -67,6 +69,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     profiles,
     auth: new Authenticator(resolved.dataDir),
     listenAddress: `${resolved.host}:${resolved.port}`,
+    dictationFaults,
     faults: resolved.faults === undefined ? undefined : createFaultInjector(resolved.faults, (f) => resolved.log(`fault ${f.kind} on ${f.route}${f.after ? ' after processing' : ''}`)),
   };
   const server = createServer(createRequestHandler(service));

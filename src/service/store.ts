@@ -6,7 +6,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ServiceMarker } from './types.js';
-import type { DictationFault } from './faults/index.js';
 import { writeFileAtomic } from '../files.js';
 import { readJsonFile } from './json-file.js';
 
@@ -20,8 +19,6 @@ export interface DictationResultRecord {
   confidence: number;
   /** Duration of the transcoded audio, ms. */
   durationMs: number;
-  /** Permanent fault of the scripted engine, applied when rendering. */
-  fault?: DictationFault;
 }
 
 export interface DictationRecord {

@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cutClips, msToSample } from '../../src/audio/cut.js';
-import { readWavInfo } from '../../src/audio/wav.js';
+import { readWavInfo } from '../../src/wav-header.js';
 import { DictclipError } from '../../src/errors.js';
 import { noise, pcmWav, soxSamples, useTempDir, writePcmWav } from './helpers.js';
 

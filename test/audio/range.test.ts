@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeWavRange } from '../../src/audio/range.js';
-import { readWavInfo } from '../../src/audio/wav.js';
+import { readWavInfo } from '../../src/wav-header.js';
 import { DictclipError } from '../../src/errors.js';
 import { noise, soxSamples, useTempDir, writePcmWav } from './helpers.js';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeWavRange } from '../../src/audio/range.js';
 import { findSplitPoints } from '../../src/audio/split.js';
-import { readWavInfo, type WavInfo } from '../../src/audio/wav.js';
+import { readWavInfo, type WavInfo } from '../../src/wav-header.js';
 import { DictclipError } from '../../src/errors.js';
 import { noise, useTempDir, writePcmWav } from './helpers.js';
 

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
+import { routeNameOf } from '../../src/service/router.js';
 import { createFaultInjector, parseFaultSpec, type FaultInjector, type InjectedFault } from '../../src/service/faults/index.js';
 
 let server: Server | undefined;
@@ -12,7 +13,7 @@ async function serve(injector: FaultInjector): Promise<string> {
   processed = 0;
   server = createServer((req, res) => {
     void (async () => {
-      if (await injector.maybeFault(req, res)) return;
+      if (await injector.maybeFault(req, res, routeNameOf(req.method ?? 'GET', req.url ?? '/'))) return;
       const chunks: Buffer[] = [];
       for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
       processed += 1;

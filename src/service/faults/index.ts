@@ -8,3 +8,4 @@ export {
   DICTATION_FAULTS, isDictationFault, corruptDictationXml, corruptStats, corruptWordMarkers,
   type DictationFault,
 } from './corrupt.js';
+export { DictationFaults, withDictationFault } from './layer.js';

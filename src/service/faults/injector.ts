@@ -1,13 +1,13 @@
 /**
- * The fault injector of the embedded service. Called first by the request listener:
- * `if (await faults.maybeFault(req, res)) return;` — true means the request was fully answered
- * (or abandoned) by a fault; false means "process it normally" (possibly after a delay).
+ * The fault injector of the embedded service. Called first by the request listener, given the
+ * name of the matched route: `if (await faults.maybeFault(req, res, route)) return;` — true means
+ * the request was fully answered (or abandoned) by a fault; false means "process it normally"
+ * (possibly after a delay).
  * Faults are drawn from a seeded PRNG, one draw sequence per service, in request arrival order.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { mulberry32 } from './prng.js';
-import { routeNameOf } from '../router.js';
 import type { FaultOptions, RouteName, TransientFault } from './spec.js';
 
 /** One injected fault, as reported to `onFault` (tests count them). */
@@ -21,7 +21,7 @@ export interface InjectedFault {
 export interface FaultInjector {
   readonly options: Readonly<FaultOptions>;
   /** Decide and apply a fault. Resolves true when the request needs no further handling. */
-  maybeFault(req: IncomingMessage, res: ServerResponse, route?: RouteName): Promise<boolean>;
+  maybeFault(req: IncomingMessage, res: ServerResponse, route: RouteName): Promise<boolean>;
   /** Faults injected so far, per kind. */
   readonly counts: Readonly<Record<TransientFault, number>>;
 }
@@ -74,8 +74,7 @@ export function createFaultInjector(options: FaultOptions, onFault?: (fault: Inj
   // Calls that store something: a fault after processing leaves an orphan for the retry.
   const isNonIdempotent = (route: RouteName): boolean => route === 'upload' || route === 'create';
 
-  async function maybeFault(req: IncomingMessage, res: ServerResponse, named?: RouteName): Promise<boolean> {
-    const route = named ?? routeNameOf(req.method ?? 'GET', req.url ?? '/');
+  async function maybeFault(req: IncomingMessage, res: ServerResponse, route: RouteName): Promise<boolean> {
     if (options.rate <= 0 || options.kinds.length === 0 || !eligible(route)) return false;
     if (random() >= options.rate) return false;
     const kind = options.kinds[Math.floor(random() * options.kinds.length)] ?? 'delay';

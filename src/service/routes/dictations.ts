@@ -11,7 +11,6 @@ import { sendText, sendXml } from '../http-util.js';
 import { isFinished, type DictationRecord } from '../store.js';
 import { toWordMarkersJson } from '../transcript/index.js';
 import { dictationXml } from '../render-xml.js';
-import { corruptDictationXml, corruptWordMarkers } from '../faults/index.js';
 
 /** The caller's dictation named by the path, or 404. */
 export function findDictation(ctx: RequestContext): DictationRecord {
@@ -33,7 +32,7 @@ export function dictationUrl(ctx: RequestContext, record: DictationRecord): stri
  */
 function statsEntries(record: DictationRecord): [string, string][] {
   if (!isFinished(record)) return [];
-  const entries: [string, string][] = [['wordMarkers', corruptWordMarkers(JSON.stringify(toWordMarkersJson(record.result?.markers ?? [])), record.result?.fault)]];
+  const entries: [string, string][] = [['wordMarkers', JSON.stringify(toWordMarkersJson(record.result?.markers ?? []))]];
   if (record.error !== undefined) entries.push(['error', record.error]);
   return entries;
 }
@@ -42,7 +41,7 @@ function statsEntries(record: DictationRecord): [string, string][] {
 export async function getDictation(ctx: RequestContext): Promise<void> {
   const record = findDictation(ctx);
   const markers = record.result?.markers.length ?? 0;
-  await sendXml(ctx.req, ctx.res, corruptDictationXml(dictationXml({
+  await sendXml(ctx.req, ctx.res, dictationXml({
     done: isFinished(record),
     id: record.id,
     profile: record.profile,
@@ -58,7 +57,7 @@ export async function getDictation(ctx: RequestContext): Promise<void> {
     phonemesName: `${record.id}.phonemes`,
     streaming: record.streaming,
     substitutedTextName: `${record.id}.substituted.txt`,
-  }), record.result?.fault));
+  }));
 }
 
 /** GET {dictation}/done → `true` or `false`. */

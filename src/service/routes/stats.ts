@@ -15,7 +15,6 @@ import { sendXml } from '../http-util.js';
 import { isFinished } from '../store.js';
 import { isPunctuation } from '../../markers/model.js';
 import { propertiesXml } from '../render-xml.js';
-import { corruptDictationXml, corruptStats } from '../faults/index.js';
 import { findDictation } from './dictations.js';
 
 /** Byte count of a millisecond into 16-bit 16 kHz PCM, robust to floor-based decoding. */
@@ -36,7 +35,7 @@ export async function getAudioStats(ctx: RequestContext): Promise<void> {
   const durationMs = record.result?.durationMs ?? 0;
   const wordAudio = markers.flatMap((m) => [msToBytes(m.startMs), msToBytes(m.endMs)]);
   const audioUrl = `/SCFileserver/audio/${record.tenant}/${record.audioId}`;
-  await sendXml(ctx.req, ctx.res, corruptDictationXml(propertiesXml(corruptStats([
+  await sendXml(ctx.req, ctx.res, propertiesXml([
     ['numWordAudioSegments', markers.length],
     ['AudioDoneTimeInMillis', record.queuedTime],
     ['AudioMarkers', markers.length === 0 ? '' : `0,${msToBytes(Math.floor(durationMs))}`],
@@ -45,7 +44,7 @@ export async function getAudioStats(ctx: RequestContext): Promise<void> {
     ['numSegments', markers.length === 0 ? 0 : 1],
     ['WordAudioMarkers', wordAudio.join(',')],
     ['AudioURL', audioUrl],
-  ], record.result?.fault)), record.result?.fault));
+  ]));
 }
 
 /** GET {dictation}/text/stats. */
@@ -56,7 +55,7 @@ export async function getTextStats(ctx: RequestContext): Promise<void> {
   const substituted = result?.substitutedText ?? '';
   const words = markers.filter((m) => !isPunctuation(m.text)).length;
   const wordText = markers.flatMap((m) => [m.textStart, m.textStart + Math.max(1, m.textLength) - 1]);
-  await sendXml(ctx.req, ctx.res, corruptDictationXml(propertiesXml(corruptStats([
+  await sendXml(ctx.req, ctx.res, propertiesXml([
     ['Version', 1],
     ['TextDoneTimeInMillis', record.doneTime ?? 0],
     ['DictationLength', Math.round(result?.durationMs ?? 0)],
@@ -71,5 +70,5 @@ export async function getTextStats(ctx: RequestContext): Promise<void> {
     ['SubstitutedText', substituted],
     ['WordTextMarkers', wordText.join(',')],
     ['numSegments', markers.length === 0 ? 0 : 1],
-  ], record.result?.fault)), record.result?.fault));
+  ]));
 }

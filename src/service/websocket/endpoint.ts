@@ -11,7 +11,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
-import { HEADER_BYTES, writeMonoHeader } from '../../audio/wav.js';
+import { HEADER_BYTES, writeMonoHeader } from '../../wav-header.js';
 import { isDictclipError } from '../../errors.js';
 import { stableChunks, toWordMarkersJson } from '../transcript/index.js';
 import type { WebSocketDeps } from './deps.js';

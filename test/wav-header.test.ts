@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readWavInfo } from '../../src/audio/wav.js';
-import { DictclipError } from '../../src/errors.js';
-import { noise, pcmWav, run, useTempDir } from './helpers.js';
+import { readWavInfo } from '../src/wav-header.js';
+import { DictclipError } from '../src/errors.js';
+import { noise, pcmWav, run, useTempDir } from './audio/helpers.js';
 
 const temp = useTempDir('wav');
 

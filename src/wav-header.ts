@@ -1,10 +1,11 @@
 /**
  * WAV header reading (RIFF chunk walk with positional reads) and the 44-byte PCM header that
- * every clip and chunk dictclip writes.
+ * every clip and chunk dictclip writes. Shared by the audio room, the embedded service and the
+ * client (which streams a WAV's PCM data over the WebSocket).
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import wavefile from 'wavefile';
-import { DictclipError } from '../errors.js';
+import { DictclipError } from './errors.js';
 
 /** What dictclip needs to know about a PCM WAV file. */
 export interface WavInfo {
