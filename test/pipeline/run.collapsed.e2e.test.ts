@@ -50,7 +50,7 @@ describe('collapsed markers', () => {
     const [file, ...rest] = rows[0]!.split(',');
     // The marker spans the whole utterance: audio of the first word's start to the final period's end.
     expect(rest.slice(0, 6)).toEqual(['[memo] Call me later.', 'memo.wav', '200', '2500', '2300', 'utterance']);
-    expect(rest.at(-1)).toBe('utterance'); // the flags column
+    expect(rest.slice(10, 13)).toEqual(['utterance loud-edge', '16000', '1']); // flags (the cut starts at a tone onset), sample_rate, channels
     expect(result.summary).toMatchObject({ clips: 1, flaggedClips: 1, flaggedClipMs: 2300, droppedClips: 0 });
     expect((await readWavInfo(path.join(outDir, file!))).samples).toBe(2300 * 16);
     expect(warnings.some((w) => /substitution/i.test(w))).toBe(true);
