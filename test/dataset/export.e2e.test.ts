@@ -7,6 +7,7 @@ import { cp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { exportDataset } from '../../src/index.js';
@@ -163,8 +164,10 @@ describe('export options', () => {
   it('filters by duration and leaves flagged clips out with --exclude-flagged', async () => {
     const copy = path.join(root, 'flagged-run');
     await cp(runDir, copy, { recursive: true });
-    const manifest = await readFile(path.join(copy, 'manifest.csv'), 'utf8');
-    await writeFile(path.join(copy, 'manifest.csv'), manifest.replace(/,gamma,(.*),\n/, ',gamma,$1,long-word rate-outlier\n'));
+    // Only gamma flagged (the tone bursts, cut at their onsets, otherwise carry loud-edge).
+    const rows = parse(await readFile(path.join(copy, 'manifest.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    for (const row of rows) row['flags'] = row['text'] === 'gamma' ? 'long-word rate-outlier' : '';
+    await writeFile(path.join(copy, 'manifest.csv'), stringify(rows, { header: true }));
     const flagged = await exportDataset({ runDir: copy, format: 'nemo', excludeFlagged: true });
     expect(flagged.dropped).toEqual({ clips: 1, ms: 400 });
     const texts = readNemo(flagged.to)['train']!.map((c) => c.text);

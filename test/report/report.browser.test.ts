@@ -92,7 +92,10 @@ describe('the report of dictclip run', () => {
         expect(fileURLToPath(c.src)).toBe(path.join(run.out, c.clip ?? ''));
         expect(existsSync(fileURLToPath(c.src))).toBe(true);
       }
-      expect(clips.filter((c) => c.flag !== null).map((c) => [c.clip, c.flag])).toEqual([[rows[0]!['file_name'], 'utterance']]);
+      // data-flag is the manifest's flags: the utterance, and loud-edge on tone bursts cut at their onsets.
+      const flagged = rows.filter((r) => r['flags'] !== '').map((r) => [r['file_name'], r['flags']]);
+      expect(flagged[0]).toEqual([rows[0]!['file_name'], 'utterance loud-edge']);
+      expect(clips.filter((c) => c.flag !== null).map((c) => [c.clip, c.flag]).sort()).toEqual(flagged.sort());
       const recordings = await page.$$eval('[data-recording]', (els) => els.map((el) => [el.getAttribute('data-recording'), el.querySelectorAll('canvas').length]));
       expect(recordings).toEqual([['notes/memo.wav', 1], ['quiet.wav', 1], ['talk.wav', 1]]);
       expect(await page.$$eval('audio', (els) => els.length)).toBe(1);
@@ -101,7 +104,7 @@ describe('the report of dictclip run', () => {
         .toEqual(['bad.wav', 'transcode', 'E_FFMPEG']);
       expect(await page.$eval('#flagged-body', (el) => el.textContent)).toContain('[memo] Call me later.');
       const cards = await page.$$eval('.card', (els) => els.map((el) => el.textContent));
-      expect(cards).toEqual(expect.arrayContaining(['4Recordings', '3Done', '1Failed', '0Resumed', '5Clips', '1Flagged clips']));
+      expect(cards).toEqual(expect.arrayContaining(['4Recordings', '3Done', '1Failed', '0Resumed', '5Clips', `${flagged.length}Flagged clips`]));
       await page.screenshot({ path: path.join(ARTIFACTS, 'overview.png') });
       // index.html, report.css, data.js, report.js at least: all of them from file://.
       expect(requests.length).toBeGreaterThan(3);
@@ -159,7 +162,8 @@ describe('the report of dictclip run', () => {
     // Flag one more clip in the manifest, as the timing checks would (the column is added when missing).
     const rows = await manifest();
     const columns = Object.keys(rows[0]!).includes('flags') ? Object.keys(rows[0]!) : [...Object.keys(rows[0]!), 'flags'];
-    for (const row of rows) row['flags'] = row['text'] === 'today' ? 'short-word rate-outlier' : (row['flags'] ?? '');
+    // Loud edges cleared: the tone bursts are cut at their onsets, which is not what this test is about.
+    for (const row of rows) row['flags'] = row['text'] === 'today' ? 'short-word rate-outlier' : (row['flags'] ?? '').replace(/ ?loud-edge/, '');
     await writeFile(path.join(run.out, 'manifest.csv'), stringify(rows, { header: true, columns }));
     const cli = fakeIo({ cwd: run.out });
     expect(await main(['report', '.'], cli.io)).toBe(0);
