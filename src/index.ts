@@ -22,5 +22,7 @@ export type { WavInfo } from './audio/index.js';
 export { startService, addAccount, setPassword, createApiKey, createScriptedEngine, loadScriptFile } from './service/index.js';
 export type { ServiceOptions, RunningService, ScriptFile, Engine, Recognition, RecognizedWord, Profile, SubstitutionRule } from './service/index.js';
 
+export { writeSupercut } from './extracts/index.js';
+export type { SupercutOptions, SupercutResult } from './extracts/index.js';
 export { exportDataset, EXPORT_FORMATS } from './dataset/index.js';
 export type { ExportFormat, ExportOptions, ExportResult } from './dataset/index.js';

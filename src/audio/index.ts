@@ -11,3 +11,4 @@ export { computePeaks, decodePeaks, encodePeaks, savePeaks, PEAKS_PER_SECOND, ty
 export { originalAudio, type OriginalAudio } from './original.js';
 export { EDGE_MS, isLoudEdge, LOUD_EDGE_DB, type EdgeLevels } from './edges.js';
 export type { CutClip } from './cut.js';
+export { snapEdges, type SnapRequest } from './snap.js';

@@ -5,9 +5,10 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { LimitFunction } from 'p-limit';
-import { cutClips, isLoudEdge, originalAudio } from '../audio/index.js';
+import { cutClips, isLoudEdge, originalAudio, snapEdges } from '../audio/index.js';
 import type { ClipRequest, CutClip } from '../audio/index.js';
 import { addFlag } from '../markers/index.js';
+import type { PlannedClip } from '../markers/index.js';
 import type { ManifestRow, RunOptions } from './types.js';
 
 /** What cutting one recording needs. */
@@ -53,4 +54,16 @@ export function cutColumns(flags: string, cut: CutClip | undefined): Pick<Manife
     edge_start_db: cut.edgeStartDb,
     edge_end_db: cut.edgeEndDb,
   };
+}
+
+/**
+ * Clips with their edges snapped to quiet points of the work audio (see `snapEdges`) when they
+ * carry a snap window (planned with `snapMs` > 0); others are returned as they are.
+ */
+export async function snapClips<T extends Pick<PlannedClip, 'startMs' | 'endMs' | 'snap'>>(workWav: string, clips: readonly T[]): Promise<T[]> {
+  const windows = clips.flatMap((clip) => (clip.snap === undefined ? [] : [{ startMs: clip.startMs, endMs: clip.endMs, ...clip.snap }]));
+  if (windows.length === 0) return [...clips];
+  const snapped = await snapEdges(workWav, windows);
+  let next = 0;
+  return clips.map((clip) => (clip.snap === undefined ? clip : { ...clip, ...snapped[next++] }));
 }

@@ -6,7 +6,7 @@ import type { DictclipError } from '../errors.js';
 import { savePeaks, toWorkWav } from '../audio/index.js';
 import { planClips } from '../markers/index.js';
 import { dictateInChunks } from './chunks.js';
-import { cutColumns, cutRecording } from './cut-recording.js';
+import { cutColumns, cutRecording, snapClips } from './cut-recording.js';
 import { phraseCounts } from './find-summary.js';
 import { stitchChunks } from './stitch.js';
 import type { StitchedDictation } from './stitch.js';
@@ -98,7 +98,9 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
       ...(o.match === undefined ? {} : { match: new RegExp(o.match, 'i') }),
       find: o.find, contextWords: o.contextWords, snapMs: o.snapMs,
     });
-    const { clips, dropped } = keepClips(dictation.result, planned, o);
+    const kept = keepClips(dictation.result, planned, o);
+    const { dropped } = kept;
+    const clips = await snapClips(wavPath, kept.clips);
     setStage('cut');
     const folder = clipDir(ctx.outDir, job.recording.relPath);
     await removeDir(folder);

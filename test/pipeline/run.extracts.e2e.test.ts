@@ -15,6 +15,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeBursts, runOptions } from '../helpers/index.js';
 import { runPipeline } from '../../src/pipeline/index.js';
+import { main } from '../../src/cli/main.js';
+import { fakeIo } from '../cli/fake-io.js';
 import type { RunOptions } from '../../src/pipeline/types.js';
 
 let root: string;
@@ -151,5 +153,56 @@ describe('--clip-source original', () => {
       expect(await readWavInfo(path.join(out, row['file_name']!))).toMatchObject({ sampleRate: 44100, channels: 2, samples: 61740 - 48510 });
     }
     expect(await readdir(path.join(out, '.dictclip', 'work'))).toEqual([]); // decoded copies removed
+  });
+});
+
+describe('--snap-ms', () => {
+  it('moves edges into the silent gaps around a word and never past the midpoint to its neighbours', async () => {
+    // "now" 800–1000 between "me" (ends 700) and "please" (starts 1100): the tone is silent from 700 to 800 and 1000 to 1100.
+    const result = await runPipeline(options('snap', { find: ['now', 'me now please'], snapMs: 100 }));
+    expect(result.failures).toEqual([]);
+    const rows = await manifest('snap');
+    // The quietest points (±5 ms energy windows; the 16 kHz work audio rings a little around each
+    // burst) lie in the gaps, inside the windows bounded by the midpoints 425/750 and 1050/1450.
+    // The first and last 10 ms still reach 6 ms into the words: the edges stay loud without padding.
+    expect(rows.map((r) => [r['text'], r['start_ms'], r['end_ms'], r['duration_ms'], r['flags']])).toEqual([
+      ['me now please', '444', '1406', '962', 'loud-edge'],
+      ['now', '794', '1006', '212', 'loud-edge'],
+    ]);
+    expect((await readWavInfo(path.join(root, 'snap', rows[1]!['file_name']!))).samples).toBe(212 * 16);
+    // With 10 ms of padding the snapped edges stay in silence and the edges are quiet.
+    await runPipeline(options('snap', { find: ['now'], snapMs: 100, padBeforeMs: 10, padAfterMs: 10 }));
+    const padded = (await manifest('snap'))[0]!;
+    expect([padded['start_ms'], padded['end_ms'], padded['flags']]).toEqual(['790', '1010', '']);
+    expect(Number(padded['edge_start_db'])).toBeLessThan(-30);
+    expect(Number(padded['edge_end_db'])).toBeLessThan(-30);
+    // Without snapping the same clip starts and ends inside the tone: loud edges.
+    await runPipeline(options('snap', { find: ['now'] }));
+    expect((await manifest('snap')).map((r) => [r['start_ms'], r['end_ms'], r['flags']])).toEqual([['800', '1000', 'loud-edge']]);
+  });
+});
+
+describe('--supercut', () => {
+  it('joins every kept clip in manifest order with cues of the clips\' exact durations, and is rebuilt on a rerun', async () => {
+    const out = path.join(root, 'reel-out');
+    const args = ['run', input, '--out', out, '--engine', 'scripted', '--script-file', scriptFile, '--find', 'call me', '--supercut', 'reel', '--quiet'];
+    expect(await main(args, fakeIo({ cwd: root }).io)).toBe(0);
+    const rows = await manifest('reel-out');
+    const cues = (await readFile(path.join(out, 'reel.vtt'), 'utf8')).split('\n\n').slice(1);
+    expect(cues).toHaveLength(3);
+    const spans = cues.map((cue) => /(\d\d):(\d\d):(\d\d)\.(\d{3}) --> (\d\d):(\d\d):(\d\d)\.(\d{3})/.exec(cue)!.slice(1).map(Number));
+    const ms = (h: number, m: number, s: number, f: number): number => ((h * 60 + m) * 60 + s) * 1000 + f;
+    const durations = spans.map((x) => ms(x[4]!, x[5]!, x[6]!, x[7]!) - ms(x[0]!, x[1]!, x[2]!, x[3]!));
+    expect(durations).toEqual(rows.map((r) => Number(r['duration_ms'])));
+    expect(spans.map((x) => ms(x[0]!, x[1]!, x[2]!, x[3]!))).toEqual([0, 600 + 500, 600 + 500 + 490 + 500]);
+    expect(cues.map((cue) => cue.split('\n')[2])).toEqual(['Call me', 'call me', 'call . me']);
+    const map = JSON.parse(await readFile(path.join(out, 'reel.json'), 'utf8')) as { clips: { source: string; source_start_ms: number }[] };
+    expect(map.clips.map((c) => [c.source, c.source_start_ms])).toEqual([['a.wav', 100], ['a.wav', 1500], ['b.wav', 700]]);
+    expect(await readWavInfo(path.join(out, 'reel.wav'))).toMatchObject({ sampleRate: 16000, channels: 1, samples: (600 + 500 + 490 + 500 + 900) * 16 });
+    // A rerun with another gap re-dictates nothing and rebuilds the supercut.
+    const fake = fakeIo({ cwd: root });
+    expect(await main([...args.slice(0, -1), '--supercut-gap-ms', '0'], fake.io)).toBe(0);
+    expect(fake.stdout()).toMatch(/supercut: .*reel\.wav \(3 clips, /);
+    expect((await readWavInfo(path.join(out, 'reel.wav'))).samples).toBe((600 + 490 + 900) * 16);
   });
 });

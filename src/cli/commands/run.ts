@@ -1,5 +1,5 @@
 /** `dictclip run <input-dir> --out <out-dir> [options]`: the pipeline with progress and a summary. */
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { requireCredentials } from '../../config/credentials.js';
 import { KEYS } from '../../config/keys.js';
 import { loadRunOptions } from '../../config/load.js';
@@ -77,6 +77,11 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     const { buildReport } = await import('../../report/index.js');
     const index = await buildReport(options.outDir);
     if (!options.quiet) io.stdout.write(`report: ${index}\n`);
+  }
+  if (options.supercut !== undefined) {
+    const { writeSupercut } = await import('../../extracts/index.js');
+    const cut = await writeSupercut({ runDir: options.outDir, name: options.supercut, gapMs: options.supercutGapMs });
+    if (!options.quiet) io.stdout.write(`supercut: ${cut.wavPath} (${cut.clips} clips, ${formatDuration(cut.durationMs)}) with ${basename(cut.vttPath)} and ${basename(cut.jsonPath)}\n`);
   }
   printFailures(result, io);
   await exports?.run(options.outDir, io);

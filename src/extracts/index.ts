@@ -1,0 +1,3 @@
+/** Audio extracts built from a finished run: the supercut (one WAV of every clip, WebVTT cues, a JSON map). */
+export { writeSupercut, type SupercutOptions, type SupercutResult } from './supercut.js';
+export { toVtt, vttTime, type Placement } from './cues.js';
