@@ -17,6 +17,8 @@ export type ErrorCode =
   | 'E_CREDENTIALS_MISSING'
   /** Connection refused, reset, DNS failure, socket error. */
   | 'E_NETWORK'
+  /** `--base-url` leads to no dictation service: nothing answered, or the first upload was not found (404), before any dictation succeeded. */
+  | 'E_BASE_URL'
   /** A request took longer than its timeout. */
   | 'E_TIMEOUT'
   /** The caller aborted the operation (AbortSignal). */

@@ -19,6 +19,13 @@ export const TRANSIENT_ERROR_CODES: readonly string[] = [
   ...TIMEOUT_CODES,
 ];
 
+/**
+ * Connection errors that mean "nothing is there" when the service has never answered: a refused
+ * connection or an unknown host is not retried until a first answer arrived (a wrong base URL
+ * fails at once instead of after every retry); after that they are transient like the others.
+ */
+export const NEVER_REACHED_CODES: readonly string[] = ['ECONNREFUSED', 'ENOTFOUND'];
+
 /** What a failed request was, for error context. */
 export interface RequestInfo {
   method: string;

@@ -9,6 +9,9 @@
  *    first attempt, so it is re-created from its factory) and a response body that broke after
  *    the headers (RetryHandler can only resume those with Range requests).
  *
+ * A refused connection or an unknown host is not retried before the service first answered (a
+ * wrong base URL fails at once); afterwards it is a transient failure like the others.
+ *
  * Upload and dictation creation are not idempotent, yet they are retried: an orphaned audio or
  * dictation on the service is acceptable, a lost recording is not.
  */
@@ -18,7 +21,7 @@ import { decodeBody } from './decode.js';
 import type { IncomingHttpHeaders } from 'node:http';
 import { retryDelayMs, parseRetryAfter, sleep, type BackoffOptions } from './backoff.js';
 import {
-  TRANSIENT_ERROR_CODES, TRANSIENT_STATUSES, abortedError, errorCode, isTransientError, statusError, transportError,
+  NEVER_REACHED_CODES, TRANSIENT_ERROR_CODES, TRANSIENT_STATUSES, abortedError, errorCode, isTransientError, statusError, transportError,
   type RequestInfo,
 } from './failures.js';
 
@@ -71,6 +74,8 @@ export class HttpTransport {
   readonly #agent: Agent;
   readonly #options: TransportOptions;
   readonly #backoff: BackoffOptions;
+  /** True once the service answered anything (see NEVER_REACHED_CODES). */
+  #answered = false;
 
   constructor(options: TransportOptions) {
     this.#options = options;
@@ -97,7 +102,7 @@ export class HttpTransport {
         response = await this.#attempt(dispatcher, req);
       } catch (error) {
         if (isAborted(req.signal)) throw abortedError(info(), error);
-        if (isTransientError(error) && budget.retries < this.#options.maxRetries) {
+        if (isTransientError(error) && !this.#neverReached(error) && budget.retries < this.#options.maxRetries) {
           budget.retries += 1;
           await this.#wait(budget.retries, undefined, req.signal, info);
           continue;
@@ -124,6 +129,7 @@ export class HttpTransport {
       ...(body === undefined ? {} : { body }),
       ...(req.signal === undefined ? {} : { signal: req.signal }),
     });
+    this.#answered = true;
     const raw = Buffer.from(await response.body.arrayBuffer());
     const text = await decodeBody(raw, response.headers['content-encoding']);
     return { status: response.statusCode, headers: response.headers, body: text };
@@ -152,7 +158,7 @@ export class HttpTransport {
         const code = errorCode(error);
         const retryable = statusCode !== undefined && statusCode >= 300
           ? TRANSIENT_STATUSES.includes(statusCode)
-          : code !== undefined && TRANSIENT_ERROR_CODES.includes(code);
+          : code !== undefined && TRANSIENT_ERROR_CODES.includes(code) && !this.#neverReached(error);
         if (!retryable || budget.retries >= options.maxRetries || signal?.aborted === true) {
           callback(error);
           return;
@@ -162,6 +168,12 @@ export class HttpTransport {
         sleep(delay, signal).then(() => callback(null), (reason: unknown) => callback(reason as Error));
       },
     };
+  }
+
+  /** A refused connection or unknown host while the service has never answered: not retried. */
+  #neverReached(error: unknown): boolean {
+    const code = errorCode(error);
+    return !this.#answered && code !== undefined && NEVER_REACHED_CODES.includes(code);
   }
 
   /** Close the keep-alive connections. */

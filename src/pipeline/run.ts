@@ -16,6 +16,7 @@ import { processRecording, StageError } from './recording.js';
 import type { RecordingContext, RecordingJob } from './recording.js';
 import { noRecordingsWarning, scanRecordings } from './scan.js';
 import { checkRunFolders } from './folders.js';
+import { baseUrlError } from './base-url.js';
 import { readState, removeDir, serviceIdentity, writeState } from './state.js';
 import { runRecord, writeRunRecord } from './run-record.js';
 import { parseShard, selectShard } from './shard.js';
@@ -28,7 +29,8 @@ const ALWAYS_FATAL = new Set(['E_AUTH', 'E_CREDENTIALS_MISSING', 'E_FFMPEG_NOT_F
  * Run the whole job: scan, resume check, transcode, dictate, plan and cut clips, then write
  * manifest.csv, failures.csv and summary.json. A recording's failure is isolated (reported and
  * written to failures.csv); fatal conditions (E_AUTH, E_CREDENTIALS_MISSING, E_FFMPEG_NOT_FOUND,
- * E_ENGINE, and E_NETWORK before any dictation succeeded) stop the run with one DictclipError.
+ * E_ENGINE, and E_NETWORK before any dictation succeeded; E_BASE_URL for a remote service that does
+ * not answer or answers 404 before any dictation succeeded) stop the run with one DictclipError.
  * @throws DictclipError fatal conditions, `E_ABORTED` when `signal` aborts, `E_INPUT` for an unreadable input folder.
  */
 export async function runPipeline(options: RunOptions, events: PipelineEvents = {}, signal?: AbortSignal): Promise<RunResult> {
@@ -111,8 +113,9 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
       } catch (error) {
         const { stage, error: e } = error instanceof StageError ? error : { stage: 'output' as const, error: toDictclipError(error, 'E_OUTPUT') };
         if (controller.signal.aborted) return;
-        if (ALWAYS_FATAL.has(e.code) || (e.code === 'E_NETWORK' && !dictatedOk)) {
-          fatal ??= e;
+        const wrongUrl = baseUrlError(e, opts.baseUrl, dictatedOk);
+        if (wrongUrl !== undefined || ALWAYS_FATAL.has(e.code) || (e.code === 'E_NETWORK' && !dictatedOk)) {
+          fatal ??= wrongUrl ?? e;
           controller.abort();
           return;
         }

@@ -89,7 +89,7 @@ describe('runPipeline failures', () => {
       .rejects.toMatchObject({ name: 'DictclipError', code: 'E_CREDENTIALS_MISSING' });
   });
 
-  it('stops with E_NETWORK when the service is unreachable', async () => {
+  it('stops with E_BASE_URL (naming --base-url) when the service is unreachable', async () => {
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
@@ -98,7 +98,7 @@ describe('runPipeline failures', () => {
     vi.stubEnv('DICTCLIP_PASSWORD', 'password1');
     vi.stubEnv('DICTCLIP_API_KEY', '');
     await expect(runPipeline(options({ outDir: path.join(root, 'out-net'), baseUrl: `http://127.0.0.1:${port}` })))
-      .rejects.toMatchObject({ code: 'E_NETWORK' });
+      .rejects.toMatchObject({ code: 'E_BASE_URL', message: expect.stringContaining(`nothing answers at --base-url http://127.0.0.1:${port}`) });
   });
 
   it('stops with E_AUTH when the service refuses the credentials', async () => {
