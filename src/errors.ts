@@ -45,6 +45,8 @@ export type ErrorCode =
   | 'E_WEBSOCKET'
   /** The embedded recognizer failed or is not installed. */
   | 'E_ENGINE'
+  /** The embedded service cannot listen on its host and port (in use, not allowed). */
+  | 'E_LISTEN'
   /** Account management failure in the embedded service. */
   | 'E_ACCOUNT'
   /** Writing output failed. */

@@ -14,7 +14,7 @@ export interface Parsed {
 /** Parse `args` of `dictclip <command>`; unknown options get a "did you mean" hint. */
 export function parseCommandArgs(command: string, args: string[], options: OptionSpecs): Parsed {
   try {
-    const parsed = parseArgs({ args, options, strict: true, allowPositionals: true });
+    const parsed = parseArgs({ args: joinNegativeValues(args, options), options, strict: true, allowPositionals: true });
     return { values: parsed.values as Parsed['values'], positionals: parsed.positionals };
   } catch (error) {
     if (isDictclipError(error)) throw error;
@@ -28,9 +28,32 @@ export function parseCommandArgs(command: string, args: string[], options: Optio
       const hint = near ? ` (did you mean --${guess}?)` : '';
       throw usageError(`unknown option ${unknown} for "dictclip ${command}"${hint}`);
     }
+    const missing = /^Option '(-[^' ]+)[^']*' argument missing/.exec(message)?.[1];
+    if (missing !== undefined) throw usageError(`dictclip ${command}: ${missing} needs a value (${missing} <value>)`);
     const short = message.split('. To specify')[0] ?? message;
     throw usageError(`dictclip ${command}: ${short.replace(/\.$/, '')}`);
   }
+}
+
+/**
+ * `--flag -1` → `--flag=-1` for a string option followed by a negative number, so the value
+ * reaches the configuration check (which names the allowed range) instead of parseArgs taking
+ * `-1` for an option.
+ */
+function joinNegativeValues(args: readonly string[], options: OptionSpecs): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] ?? '';
+    const next = args[i + 1];
+    const name = arg.startsWith('--') && !arg.includes('=') ? arg.slice(2) : undefined;
+    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && /^-\d+(\.\d+)?$/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i += 1;
+    } else {
+      out.push(arg);
+    }
+  }
+  return out;
 }
 
 /** The value of a string option (parseArgs types it as string | boolean | undefined). */

@@ -22,7 +22,11 @@ import { createWebSocketDeps } from './websocket/bridge.js';
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     const onError = (error: Error): void => {
-      reject(new DictclipError('E_CONFIG', `The service cannot listen on ${host}:${port}: ${error.message}`, { cause: error }));
+      const code = (error as { code?: unknown }).code;
+      const hint = code === 'EADDRINUSE'
+        ? ` Port ${port} is in use (another service, or a dictclip serve still running): pass --port another port, or --port 0 for any free one.`
+        : code === 'EACCES' ? ` Ports below 1024 need privileges: pass --port 1024 or higher.` : '';
+      reject(new DictclipError('E_LISTEN', `The service cannot listen on ${host}:${port}: ${error.message}.${hint}`, { cause: error }));
     };
     server.once('error', onError);
     server.listen(port, host, () => {

@@ -62,7 +62,7 @@ describe('usage errors exit 2', () => {
     [['run', 'in'], 'dictclip: E_USAGE: dictclip run: --out <value> is required\n'],
     [['run', '--out', 'o'], 'dictclip: E_USAGE: dictclip run: expected <input-dir>, got none\n'],
     [['run', 'a', 'b', '--out', 'o'], 'dictclip: E_USAGE: dictclip run: expected <input-dir>, got "a" "b"\n'],
-    [['run', 'in', '--out'], "dictclip: E_USAGE: dictclip run: Option '--out <value>' argument missing\n"],
+    [['run', 'in', '--out'], "dictclip: E_USAGE: dictclip run: --out needs a value (--out <value>)\n"],
     [['serve'], 'dictclip: E_USAGE: dictclip serve: --data <value> is required\n'],
     [['serve', '--data', 'd', '--port', '70000'], 'dictclip: E_USAGE: --port: "70000" is not an integer from 0 to 65535. Fix: pass --port a whole number from 0 to 65535.\n'],
     [['serve', '--data', 'd', '--engine', 'whisper'], 'dictclip: E_USAGE: --engine: "whisper" is not an engine. Fix: pass --engine pocketsphinx or --engine scripted.\n'],

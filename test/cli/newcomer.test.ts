@@ -2,6 +2,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { extensionList } from '../../src/pipeline/formats.js';
@@ -45,6 +46,36 @@ describe('--out (issue 15, items 2 and 13)', () => {
 });
 
 describe('messages (issue 15, item 13)', () => {
+  it('checks a negative --concurrency like any bad value, without the argument parser\'s internals', async () => {
+    const result = await run(['in', '--out', 'out', '--concurrency', '-1']);
+    expect([result.code, result.stderr]).toEqual([2,
+      'dictclip: E_CONFIG: --concurrency: "concurrency" is "-1"; expected an integer from 1 to 64. Fix: pass --concurrency a whole number from 1 to 64.\n']);
+    const missing = await run(['in', '--out', 'out', '--concurrency']);
+    expect([missing.code, missing.stderr.split('\n')[0]]).toEqual([2, 'dictclip: E_USAGE: dictclip run: --concurrency needs a value (--concurrency <value>)']);
+  });
+
+  it('serve on a port in use exits 1 with a hint, as its help says', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as { port: number };
+    try {
+      const fake = fakeIo({ cwd });
+      const code = await main(['serve', '--data', 'svc', '--engine', 'scripted', '--port', String(port)], fake.io);
+      expect(code).toBe(1);
+      expect(fake.stderr()).toMatch(new RegExp(`^dictclip: E_LISTEN: The service cannot listen on 127\\.0\\.0\\.1:${port}: .*EADDRINUSE.*\\. Port ${port} is in use .*--port 0 for any free one\\.\n$`));
+    } finally {
+      await new Promise<void>((resolve) => taken.close(() => resolve()));
+    }
+  });
+
+  it('account apikey with a missing --data folder names the folder', async () => {
+    const fake = fakeIo({ cwd });
+    const code = await main(['account', 'apikey', 'alice', '--data', './nodir'], fake.io);
+    expect([code, fake.stderr()]).toEqual([1,
+      `dictclip: E_ACCOUNT: the data folder ${join(cwd, 'nodir')} does not exist, so it holds no account "alice". ` +
+        'Fix: pass --data the folder given to dictclip serve, or create the account first with dictclip account add.\n']);
+  });
+
   it('says a missing input folder does not exist', async () => {
     const result = await run(['nodir', '--out', 'out', '--engine', 'scripted']);
     expect([result.code, result.stderr]).toEqual([1, `dictclip: E_INPUT: input folder ${join(cwd, 'nodir')} does not exist\n`]);

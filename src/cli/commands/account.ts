@@ -1,5 +1,7 @@
 /** `dictclip account add|passwd|apikey <user> --data <dir>`: accounts of the embedded service. */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { DictclipError } from '../../errors.js';
 import { expectPositionals, parseCommandArgs, requiredString } from '../args.js';
 import { ACCOUNT_HELP } from '../help.js';
 import { readPasswordLine, usageError, type CliIo } from '../io.js';
@@ -42,6 +44,7 @@ export async function accountCommand(args: string[], io: CliIo): Promise<number>
     }
     case 'passwd': {
       const password = await passwordFromStdin(values, io, command);
+      requireDataDir(dataDir, user);
       await service.setPassword(dataDir, user, password);
       io.stderr.write(`password of "${user}" set\n`);
       return 0;
@@ -50,6 +53,7 @@ export async function accountCommand(args: string[], io: CliIo): Promise<number>
       if (values['password-stdin'] !== undefined || values['tenant'] !== undefined) {
         throw usageError(`dictclip ${command}: takes only <user> and --data`);
       }
+      requireDataDir(dataDir, user);
       io.stdout.write(`${await service.createApiKey(dataDir, user)}\n`);
       return 0;
     }
@@ -61,4 +65,11 @@ async function passwordFromStdin(values: Record<string, unknown>, io: CliIo, com
     throw usageError(`dictclip ${command}: --password-stdin is required (passwords are read from stdin, never from arguments)`);
   }
   return readPasswordLine(io.stdin);
+}
+
+/** An account command on an existing account needs an existing data folder: name a missing one. */
+function requireDataDir(dataDir: string, user: string): void {
+  if (existsSync(dataDir)) return;
+  throw new DictclipError('E_ACCOUNT', `the data folder ${dataDir} does not exist, so it holds no account "${user}". ` +
+    'Fix: pass --data the folder given to dictclip serve, or create the account first with dictclip account add.', { path: dataDir });
 }
