@@ -28,7 +28,7 @@ export function parseCommandArgs(command: string, args: string[], options: Optio
       const hint = near ? ` (did you mean --${guess}?)` : '';
       throw usageError(`unknown option ${unknown} for "dictclip ${command}"${hint}`);
     }
-    const missing = /^Option '(-[^' ]+)[^']*' argument missing/.exec(message)?.[1];
+    const missing = /^Option '(?:-\w, )?(-[^' ]+)[^']*' argument missing/.exec(message)?.[1];
     if (missing !== undefined) throw usageError(`dictclip ${command}: ${missing} needs a value (${missing} <value>)`);
     const short = message.split('. To specify')[0] ?? message;
     throw usageError(`dictclip ${command}: ${short.replace(/\.$/, '')}`);

@@ -1,14 +1,14 @@
 /** Help texts. The flags of `run` are generated from the key table (src/config/keys.ts). */
-import { KEYS } from '../config/keys.js';
-import { defaultLabel } from '../config/schema.js';
 import { EXPORT_HELP, RUN_EXPORT_HELP } from './commands/export.js';
 import { MERGE_HELP } from './commands/merge.js';
 import { extensionList } from '../pipeline/formats.js';
 import { wrap } from './wrap.js';
+import { flagEntry, helpWidth, runOptionSections } from './run-help.js';
 
 const EXIT_CODES = `Exit codes:
   0    success (run: every recording succeeded)
-  1    run: some recordings failed, or a fatal error (auth, network, ffmpeg, engine, account)
+  1    run: some recordings failed, or a fatal error (auth, base URL, network,
+       ffmpeg, engine, account)
   2    usage or configuration error (E_USAGE, E_CONFIG, E_CREDENTIALS_MISSING)
   130  interrupted (Ctrl-C)`;
 
@@ -40,38 +40,30 @@ function flagLine(left: string, right: string): string {
   return left.length >= 30 ? `  ${left}\n  ${' '.repeat(30)}${right}` : `  ${left.padEnd(30)}${right}`;
 }
 
-/** Help of `dictclip run`, one line per key with its default and environment variables. */
-export function runHelp(): string {
-  const lines = KEYS.map((spec) => {
-    const left = spec.type.kind === 'bool' ? `--${spec.flag}` : `--${spec.flag} ${spec.placeholder ?? '<value>'}`;
-    const allowed = spec.type.kind === 'enum' ? ` (${spec.type.values.join('|')})` : '';
-    return flagLine(left, `${spec.description}${allowed} [default: ${defaultLabel(spec)}; env ${spec.env.join(', ')}]`);
-  });
-  return `Usage: dictclip run <input-dir> --out <out-dir> [options]
+/** Help of `dictclip run`: grouped options from the key table, wrapped to `width` columns. */
+export function runHelp(width = 80): string {
+  const w = helpWidth(width);
+  const para = (text: string): string => wrap(text, w).join('\n');
+  return `Usage: dictclip run <input-dir> -o <out-dir> [options]
 
-Scans <input-dir> recursively, transcodes each recording to 16 kHz mono WAV, dictates it and
-cuts one WAV clip per word (or phrase) into <out-dir>, with manifest.csv, failures.csv and
-summary.json. Finished recordings are kept on a re-run (resume).
+${para('Scans <input-dir> recursively, transcodes each recording to 16 kHz mono WAV, dictates it and cuts one WAV clip per word (or phrase) into <out-dir>, with manifest.csv, failures.csv, skipped.csv and summary.json. Finished recordings are kept on a re-run (resume).')}
 
-${wrap(`Accepted files, by extension (video: its audio track): ${extensionList()}. Every other file is named with its reason in <out-dir>/skipped.csv.`, 80).join('\n')}
+${para(`Accepted files, by extension (video: its audio track): ${extensionList()}. Every other file is named with its reason in <out-dir>/skipped.csv.`)}
 
-Settings come from defaults < pipeline.config.json (in the working directory, or --config)
-< DICTCLIP_* environment variables < flags. Boolean flags have a --no-<flag> form.
+${para('Settings come from defaults < pipeline.config.json (in the working directory, or --config) < DICTCLIP_* environment variables < flags.')}
 
-Options:
-${flagLine('--out <dir>', 'Output folder (required)')}
-${flagLine('--config <file>', 'Config file [default: ./pipeline.config.json when present]')}
-${lines.join('\n')}
-${flagLine('-h, --help', 'Show this help')}
+${runOptionSections(w)}
+
+${flagEntry('-h, --help', 'Show this help.', w)}
 
 ${RUN_EXPORT_HELP}
 
-Environment: DICTCLIP_USERNAME with DICTCLIP_PASSWORD or DICTCLIP_API_KEY (needed with --base-url).
+${para('Environment: DICTCLIP_USERNAME with DICTCLIP_PASSWORD or DICTCLIP_API_KEY (needed with --base-url).')}
 
 ${EXIT_CODES}
 
 Examples:
-  dictclip run ./recordings --out ./dataset --mode phrase --pad-ms 50
+  dictclip run ./recordings -o ./dataset --mode phrase --pad-ms 50
   dictclip run ./recordings --out ./dataset --dry-run
   dictclip run ./recordings --out ./dataset --match '^(yes|no)$'
 `;
@@ -140,10 +132,10 @@ Example:
   dictclip report ./dataset && xdg-open ./dataset/report/index.html
 `;
 
-/** Help of a command, or undefined for an unknown one. */
-export function helpFor(command: string | undefined): string | undefined {
+/** Help of a command (run's wrapped to `width` columns), or undefined for an unknown one. */
+export function helpFor(command: string | undefined, width?: number): string | undefined {
   if (command === undefined) return MAIN_HELP;
-  if (command === 'run') return runHelp();
+  if (command === 'run') return runHelp(width);
   if (command === 'serve') return SERVE_HELP;
   if (command === 'account') return ACCOUNT_HELP;
   if (command === 'export') return EXPORT_HELP;

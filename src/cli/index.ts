@@ -27,6 +27,7 @@ const code = await main(process.argv.slice(2), {
   env: process.env,
   cwd: process.cwd(),
   isTTY: process.stderr.isTTY,
+  columns: process.stdout.isTTY ? process.stdout.columns : undefined,
   signal: controller.signal,
 });
 process.exit(code);

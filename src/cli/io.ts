@@ -14,6 +14,8 @@ export interface CliIo {
   cwd: string;
   /** True when stderr is a terminal: progress is redrawn in place. @default false */
   isTTY?: boolean;
+  /** Columns of the terminal stdout writes to; help is wrapped to it. @default undefined (piped: 80) */
+  columns?: number | undefined;
   /** Aborted on SIGINT/SIGTERM (the bin wires it to the process). @default never aborted */
   signal?: AbortSignal;
 }

@@ -51,7 +51,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   if (first === 'help') {
-    const text = helpFor(rest[0]);
+    const text = helpFor(rest[0], io.columns);
     if (text === undefined) throw usageError(`unknown command "${rest[0] ?? ''}"`);
     io.stdout.write(text);
     return 0;

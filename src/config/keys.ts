@@ -35,7 +35,26 @@ export interface KeySpec {
   /** Placeholder of the flag's value in help (`<n>`, `<url>` …); none for booleans. */
   placeholder?: string;
   description: string;
+  /** Section of `run --help` the flag is listed in. */
+  group: KeyGroup;
+  /** One-letter short flag (`-j`), if any. */
+  short?: string;
 }
+
+/** Sections of `run --help`, in order. */
+export type KeyGroup = 'service' | 'markers' | 'clips' | 'performance' | 'output';
+
+/** Titles of the {@link KeyGroup}s, in help order. */
+export const KEY_GROUPS: readonly { group: KeyGroup; title: string }[] = [
+  { group: 'service', title: 'Service' },
+  { group: 'markers', title: 'Markers' },
+  { group: 'clips', title: 'Clips' },
+  { group: 'performance', title: 'Performance and tools' },
+  { group: 'output', title: 'Output' },
+];
+
+/** The group of a row that names none. */
+const DEFAULT_GROUP: KeyGroup = 'output';
 
 /** `padBeforeMs` → `PAD_BEFORE_MS`. */
 export function upperSnake(key: string): string {
@@ -47,97 +66,98 @@ export function kebab(key: string): string {
   return key.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 }
 
-type Row = Omit<KeySpec, 'env' | 'flag'> & { extraEnv?: readonly string[] };
+type Row = Omit<KeySpec, 'env' | 'flag' | 'group'> & { extraEnv?: readonly string[]; group?: KeyGroup };
 
 const ms = (min: number, max: number): KeyType => ({ kind: 'int', min, max });
 
 const ROWS: readonly Row[] = [
-  { key: 'baseUrl', type: { kind: 'string', format: 'url' }, default: undefined, defaultText: 'embedded service', placeholder: '<url>',
+  { key: 'baseUrl', group: 'service', type: { kind: 'string', format: 'url' }, default: undefined, defaultText: 'embedded service', placeholder: '<url>',
     description: 'Service base URL (http or https); unset starts the embedded service in-process.' },
-  { key: 'factoryScope', type: { kind: 'string' }, default: 'nvoq', placeholder: '<segment>',
+  { key: 'factoryScope', group: 'service', type: { kind: 'string' }, default: 'nvoq', placeholder: '<segment>',
     description: 'Path segment before `factory` in the dictation creation URL.' },
-  { key: 'profile', type: { kind: 'string' }, default: undefined, defaultText: 'not sent', placeholder: '<name>',
+  { key: 'profile', group: 'service', type: { kind: 'string' }, default: undefined, defaultText: 'not sent', placeholder: '<name>',
     description: 'Dictation profile name sent with each dictation.' },
-  { key: 'markers', type: { kind: 'enum', values: ['new', 'old', 'websocket'] }, default: 'new', placeholder: '<method>',
+  { key: 'markers', group: 'markers', type: { kind: 'enum', values: ['new', 'old', 'websocket'] }, default: 'new', placeholder: '<method>',
     description: 'How word markers are obtained: new (wordMarkers), old (statistics pairs) or websocket.' },
-  { key: 'markerUnit', type: { kind: 'enum', values: ['seconds', 'milliseconds', 'auto'] }, default: 'seconds', placeholder: '<unit>',
+  { key: 'markerUnit', group: 'markers', type: { kind: 'enum', values: ['seconds', 'milliseconds', 'auto'] }, default: 'seconds', placeholder: '<unit>',
     description: 'Unit of new-method audioStart/audioLength.' },
-  { key: 'mode', type: { kind: 'enum', values: ['word', 'phrase'] }, default: 'word', placeholder: '<mode>',
+  { key: 'mode', group: 'markers', type: { kind: 'enum', values: ['word', 'phrase'] }, default: 'word', placeholder: '<mode>',
     description: 'One clip per word or per phrase.' },
-  { key: 'padMs', type: ms(0, 10_000), default: undefined, defaultText: '—', placeholder: '<n>',
+  { key: 'padMs', group: 'clips', type: ms(0, 10_000), default: undefined, defaultText: 'not set (padBeforeMs and padAfterMs apply)', placeholder: '<n>',
     description: 'Sets padBeforeMs and padAfterMs together (never with them in the same file, environment or command line).' },
-  { key: 'padBeforeMs', type: ms(0, 10_000), default: 0, placeholder: '<n>',
+  { key: 'padBeforeMs', group: 'clips', type: ms(0, 10_000), default: 0, placeholder: '<n>',
     description: 'Padding before each clip, ms (clamped at the midpoint to the neighbour and the audio).' },
-  { key: 'padAfterMs', type: ms(0, 10_000), default: 0, placeholder: '<n>',
+  { key: 'padAfterMs', group: 'clips', type: ms(0, 10_000), default: 0, placeholder: '<n>',
     description: 'Padding after each clip, ms.' },
-  { key: 'fadeMs', type: ms(0, 1_000), default: 0, placeholder: '<n>',
+  { key: 'fadeMs', group: 'clips', type: ms(0, 1_000), default: 0, placeholder: '<n>',
     description: 'Linear fade in/out applied to each clip, ms.' },
-  { key: 'maxGapMs', type: ms(0, 60_000), default: 700, placeholder: '<n>',
+  { key: 'maxGapMs', group: 'markers', type: ms(0, 60_000), default: 700, placeholder: '<n>',
     description: 'Phrase mode: a pause this long closes a phrase, ms.' },
-  { key: 'maxPhraseMs', type: ms(100, 600_000), default: 15_000, placeholder: '<n>',
+  { key: 'maxPhraseMs', group: 'markers', type: ms(100, 600_000), default: 15_000, placeholder: '<n>',
     description: 'Phrase mode: a phrase never grows past this length, ms.' },
-  { key: 'concurrency', type: { kind: 'int', min: 1, max: 64 }, default: 4, placeholder: '<n>',
+  { key: 'concurrency', group: 'performance', short: 'j', type: { kind: 'int', min: 1, max: 64 }, default: 4, placeholder: '<n>',
     description: 'Dictations in flight.' },
-  { key: 'transcodeConcurrency', type: { kind: 'int', min: 1, max: 256 }, default: undefined,
+  { key: 'transcodeConcurrency', group: 'performance', type: { kind: 'int', min: 1, max: 256 }, default: undefined,
     defaultText: 'number of CPU cores', placeholder: '<n>', description: 'Transcodes in parallel.' },
-  { key: 'keepPunctuation', type: { kind: 'bool' }, default: false,
+  { key: 'keepPunctuation', group: 'markers', type: { kind: 'bool' }, default: false,
     description: 'Word mode: also cut punctuation markers.' },
-  { key: 'match', type: { kind: 'string', format: 'regex' }, default: undefined, defaultText: 'all clips', placeholder: '<regex>',
+  { key: 'match', group: 'clips', type: { kind: 'string', format: 'regex' }, default: undefined, defaultText: 'all clips', placeholder: '<regex>',
     description: 'Keep only clips whose text matches this regular expression (case-insensitive).' },
-  { key: 'minDurationMs', type: ms(0, 600_000), default: undefined, defaultText: 'no limit', placeholder: '<n>',
+  { key: 'minDurationMs', group: 'clips', type: ms(0, 600_000), default: undefined, defaultText: 'no limit', placeholder: '<n>',
     description: 'Keep only clips at least this long, ms (padding included); on run, others are not cut.' },
-  { key: 'maxDurationMs', type: ms(0, 600_000), default: undefined, defaultText: 'no limit', placeholder: '<n>',
+  { key: 'maxDurationMs', group: 'clips', type: ms(0, 600_000), default: undefined, defaultText: 'no limit', placeholder: '<n>',
     description: 'Keep only clips at most this long, ms (padding included).' },
-  { key: 'minCharsPerSecond', type: { kind: 'int', min: 0, max: 1000 }, default: undefined, defaultText: 'no limit', placeholder: '<n>',
+  { key: 'minCharsPerSecond', group: 'clips', type: { kind: 'int', min: 0, max: 1000 }, default: undefined, defaultText: 'no limit', placeholder: '<n>',
     description: 'Keep only clips with at least this many letters and digits of text per second of audio.' },
-  { key: 'maxCharsPerSecond', type: { kind: 'int', min: 0, max: 1000 }, default: undefined, defaultText: 'no limit', placeholder: '<n>',
+  { key: 'maxCharsPerSecond', group: 'clips', type: { kind: 'int', min: 0, max: 1000 }, default: undefined, defaultText: 'no limit', placeholder: '<n>',
     description: 'Keep only clips with at most this many letters and digits of text per second of audio.' },
-  { key: 'find', type: { kind: 'list' }, default: undefined, defaultText: 'none (every clip)', placeholder: '<words>',
+  { key: 'find', group: 'clips', type: { kind: 'list' }, default: undefined, defaultText: 'none (every clip)', placeholder: '<words>',
     description: 'Cut only the occurrences of this phrase (consecutive words, case and punctuation ignored); repeat for several phrases.' },
-  { key: 'contextWords', type: { kind: 'int', min: 0, max: 100 }, default: 0, placeholder: '<n>',
+  { key: 'contextWords', group: 'clips', type: { kind: 'int', min: 0, max: 100 }, default: 0, placeholder: '<n>',
     description: 'With find: widen each match by this many words on each side.' },
-  { key: 'clipSource', type: { kind: 'enum', values: ['work', 'original'] }, default: 'work', placeholder: '<source>',
+  { key: 'clipSource', group: 'clips', type: { kind: 'enum', values: ['work', 'original'] }, default: 'work', placeholder: '<source>',
     description: 'Cut clips from the 16 kHz mono work audio, or from the source decoded at its own rate and channels.' },
-  { key: 'snapMs', type: ms(0, 1_000), default: 0, placeholder: '<n>',
+  { key: 'snapMs', group: 'clips', type: ms(0, 1_000), default: 0, placeholder: '<n>',
     description: 'Move each clip edge to the quietest point within this many ms (never into a neighbouring word), ms.' },
-  { key: 'supercut', type: { kind: 'string', format: 'filename' }, default: undefined, defaultText: 'none', placeholder: '<name>',
+  { key: 'supercut', group: 'clips', type: { kind: 'string', format: 'filename' }, default: undefined, defaultText: 'none', placeholder: '<name>',
     description: 'Also join every clip into <out>/<name>.wav with <name>.vtt subtitles and <name>.json.' },
-  { key: 'supercutGapMs', type: ms(0, 60_000), default: 500, placeholder: '<n>',
+  { key: 'supercutGapMs', group: 'clips', type: ms(0, 60_000), default: 500, placeholder: '<n>',
     description: 'Silence between clips in the supercut, ms.' },
-  { key: 'dryRun', type: { kind: 'bool' }, default: false,
+  { key: 'dryRun', group: 'output', short: 'n', type: { kind: 'bool' }, default: false,
     description: 'Scan and plan only; dictate, cut and write nothing.' },
-  { key: 'maxUploadBytes', type: { kind: 'int', min: 65_536 }, default: 21_000_000, placeholder: '<n>',
+  { key: 'maxUploadBytes', group: 'service', type: { kind: 'int', min: 65_536 }, default: 21_000_000, placeholder: '<n>',
     description: 'Upload cap in bytes; longer transcoded recordings are split at quiet points.' },
-  { key: 'ffmpegPath', type: { kind: 'path', command: true }, default: undefined, extraEnv: ['FFMPEG_PATH'],
+  { key: 'ffmpegPath', group: 'performance', type: { kind: 'path', command: true }, default: undefined, extraEnv: ['FFMPEG_PATH'],
     defaultText: 'FFMPEG_PATH, then ffmpeg-static, then `ffmpeg` on PATH', placeholder: '<file>',
     description: 'Explicit ffmpeg binary (a bare name is looked up on PATH).' },
-  { key: 'maxRetries', type: { kind: 'int', min: 0, max: 20 }, default: 6, placeholder: '<n>',
+  { key: 'maxRetries', group: 'service', type: { kind: 'int', min: 0, max: 20 }, default: 6, placeholder: '<n>',
     description: 'Client retries of a transient failure.' },
-  { key: 'requestTimeoutMs', type: ms(1_000, 3_600_000), default: 60_000, placeholder: '<n>',
+  { key: 'requestTimeoutMs', group: 'service', type: ms(1_000, 3_600_000), default: 60_000, placeholder: '<n>',
     description: 'Timeout of one HTTP request, ms.' },
-  { key: 'pollInitialMs', type: ms(50, 60_000), default: 1_000, placeholder: '<n>',
+  { key: 'pollInitialMs', group: 'service', type: ms(50, 60_000), default: 1_000, placeholder: '<n>',
     description: 'First poll interval, ms.' },
-  { key: 'pollMaxMs', type: ms(50, 600_000), default: 5_000, placeholder: '<n>',
+  { key: 'pollMaxMs', group: 'service', type: ms(50, 600_000), default: 5_000, placeholder: '<n>',
     description: 'Poll interval cap, ms (not below pollInitialMs).' },
-  { key: 'dictationTimeoutMs', type: ms(1_000, 86_400_000), default: undefined, defaultText: '120 s + 3 × the audio duration', placeholder: '<n>',
+  { key: 'dictationTimeoutMs', group: 'service', type: ms(1_000, 86_400_000), default: undefined, defaultText: '120 s + 3 × the audio duration', placeholder: '<n>',
     description: 'Give up on one dictation (waiting for done, or a WebSocket dictation) after this long, ms.' },
-  { key: 'engine', type: { kind: 'enum', values: ['pocketsphinx', 'scripted'] }, default: 'pocketsphinx', placeholder: '<name>',
+  { key: 'engine', group: 'service', type: { kind: 'enum', values: ['pocketsphinx', 'scripted'] }, default: 'pocketsphinx', placeholder: '<name>',
     description: 'Engine of the embedded service when no baseUrl is set.' },
-  { key: 'scriptFile', type: { kind: 'path' }, default: undefined, defaultText: 'none', placeholder: '<file>',
+  { key: 'scriptFile', group: 'service', type: { kind: 'path' }, default: undefined, defaultText: 'none', placeholder: '<file>',
     description: 'Scripted engine script file (embedded service only).' },
-  { key: 'workDir', type: { kind: 'path' }, default: undefined, defaultText: '`<outDir>/.dictclip/work`', placeholder: '<dir>',
+  { key: 'workDir', group: 'performance', type: { kind: 'path' }, default: undefined, defaultText: '`<outDir>/.dictclip/work`', placeholder: '<dir>',
     description: 'Work folder for transcoded audio.' },
-  { key: 'quiet', type: { kind: 'bool' }, default: false,
+  { key: 'quiet', group: 'output', short: 'q', type: { kind: 'bool' }, default: false,
     description: 'No progress output; only errors are printed.' },
-  { key: 'report', type: { kind: 'bool' }, default: true,
+  { key: 'report', group: 'output', type: { kind: 'bool' }, default: true,
     description: 'Write the HTML QA report `<outDir>/report/index.html` at the end of the run (`--no-report` skips it).' },
-  { key: 'shard', type: { kind: 'string', format: 'shard' }, default: undefined, defaultText: 'all recordings', placeholder: '<K/N>',
+  { key: 'shard', group: 'performance', type: { kind: 'string', format: 'shard' }, default: undefined, defaultText: 'all recordings', placeholder: '<K/N>',
     description: 'Process only shard K (0-based) of N: the recordings whose first 8 bytes of sha256(path relative to the input folder), mod N, equal K. `auto/N` takes K from JOB_COMPLETION_INDEX (Kubernetes), SLURM_ARRAY_TASK_ID − SLURM_ARRAY_TASK_MIN (Slurm) or AWS_BATCH_JOB_ARRAY_INDEX (AWS Batch).' },
 ];
 
 /** Every configuration key, in documentation order. */
 export const KEYS: readonly KeySpec[] = ROWS.map(({ extraEnv, ...row }) => ({
   ...row,
+  group: row.group ?? DEFAULT_GROUP,
   env: [`DICTCLIP_${upperSnake(row.key)}`, ...(extraEnv ?? [])],
   flag: kebab(row.key),
 }));

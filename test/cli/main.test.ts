@@ -34,10 +34,14 @@ describe('help and version', () => {
     expect(a.code).toBe(0);
     expect(b).toEqual(a);
     expect(a.stdout).toContain(
-      '  --pad-before-ms <n>           Padding before each clip, ms (clamped at the midpoint to the neighbour and the audio). [default: 0; env DICTCLIP_PAD_BEFORE_MS]\n',
+      '      --pad-before-ms <n>     Padding before each clip, ms (clamped at the\n' +
+        '                              midpoint to the neighbour and the audio). Range\n' +
+        '                              0–10000. Default: 0. Env: DICTCLIP_PAD_BEFORE_MS.\n',
     );
-    expect(a.stdout).toContain('  --mode <mode>                 One clip per word or per phrase. (word|phrase) [default: \'word\'; env DICTCLIP_MODE]\n');
-    expect(a.stdout).toContain('[default: number of CPU cores; env DICTCLIP_TRANSCODE_CONCURRENCY]');
+    expect(a.stdout).toContain(
+      '      --mode <mode>           One clip per word or per phrase. One of: word,\n                              phrase. Default: \'word\'. Env: DICTCLIP_MODE.\n',
+    );
+    expect(a.stdout.replace(/\s+/g, ' ')).toContain('Default: number of CPU cores. Env: DICTCLIP_TRANSCODE_CONCURRENCY.');
   });
 
   it('has help for serve and account', async () => {

@@ -6,6 +6,8 @@ import { createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { extensionList } from '../../src/pipeline/formats.js';
+import { resolveRunOptions } from '../../src/cli/commands/run.js';
+import { KEYS } from '../../src/config/keys.js';
 import { pcmWav } from '../helpers/audio.js';
 import { fakeIo } from './fake-io.js';
 
@@ -102,5 +104,48 @@ describe('files not processed (issue 15, item 4)', () => {
       `skipped: 1 file not processed (listed with the reason in ${join(cwd, 'out', 'skipped.csv')})`,
     ]);
     expect(readFileSync(join(cwd, 'out', 'skipped.csv'), 'utf8')).toBe('source,reason\nnotes.txt,""".txt"" is not an accepted audio or video type"\n');
+  });
+});
+
+describe('run --help (issue 15, item 12)', () => {
+  async function help(columns?: number): Promise<string> {
+    const fake = fakeIo({ cwd });
+    fake.io.columns = columns;
+    expect(await main(['run', '--help'], fake.io)).toBe(0);
+    return fake.stdout();
+  }
+  const width = (line: string): number => [...line].length;
+
+  it('groups the flags: service, markers, clips, performance, output, each key once', async () => {
+    const text = await help();
+    const options = text.slice(text.indexOf('Service:'), text.indexOf('  -h, --help'));
+    const titles = options.split('\n').filter((line) => /^[A-Z][\w ]*:$/.test(line));
+    expect(titles).toEqual(['Service:', 'Markers:', 'Clips:', 'Performance and tools:', 'Output:']);
+    const entries = options.split('\n').map((line) => /^ {2}(?:-\w, | {4})--([a-z-]+)/.exec(line)?.[1]).filter((flag) => flag !== undefined);
+    expect(entries.sort()).toEqual(['config', 'out', ...KEYS.map((spec) => spec.flag)].sort());
+  });
+
+  it('wraps to 80 columns when piped and to the terminal up to 100, never showing an empty default', async () => {
+    const piped = await help();
+    const options = piped.slice(piped.indexOf('Service:'), piped.indexOf('  -h, --help'));
+    expect(options.split('\n').filter((line) => width(line) > 80)).toEqual([]);
+    expect(piped).not.toContain('default: —');
+    expect(piped).not.toMatch(/Default: —/);
+    for (const columns of [60, 120, 200]) expect((await help(columns)).split('\n').filter((line) => width(line) > 100)).toEqual([]);
+    const wide = (await help(100)).split('\n');
+    expect(wide.find((line) => line.startsWith('      --pad-before-ms <n>'))).toBe(
+      '      --pad-before-ms <n>     Padding before each clip, ms (clamped at the midpoint to the neighbour',
+    );
+  });
+
+  it('shows ranges and choices', async () => {
+    const text = (await help()).replace(/\s+/g, ' ');
+    expect(text).toContain('-j, --concurrency <n> Dictations in flight. Range 1–64. Default: 4.');
+    expect(text).toContain('--marker-unit <unit> Unit of new-method audioStart/audioLength. One of: seconds, milliseconds, auto. Default: \'seconds\'.');
+  });
+
+  it('takes the usual short flags: -o, -n, -j, -q', () => {
+    const options = resolveRunOptions(['in', '-o', 'out', '-n', '-j', '3', '-q'], { env: {}, cwd });
+    expect(options).toMatchObject({ outDir: join(cwd, 'out'), dryRun: true, concurrency: 3, quiet: true });
   });
 });

@@ -18,12 +18,13 @@ export const EXIT_INTERRUPTED = 130;
 
 function runOptionSpecs(): OptionSpecs {
   const specs: OptionSpecs = {
-    out: { type: 'string' },
+    out: { type: 'string', short: 'o' },
     config: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   };
   for (const spec of KEYS) {
-    specs[spec.flag] = spec.type.kind === 'list' ? { type: 'string', multiple: true } : { type: spec.type.kind === 'bool' ? 'boolean' : 'string' };
+    const short = spec.short === undefined ? {} : { short: spec.short };
+    specs[spec.flag] = spec.type.kind === 'list' ? { type: 'string', multiple: true, ...short } : { type: spec.type.kind === 'bool' ? 'boolean' : 'string', ...short };
     if (spec.type.kind === 'bool') specs[`no-${spec.flag}`] = { type: 'boolean' };
   }
   return specs;
@@ -48,7 +49,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const { rest, exports } = takeRunExports(args, io.cwd);
   const options = resolveRunOptions(rest, io);
   if (options === 'help') {
-    io.stdout.write(runHelp());
+    io.stdout.write(runHelp(io.columns));
     return 0;
   }
   exports?.check(options.outDir);

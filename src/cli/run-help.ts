@@ -1,0 +1,58 @@
+/**
+ * The options of `dictclip run --help`, generated from the key table (src/config/keys.ts): one
+ * section per key group, each flag with its range or choices, its real default and its
+ * environment variables, wrapped to the terminal width (80 when piped, never over 100).
+ */
+import { KEY_GROUPS, KEYS, type KeyGroup, type KeySpec } from '../config/keys.js';
+import { defaultLabel } from '../config/schema.js';
+import { wrap } from './wrap.js';
+
+/** Width of the flag column, indent included. */
+const LEFT = 30;
+/** Help is never wider than this, whatever the terminal. */
+export const MAX_HELP_WIDTH = 100;
+
+/** The width help is wrapped to: the terminal's columns (80 when unknown), at most 100, at least 60. */
+export function helpWidth(columns: number | undefined): number {
+  return Math.max(60, Math.min(MAX_HELP_WIDTH, columns ?? 80));
+}
+
+/** One flag: its names on the left, the text wrapped in the right column. */
+export function flagEntry(left: string, text: string, width: number): string {
+  const names = `  ${left}`;
+  const indent = ' '.repeat(LEFT);
+  if (names.length >= LEFT - 1) return [names, ...wrap(text, width, indent)].join('\n');
+  return wrap(text, width, names.padEnd(LEFT), indent).join('\n');
+}
+
+function allowed(spec: KeySpec): string {
+  const type = spec.type;
+  if (type.kind === 'enum') return ` One of: ${type.values.join(', ')}.`;
+  if (type.kind === 'int') return type.max === undefined ? ` At least ${type.min}.` : ` Range ${type.min}–${type.max}.`;
+  return '';
+}
+
+function keyEntry(spec: KeySpec, width: number): string {
+  const value = spec.type.kind === 'bool' ? '' : ` ${spec.placeholder ?? '<value>'}`;
+  const left = `${spec.short === undefined ? '    ' : `-${spec.short}, `}--${spec.flag}${value}`;
+  const off = spec.type.kind === 'bool' ? ` (--no-${spec.flag} turns it off)` : '';
+  const text = `${spec.description}${allowed(spec)} Default: ${defaultLabel(spec)}${off}. Env: ${spec.env.join(', ')}.`;
+  return flagEntry(left, text, width);
+}
+
+/** Extra rows of a group that are not configuration keys (`--out`, `--config`). */
+const EXTRA: Partial<Record<KeyGroup, [string, string][]>> = {
+  output: [
+    ['-o, --out <dir>', 'Output folder (required); must not be the input folder.'],
+    ['    --config <file>', 'Config file. Default: ./pipeline.config.json when present.'],
+  ],
+};
+
+/** The grouped option sections of `run --help`. */
+export function runOptionSections(width: number): string {
+  return KEY_GROUPS.map(({ group, title }) => {
+    const extra = (EXTRA[group] ?? []).map(([left, text]) => flagEntry(left, text, width));
+    const keys = KEYS.filter((spec) => spec.group === group).map((spec) => keyEntry(spec, width));
+    return [`${title}:`, ...extra, ...keys].join('\n');
+  }).join('\n\n');
+}
