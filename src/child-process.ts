@@ -42,6 +42,8 @@ export interface ProcessOptions {
   readonly path?: string;
   /** stdin of the process. @default 'ignore' */
   readonly stdin?: 'ignore' | 'pipe';
+  /** Variables set for the process on top of the inherited environment (e.g. `LC_ALL`). @default none */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** A started process: execa's subprocess, the end of its stderr so far, and its mapped outcome. */
@@ -63,6 +65,7 @@ function spawn(file: string, args: readonly string[], options: ProcessOptions) {
     buffer: { stderr: false },
     stripFinalNewline: false,
     forceKillAfterDelay: options.forceKillAfterDelayMs ?? 2000,
+    ...(options.env === undefined ? {} : { env: options.env }),
     ...(options.signal === undefined ? {} : { cancelSignal: options.signal }),
   });
 }

@@ -26,7 +26,7 @@ import type { ExportFormat, ExportOptions, ResolvedExportOptions } from './optio
 import { checkRunOutput, readManifest } from './run-output.js';
 import type { ExportRow } from './run-output.js';
 import { sampleId, speakerId } from './sample.js';
-import type { FormatWriter, WriterContext } from './sample.js';
+import type { Commit, FormatWriter, WriterContext } from './sample.js';
 import { assignSplits, groupOf, SPLIT_NAMES } from './splits.js';
 import type { GroupTotal, SplitName } from './splits.js';
 
@@ -125,6 +125,7 @@ export async function exportDataset(options: ExportOptions): Promise<ExportResul
   const temp = path.join(path.dirname(o.to), `.${path.basename(o.to)}.${randomBytes(6).toString('hex')}.tmp`);
   const placer = new AudioPlacer();
   const splits: ExportResult['splits'] = {};
+  const inFlight = new Window(IN_FLIGHT);
   try {
     await mkdir(temp, { recursive: true });
     const ctx: WriterContext = {
@@ -139,11 +140,12 @@ export async function exportDataset(options: ExportOptions): Promise<ExportResul
       const totals = (splits[split] ??= { clips: 0, ms: 0 });
       totals.clips += 1;
       totals.ms += row.duration_ms;
-      await writer.add({
+      await inFlight.push(writer.add({
         id: sampleId(row), split, group: name, speaker: speakerId(name), row,
         clipPath: path.join(o.runDir, ...row.file_name.split('/')),
-      });
+      }));
     }
+    await inFlight.drain();
     await writer.finish();
     await rm(ctx.scratch, { recursive: true, force: true });
     const csv = await LineWriter.open(path.join(temp, 'splits.csv'));
@@ -151,12 +153,43 @@ export async function exportDataset(options: ExportOptions): Promise<ExportResul
     await csv.close();
     await replaceDir(temp, o.to);
   } catch (error) {
+    await inFlight.settle();
     await rm(temp, { recursive: true, force: true }).catch(() => undefined);
     if (isDictclipError(error)) throw error;
     throw new DictclipError('E_OUTPUT', `cannot write the ${o.format} export to ${o.to}: ${(error as Error).message}`, { path: o.to, cause: error });
   }
   const ordered = Object.fromEntries(SPLIT_NAMES.filter((s) => splits[s] !== undefined).map((s) => [s, splits[s]]));
   return { format: o.format, to: o.to, splits: ordered, dropped, audio: { ...placer.counts } };
+}
+
+/** Samples whose I/O runs at once: enough to hide file-system latency, few enough to keep memory flat. */
+const IN_FLIGHT = 32;
+
+/** Started samples, committed strictly in the order they were started. */
+class Window {
+  readonly #pending: Promise<Commit>[] = [];
+  constructor(private readonly size: number) {}
+
+  /** Add a started sample; when the window is full, commit the oldest first. */
+  async push(started: Promise<Commit>): Promise<void> {
+    started.catch(() => undefined); // rejections are seen when the sample's turn comes
+    this.#pending.push(started);
+    if (this.#pending.length >= this.size) await this.#commitOldest();
+  }
+
+  async drain(): Promise<void> {
+    while (this.#pending.length > 0) await this.#commitOldest();
+  }
+
+  /** After a failure: wait until nothing runs any more. */
+  async settle(): Promise<void> {
+    await Promise.allSettled(this.#pending.splice(0));
+  }
+
+  async #commitOldest(): Promise<void> {
+    const commit = await this.#pending.shift()!;
+    await commit();
+  }
 }
 
 /** Put `temp` in place of `target`: the old export (if any) is moved aside, then removed. */

@@ -27,6 +27,17 @@ export interface ExportRow {
   /** The clip's text span in the transcript (undefined without the columns). */
   text_start: number | undefined;
   text_length: number | undefined;
+  /** The clip file's format (manifests without the columns: 16 kHz mono work-audio clips). */
+  sample_rate: number;
+  channels: number;
+}
+
+/**
+ * Samples (per channel) of a row's clip file: clips are cut at sample round(ms × rate / 1000) of
+ * each edge, so the count follows from the manifest without opening the file.
+ */
+export function clipSamples(row: Pick<ExportRow, 'start_ms' | 'end_ms' | 'sample_rate'>): number {
+  return Math.round((row.end_ms * row.sample_rate) / 1000) - Math.round((row.start_ms * row.sample_rate) / 1000);
 }
 
 async function isFile(file: string): Promise<boolean> {
@@ -104,6 +115,8 @@ export async function* readManifest(runDir: string): AsyncGenerator<ExportRow> {
       flags: get('flags') ?? '',
       text_start: optionalNumber(get('text_start')),
       text_length: optionalNumber(get('text_length')),
+      sample_rate: optionalNumber(get('sample_rate')) ?? 16000,
+      channels: optionalNumber(get('channels')) ?? 1,
     };
   }
   if (index === undefined) {

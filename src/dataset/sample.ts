@@ -36,9 +36,16 @@ export interface WriterContext {
   scratch: string;
 }
 
-/** A format: takes samples in manifest order, then writes its last files. */
+/** The second step of adding a sample: writes its lines; called in manifest order. */
+export type Commit = () => Promise<void>;
+
+/**
+ * A format. `add` does a sample's independent I/O (placing audio, reading its WAV header) and may
+ * run for several samples at once; the {@link Commit} it returns appends the sample to the
+ * format's files and is called strictly in manifest order. `finish` writes the last files.
+ */
 export interface FormatWriter {
-  add(sample: Sample): Promise<void>;
+  add(sample: Sample): Promise<Commit>;
   finish(): Promise<void>;
 }
 

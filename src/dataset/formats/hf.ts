@@ -7,7 +7,7 @@ import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { LineWriter } from '../files.js';
 import { PerSplit } from '../sample.js';
-import type { FormatWriter, Sample, WriterContext } from '../sample.js';
+import type { Commit, FormatWriter, Sample, WriterContext } from '../sample.js';
 import type { SplitName } from '../splits.js';
 
 /** Split folder names of the audiofolder loader. */
@@ -24,12 +24,11 @@ export function createHfWriter(ctx: WriterContext): FormatWriter {
     return writer;
   });
   return {
-    async add(sample: Sample): Promise<void> {
-      const folder = HF_SPLITS[sample.split];
+    async add(sample: Sample): Promise<Commit> {
       const fileName = `${sample.id}.wav`;
-      await ctx.placer.place(sample.clipPath, path.join(ctx.dir, folder, fileName));
+      await ctx.placer.place(sample.clipPath, path.join(ctx.dir, HF_SPLITS[sample.split], fileName));
       const r = sample.row;
-      await (await metadata.get(sample.split)).write(csvLine([fileName, r.text, r.source, r.start_ms, r.end_ms, r.duration_ms, sample.group, r.kind, r.flags]));
+      return async () => (await metadata.get(sample.split)).write(csvLine([fileName, r.text, r.source, r.start_ms, r.end_ms, r.duration_ms, sample.group, r.kind, r.flags]));
     },
     async finish(): Promise<void> {
       for (const [, writer] of metadata.entries()) await writer.close();

@@ -16,12 +16,12 @@ import { createReadStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { execa } from 'execa';
+import { runProcess } from '../../child-process.js';
 import { DictclipError } from '../../errors.js';
 import { recordingKey } from '../../pipeline/naming.js';
 import { LineWriter } from '../files.js';
 import { oneLine, PerSplit } from '../sample.js';
-import type { FormatWriter, Sample, WriterContext } from '../sample.js';
+import type { Commit, FormatWriter, Sample, WriterContext } from '../sample.js';
 
 const FILES = ['wav.scp', 'segments', 'text', 'utt2spk'] as const;
 type KaldiFile = (typeof FILES)[number];
@@ -39,12 +39,10 @@ export function decodeCommand(sourcePath: string): string {
 const secondsText = (ms: number): string => (ms / 1000).toFixed(3);
 
 async function sortFile(input: string, output: string, unique: boolean, tempDir: string): Promise<void> {
-  try {
-    // A bounded buffer (-S) and temp files in the export's scratch folder (-T): sort merges runs on disk.
-    await execa('sort', [...(unique ? ['-u'] : []), '-S', '64M', '-T', tempDir, '-o', output, input], { env: { LC_ALL: 'C' }, extendEnv: true });
-  } catch (error) {
-    throw new DictclipError('E_OUTPUT', `sorting ${input} failed (LC_ALL=C sort)`, { path: input, cause: error });
-  }
+  // A bounded buffer (-S) and temp files in the export's scratch folder (-T): sort merges runs on disk.
+  await runProcess('sort', [...(unique ? ['-u'] : []), '-S', '64M', '-T', tempDir, '-o', output, input], {
+    errorCode: 'E_OUTPUT', env: { LC_ALL: 'C' }, path: input,
+  });
 }
 
 /** spk2utt from a sorted utt2spk, streamed: utterances of one speaker are consecutive. */
@@ -70,8 +68,7 @@ export function createKaldiWriter(ctx: WriterContext): FormatWriter {
     const entries = await Promise.all(FILES.map(async (name) => [name, await LineWriter.open(path.join(ctx.scratch, split, name))] as const));
     return { writers: new Map<KaldiFile, LineWriter>(entries), lastSource: '' };
   });
-  return {
-    async add(sample: Sample): Promise<void> {
+  const commit = async (sample: Sample): Promise<void> => {
       const files = await scratch.get(sample.split);
       const r = sample.row;
       const recording = recordingKey(r.source);
@@ -84,6 +81,10 @@ export function createKaldiWriter(ctx: WriterContext): FormatWriter {
       await write('segments', `${utt} ${recording} ${secondsText(r.start_ms)} ${secondsText(r.end_ms)}`);
       await write('text', `${utt} ${oneLine(r.text)}`);
       await write('utt2spk', `${utt} ${sample.speaker}`);
+  };
+  return {
+    add(sample: Sample): Promise<Commit> {
+      return Promise.resolve(() => commit(sample));
     },
     async finish(): Promise<void> {
       for (const [split, files] of scratch.entries()) {

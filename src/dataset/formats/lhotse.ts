@@ -2,7 +2,7 @@
  * lhotse: `<split>/recordings.jsonl.gz` and `<split>/supervisions.jsonl.gz` (train, dev, test),
  * one JSON object per line in lhotse's manifest schema. Each clip is a Recording (its WAV linked
  * into `<split>/audio/<id>.wav`, an AudioSource of type `file` with the absolute path of the final
- * export, sampling rate and sample count from the WAV header) with one SupervisionSegment
+ * export, sampling rate and sample count from the manifest, as the clip was cut) with one SupervisionSegment
  * covering it (start 0). The supervision's `alignment.word` lists the clip's words from
  * `markers/<source>.json` as `{symbol, start, duration}` in seconds from the start of the
  * recording (here: the clip), the order lhotse's AlignmentItem reads; `custom` keeps the clip's
@@ -10,12 +10,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readWavInfo } from '../../audio/index.js';
 import { isPunctuation } from '../../markers/index.js';
 import { markersPath } from '../../pipeline/naming.js';
 import { LineWriter } from '../files.js';
+import { clipSamples } from '../run-output.js';
 import { PerSplit, seconds } from '../sample.js';
-import type { FormatWriter, Sample, WriterContext } from '../sample.js';
+import type { Commit, FormatWriter, Sample, WriterContext } from '../sample.js';
 
 interface SavedMarker { text: string; textStart: number; textLength: number; startMs: number; endMs: number }
 
@@ -55,22 +55,33 @@ export function createLhotseWriter(ctx: WriterContext): FormatWriter {
     supervisions: await LineWriter.open(path.join(ctx.dir, split, 'supervisions.jsonl.gz'), { gzip: true }),
   }));
   return {
-    async add(sample: Sample): Promise<void> {
+    async add(sample: Sample): Promise<Commit> {
       const rel = [sample.split, 'audio', `${sample.id}.wav`];
       await ctx.placer.place(sample.clipPath, path.join(ctx.dir, ...rel));
-      const info = await readWavInfo(sample.clipPath);
-      const channels = Array.from({ length: info.channels }, (_, i) => i);
-      const duration = info.samples / info.sampleRate;
+      return () => commit(sample, rel);
+    },
+    async finish(): Promise<void> {
+      for (const [, out] of files.entries()) {
+        await out.recordings.close();
+        await out.supervisions.close();
+      }
+    },
+  };
+
+  async function commit(sample: Sample, rel: string[]): Promise<void> {
+      const r = sample.row;
+      const samples = clipSamples(r);
+      const channels = Array.from({ length: r.channels }, (_, i) => i);
+      const duration = samples / r.sample_rate;
       const out = await files.get(sample.split);
       await out.recordings.write(`${JSON.stringify({
         id: sample.id,
         sources: [{ type: 'file', channels, source: path.join(ctx.finalDir, ...rel) }],
-        sampling_rate: info.sampleRate,
-        num_samples: info.samples,
+        sampling_rate: r.sample_rate,
+        num_samples: samples,
         duration,
         channel_ids: channels,
       })}\n`);
-      const r = sample.row;
       const words = wordAlignment(await markers.get(r.source), sample, r.text_start, r.text_length);
       await out.supervisions.write(`${JSON.stringify({
         id: sample.id,
@@ -83,12 +94,5 @@ export function createLhotseWriter(ctx: WriterContext): FormatWriter {
         ...(words.length > 0 ? { alignment: { word: words } } : {}),
         custom: { source: r.source, start_ms: r.start_ms, end_ms: r.end_ms, kind: r.kind, flags: r.flags },
       })}\n`);
-    },
-    async finish(): Promise<void> {
-      for (const [, out] of files.entries()) {
-        await out.recordings.close();
-        await out.supervisions.close();
-      }
-    },
-  };
+  }
 }

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { LineWriter } from '../files.js';
 import { oneLine, PerSplit } from '../sample.js';
-import type { FormatWriter, Sample, WriterContext } from '../sample.js';
+import type { Commit, FormatWriter, Sample, WriterContext } from '../sample.js';
 
 const field = (text: string): string => oneLine(text.replace(/\|/g, ' '));
 
@@ -15,11 +15,13 @@ export async function createLjspeechWriter(ctx: WriterContext): Promise<FormatWr
   const metadata = await LineWriter.open(path.join(ctx.dir, 'metadata.csv'));
   const lists = new PerSplit((split) => LineWriter.open(path.join(ctx.dir, `${split}.txt`)));
   return {
-    async add(sample: Sample): Promise<void> {
+    async add(sample: Sample): Promise<Commit> {
       await ctx.placer.place(sample.clipPath, path.join(ctx.dir, 'wavs', `${sample.id}.wav`));
-      const text = field(sample.row.text);
-      await metadata.write(`${sample.id}|${text}|${text}\n`);
-      if (ctx.splitRequested) await (await lists.get(sample.split)).write(`${sample.id}\n`);
+      return async () => {
+        const text = field(sample.row.text);
+        await metadata.write(`${sample.id}|${text}|${text}\n`);
+        if (ctx.splitRequested) await (await lists.get(sample.split)).write(`${sample.id}\n`);
+      };
     },
     async finish(): Promise<void> {
       await metadata.close();

@@ -1,26 +1,25 @@
 /**
  * NeMo: `<split>_manifest.json` (train, dev, test) in JSON lines, one object per clip with
  * `audio_filepath` (relative to the manifest's folder, which NeMo resolves against), `duration`
- * (seconds, from the clip's WAV header), `text`, and the extras `speaker` (a field NeMo's manifest
+ * (seconds: the clip's samples ÷ its sample rate), `text`, and the extras `speaker` (a field NeMo's manifest
  * parser knows), `source`, `start_ms`, `end_ms`, `flags`. Clips go to `<split>/<id>.wav`.
  */
 import path from 'node:path';
-import { readWavInfo } from '../../audio/index.js';
 import { LineWriter } from '../files.js';
+import { clipSamples } from '../run-output.js';
 import { PerSplit } from '../sample.js';
-import type { FormatWriter, Sample, WriterContext } from '../sample.js';
+import type { Commit, FormatWriter, Sample, WriterContext } from '../sample.js';
 
 export function createNemoWriter(ctx: WriterContext): FormatWriter {
   const manifests = new PerSplit((split) => LineWriter.open(path.join(ctx.dir, `${split}_manifest.json`)));
   return {
-    async add(sample: Sample): Promise<void> {
+    async add(sample: Sample): Promise<Commit> {
       const rel = `${sample.split}/${sample.id}.wav`;
       await ctx.placer.place(sample.clipPath, path.join(ctx.dir, ...rel.split('/')));
-      const info = await readWavInfo(sample.clipPath);
       const r = sample.row;
       const line = {
         audio_filepath: rel,
-        duration: info.samples / info.sampleRate,
+        duration: clipSamples(r) / r.sample_rate,
         text: r.text,
         speaker: sample.group,
         source: r.source,
@@ -28,7 +27,7 @@ export function createNemoWriter(ctx: WriterContext): FormatWriter {
         end_ms: r.end_ms,
         flags: r.flags,
       };
-      await (await manifests.get(sample.split)).write(`${JSON.stringify(line)}\n`);
+      return async () => (await manifests.get(sample.split)).write(`${JSON.stringify(line)}\n`);
     },
     async finish(): Promise<void> {
       for (const [, writer] of manifests.entries()) await writer.close();

@@ -5,14 +5,15 @@
  * (text and metadata) and `<key>.txt` (the text). Tar headers are fixed (mtime 0, uid/gid 0, mode
  * 0644, no user names) so equal content gives equal bytes.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import tar from 'tar-stream';
+import { DictclipError } from '../../errors.js';
 import type { Pack } from 'tar-stream';
 import { PerSplit } from '../sample.js';
-import type { FormatWriter, Sample, WriterContext } from '../sample.js';
+import type { Commit, FormatWriter, Sample, WriterContext } from '../sample.js';
 import type { SplitName } from '../splits.js';
 
 const HEADER = { mtime: new Date(0), mode: 0o644, uid: 0, gid: 0, uname: '', gname: '', type: 'file' as const };
@@ -43,11 +44,9 @@ class ShardWriter {
     return pack;
   }
 
-  async add(key: string, clipPath: string, json: string, text: string): Promise<void> {
+  async add(key: string, wav: Buffer, json: string, text: string): Promise<void> {
     const pack = await this.#open();
-    const { size } = await stat(clipPath);
-    const entry = pack.entry({ ...HEADER, name: `${key}.wav`, size });
-    await pipeline(createReadStream(clipPath), entry);
+    await entryBuffer(pack, `${key}.wav`, wav);
     await entryBuffer(pack, `${key}.json`, Buffer.from(json));
     await entryBuffer(pack, `${key}.txt`, Buffer.from(text));
     this.#inShard += 1;
@@ -61,6 +60,14 @@ class ShardWriter {
   }
 }
 
+async function readClip(file: string): Promise<Buffer> {
+  try {
+    return await readFile(file);
+  } catch (error) {
+    throw new DictclipError('E_INPUT', `cannot read clip ${file}: ${(error as Error).message}`, { path: file, cause: error });
+  }
+}
+
 function entryBuffer(pack: Pack, name: string, data: Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
     pack.entry({ ...HEADER, name, size: data.length }, data, (error) => (error ? reject(error) : resolve()));
@@ -70,13 +77,15 @@ function entryBuffer(pack: Pack, name: string, data: Buffer): Promise<void> {
 export function createWebDatasetWriter(ctx: WriterContext): FormatWriter {
   const shards = new PerSplit((split: SplitName) => Promise.resolve(new ShardWriter(path.join(ctx.dir, split), ctx.shardSize)));
   return {
-    async add(sample: Sample): Promise<void> {
+    async add(sample: Sample): Promise<Commit> {
+      // Clips are read ahead (a bounded window of them, see exportDataset), then written in order.
+      const wav = await readClip(sample.clipPath);
       const r = sample.row;
       const json = JSON.stringify({
         text: r.text, speaker: sample.group, source: r.source, start_ms: r.start_ms, end_ms: r.end_ms,
         duration_ms: r.duration_ms, kind: r.kind, flags: r.flags, split: sample.split,
       });
-      await (await shards.get(sample.split)).add(sample.id, sample.clipPath, json, r.text);
+      return async () => (await shards.get(sample.split)).add(sample.id, wav, json, r.text);
     },
     async finish(): Promise<void> {
       for (const [, writer] of shards.entries()) await writer.close();
