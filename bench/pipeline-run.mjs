@@ -7,7 +7,7 @@
  * Usage: node bench/pipeline-run.mjs <inputDir> <outDir> '<json>'
  *   json: RunOptions overrides (engine, scriptFile, concurrency, pollInitialMs, …), plus
  *   `ownService: { jobConcurrency, perUserLimit, delayMs }` to start the embedded service here with those
- *   options and hand runPipeline its baseUrl (credentials through DICTCLIP_USERNAME/PASSWORD).
+ *   options and hand runPipeline its baseUrl and credentials (options; the library reads no environment).
  */
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,14 +16,11 @@ import { importDist } from './lib.mjs';
 const [inputDir, outDir, json = '{}'] = process.argv.slice(2);
 const { ownService, ...overrides } = JSON.parse(json);
 const pipeline = await importDist('pipeline/index.js');
-const config = await importDist('config/index.js');
-if (pipeline?.runPipeline === undefined || config?.defaultValues === undefined) {
-  throw new Error('dist/pipeline/index.js (runPipeline) or dist/config/index.js (defaultValues) not built');
-}
+if (pipeline?.runPipeline === undefined) throw new Error('dist/pipeline/index.js (runPipeline) not built');
 await rm(outDir, { recursive: true, force: true });
 
 let service;
-let baseUrl;
+let remote = {};
 if (ownService !== undefined) {
   const svc = await importDist('service/index.js');
   const dataDir = join(outDir, '.bench-service');
@@ -34,12 +31,10 @@ if (ownService !== undefined) {
     ...(ownService.perUserLimit === undefined ? {} : { perUserLimit: ownService.perUserLimit }),
     script: { scripts: [], fallback: 'segments', delayMs: ownService.delayMs ?? 0 },
   });
-  baseUrl = service.url;
-  process.env.DICTCLIP_USERNAME = 'bench';
-  process.env.DICTCLIP_PASSWORD = 'bench-password-1';
+  remote = { baseUrl: service.url, credentials: { scheme: 'basic', username: 'bench', password: 'bench-password-1' } };
 }
 
-const options = { ...config.defaultValues(outDir), inputDir, outDir, quiet: true, ...overrides, ...(baseUrl ? { baseUrl } : {}) };
+const options = { inputDir, outDir, quiet: true, ...overrides, ...remote };
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 const stages = {};

@@ -1,28 +1,55 @@
 /**
- * dictclip as a library: the same pieces the CLI uses, in data-flow order.
- * scan → transcode → dictate (client or embedded service) → markers → clips → manifest.
+ * dictclip as a library. What a program building on it needs, and nothing else (everything not
+ * exported here is internal and may change without notice):
+ *
+ * - **run**: {@link runPipeline} — a folder of recordings in, clips + `manifest.csv` out. Only
+ *   `inputDir` and `outDir` are required; the other options default as for the CLI. The library
+ *   reads no environment variable: pass `credentials` for a remote `baseUrl`.
+ * - **serve**: {@link startService} — the embedded dictation service, with its account helpers.
+ * - **client**: {@link DictationClient} (HTTP) and {@link dictateOverWebSocket}.
+ * - **markers**: decode, validate and plan clips from word markers (pure functions).
+ * - **errors**: every failure is a {@link DictclipError} with a stable `code`.
  */
-export { DictclipError, isDictclipError, redactUrl } from './errors.js';
+
+// errors
+export { DictclipError, isDictclipError } from './errors.js';
 export type { ErrorCode, ErrorContext } from './errors.js';
+export type { Credentials } from './credentials.js';
 
-export { runPipeline, scanRecordings } from './pipeline/index.js';
-export type { RunOptions, RunResult, RunSummary, ManifestRow, FailureRow, PipelineEvents, ClipMode, ClipKind } from './pipeline/index.js';
-export { loadRunOptions, configReferenceMarkdown, generateConfigSchema } from './config/index.js';
-export { credentialsFromEnv, describeCredentials } from './config/credentials.js';
+// run
+export { runPipeline } from './pipeline/run.js';
+export { MANIFEST_COLUMNS } from './pipeline/types.js';
+export type {
+  RunOptions, RunResult, RunSummary, ManifestRow, FailureRow, PipelineEvents, Stage, ClipMode, ClipKind,
+} from './pipeline/types.js';
 
-export { DictationClient, dictateOverWebSocket, contentTypeForFormat } from './client/index.js';
-export type { ClientOptions, Credentials, CreateDictationParams, DictationDetails, WaitOptions, WebSocketDictation } from './client/index.js';
+// serve
+export { startService } from './service/server.js';
+export type { ServiceOptions, RunningService } from './service/options.js';
+export { addAccount, addApiKeyAccount, setPassword, createApiKey } from './service/accounts.js';
+export { createScriptedEngine, loadScriptFile } from './service/engines/index.js';
+export type { ScriptFile, ScriptEntry, ScriptWord } from './service/engines/index.js';
+export type { Engine, Recognition, RecognizedWord, RecognizeOptions, Profile, SubstitutionRule } from './service/types.js';
 
-export { decodeNewMarkers, decodeOldMarkers, validateMarkers, planClips, bytesToMs, parseNumberList } from './markers/index.js';
-export type { WordMarker, RawWordMarker, MarkerMethod, MarkerUnit, DictationResult, PlannedClip, ClipPlanOptions } from './markers/index.js';
+// client
+export { DictationClient } from './client/client.js';
+export { dictateOverWebSocket } from './client/websocket-dictation.js';
+export type { WebSocketDictationOptions } from './client/websocket-dictation.js';
+export type {
+  ClientOptions, CallOptions, CreateDictationParams, DictationDetails, WaitOptions, WebSocketDictation,
+} from './client/types.js';
 
-export { resolveFfmpeg, transcodeToWav, readWavInfo, cutClips, writeWavRange, findSplitPoints, msToSample } from './audio/index.js';
-export type { WavInfo } from './audio/index.js';
+// markers
+export { decodeNewMarkers, decodeOldMarkers, validateMarkers, planClips } from './markers/index.js';
+export type {
+  WordMarker, RawWordMarker, MarkerMethod, MarkerUnit, DictationResult, PlannedClip, ClipPlanOptions,
+  DecodeNewOptions, OldMarkerInput, ValidateOptions,
+} from './markers/index.js';
 
-export { startService, addAccount, setPassword, createApiKey, createScriptedEngine, loadScriptFile } from './service/index.js';
-export type { ServiceOptions, RunningService, ScriptFile, Engine, Recognition, RecognizedWord, Profile, SubstitutionRule } from './service/index.js';
-
+// audio extracts
 export { writeSupercut } from './extracts/index.js';
 export type { SupercutOptions, SupercutResult } from './extracts/index.js';
+
+// dataset export
 export { exportDataset, EXPORT_FORMATS } from './dataset/index.js';
 export type { ExportFormat, ExportOptions, ExportResult } from './dataset/index.js';

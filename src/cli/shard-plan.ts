@@ -1,11 +1,11 @@
 /** `dictclip run … --shard K/N --dry-run`: each shard's recordings and audio hours, to size N. */
 import { resolveFfmpeg } from '../audio/index.js';
-import type { RunOptions } from '../pipeline/types.js';
+import type { LoadedRunOptions } from '../config/load.js';
 import { shardSizes } from '../shard/sizes.js';
 import type { CliIo } from './io.js';
 
 /** Print one line per shard of the run's N (nothing when the run is not sharded). */
-export async function printShardSizes(options: RunOptions, io: CliIo): Promise<void> {
+export async function printShardSizes(options: LoadedRunOptions, io: CliIo): Promise<void> {
   const count = Number(options.shard?.split('/')[1]);
   if (!(count >= 1)) return;
   const ffmpegPath = await resolveFfmpeg(options.ffmpegPath);

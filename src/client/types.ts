@@ -1,9 +1,8 @@
 import type { RawWordMarker } from '../markers/model.js';
 
-/** Credentials, read from the environment only (see src/config/credentials.ts). */
-export type Credentials =
-  | { scheme: 'basic'; username: string; password: string }
-  | { scheme: 'apikey'; username: string; apiKey: string };
+import type { Credentials } from '../credentials.js';
+
+export type { Credentials } from '../credentials.js';
 
 /** Options of {@link DictationClient}. */
 export interface ClientOptions {

@@ -6,10 +6,11 @@
  */
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import type { RunOptions } from '../pipeline/types.js';
+import type { ResolvedRunOptions, RunOptions } from '../pipeline/types.js';
 
 /** Keys settable from the config file, the environment or flags (`padMs` sets both paddings). */
-export type ConfigKey = Exclude<keyof RunOptions, 'inputDir' | 'outDir'> | 'padMs';
+/** `credentials` is not a key: secrets never come from the config file (the CLI reads them from the environment). */
+export type ConfigKey = Exclude<keyof RunOptions, 'inputDir' | 'outDir' | 'credentials'> | 'padMs';
 
 export type KeyType =
   | { kind: 'string'; format?: 'url' | 'regex' | 'filename' | 'shard' }
@@ -128,7 +129,7 @@ const ROWS: readonly Row[] = [
   { key: 'maxUploadBytes', group: 'service', type: { kind: 'int', min: 65_536 }, default: 21_000_000, placeholder: '<n>',
     description: 'Upload cap in bytes; longer transcoded recordings are split at quiet points.' },
   { key: 'ffmpegPath', group: 'performance', type: { kind: 'path', command: true }, default: undefined, extraEnv: ['FFMPEG_PATH'],
-    defaultText: 'FFMPEG_PATH, then ffmpeg-static, then `ffmpeg` on PATH', placeholder: '<file>',
+    defaultText: 'ffmpeg-static, then `ffmpeg` on PATH', placeholder: '<file>',
     description: 'Explicit ffmpeg binary (a bare name is looked up on PATH).' },
   { key: 'maxRetries', group: 'service', type: { kind: 'int', min: 0, max: 20 }, default: 6, placeholder: '<n>',
     description: 'Client retries of a transient failure.' },
@@ -144,6 +145,8 @@ const ROWS: readonly Row[] = [
     description: 'Engine of the embedded service when no baseUrl is set.' },
   { key: 'scriptFile', group: 'service', type: { kind: 'path' }, default: undefined, defaultText: 'none', placeholder: '<file>',
     description: 'Scripted engine script file (embedded service only).' },
+  { key: 'faults', group: 'service', type: { kind: 'string' }, default: undefined, defaultText: 'none', placeholder: '<spec>',
+    description: 'Fault injection for reliability drills (embedded service only; see Reliability).' },
   { key: 'workDir', group: 'performance', type: { kind: 'path' }, default: undefined, defaultText: '`<outDir>/.dictclip/work`', placeholder: '<dir>',
     description: 'Work folder for transcoded audio.' },
   { key: 'quiet', group: 'output', short: 'q', type: { kind: 'bool' }, default: false,
@@ -177,10 +180,10 @@ export function isConfigKey(name: string): name is ConfigKey {
 }
 
 /** Default values of every key, computed ones included (`workDir` from the output folder). */
-export function defaultValues(outDir: string): Omit<RunOptions, 'inputDir' | 'outDir'> {
+export function defaultValues(outDir: string): Omit<ResolvedRunOptions, 'inputDir' | 'outDir' | 'credentials'> {
   const values: Record<string, unknown> = {};
   for (const spec of KEYS) if (spec.key !== 'padMs') values[spec.key] = spec.default;
   values['transcodeConcurrency'] = availableParallelism();
   values['workDir'] = join(outDir, '.dictclip', 'work');
-  return values as Omit<RunOptions, 'inputDir' | 'outDir'>;
+  return values as Omit<ResolvedRunOptions, 'inputDir' | 'outDir' | 'credentials'>;
 }

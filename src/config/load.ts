@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { DictclipError } from '../errors.js';
-import type { RunOptions } from '../pipeline/types.js';
+import type { ResolvedRunOptions } from '../pipeline/types.js';
 import { KEYS, defaultValues, isConfigKey, keySpec, type ConfigKey } from './keys.js';
 import { closest } from './suggest.js';
 import { describeSource, parseValue, type ConfigValue, type Source } from './validate.js';
@@ -31,8 +31,11 @@ type Layer = Map<ConfigKey, Entry>;
 
 const SECRET_KEY = /^(user(name)?|login|credentials?|auth(orization)?|bearer)$|pass(word|wd)?$|secret|token|api[-_]?key/i;
 
+/** The options of one run as the CLI loads them: every key resolved; credentials are added apart. */
+export type LoadedRunOptions = Omit<ResolvedRunOptions, 'credentials'>;
+
 /** Load, merge and validate the options of one run. Throws E_CONFIG (or E_USAGE for unknown flags). */
-export function loadRunOptions(options: LoadOptions): RunOptions {
+export function loadRunOptions(options: LoadOptions): LoadedRunOptions {
   const cwd = resolve(options.cwd);
   const outDir = resolve(cwd, options.outDir);
   const layers = [fileLayer(options.configPath, cwd), envLayer(options.env, cwd), flagLayer(options.flags, cwd)];
@@ -44,7 +47,7 @@ export function loadRunOptions(options: LoadOptions): RunOptions {
   checkPolling(merged);
   const values: Record<string, unknown> = { ...defaultValues(outDir) };
   for (const [key, entry] of merged) values[key] = entry.value;
-  return { ...values, inputDir: resolve(cwd, options.inputDir), outDir } as RunOptions;
+  return { ...values, inputDir: resolve(cwd, options.inputDir), outDir } as LoadedRunOptions;
 }
 
 /** The keys `padMs` sets; a source that sets `padMs` and one of these is ambiguous. */

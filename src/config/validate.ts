@@ -10,7 +10,9 @@ import type { KeySpec } from './keys.js';
 export type Source =
   | { kind: 'file'; label: string; dir: string }
   | { kind: 'env'; name: string; dir: string }
-  | { kind: 'flag'; flag: string; dir: string };
+  | { kind: 'flag'; flag: string; dir: string }
+  /** A library caller's option object (typed values, as in the config file). */
+  | { kind: 'option'; dir: string };
 
 export type ConfigValue = string | number | boolean | string[];
 
@@ -18,6 +20,7 @@ export type ConfigValue = string | number | boolean | string[];
 export function describeSource(source: Source): string {
   if (source.kind === 'file') return source.label;
   if (source.kind === 'env') return `environment variable ${source.name}`;
+  if (source.kind === 'option') return 'runPipeline options';
   return `--${source.flag}`;
 }
 
@@ -25,11 +28,17 @@ export function describeSource(source: Source): string {
 function fixVerb(spec: KeySpec, source: Source): string {
   if (source.kind === 'file') return `set "${spec.key}" to`;
   if (source.kind === 'env') return `set ${source.name} to`;
+  if (source.kind === 'option') return `set the option "${spec.key}" to`;
   return `pass --${source.flag}`;
 }
 
+/** File and option values carry their own JSON type; environment and flag values are text. */
+function typed(source: Source): boolean {
+  return source.kind === 'file' || source.kind === 'option';
+}
+
 function showValue(raw: unknown, source: Source): string {
-  return source.kind === 'file' ? JSON.stringify(raw) ?? String(raw) : JSON.stringify(String(raw));
+  return typed(source) ? JSON.stringify(raw) ?? String(raw) : JSON.stringify(String(raw));
 }
 
 /** `"a" or "b"`, `"a", "b" or "c"`. */
@@ -62,11 +71,11 @@ const FALSE = new Set(['false', '0', 'no', 'off']);
  */
 export function parseValue(spec: KeySpec, raw: unknown, source: Source): ConfigValue {
   if (spec.type.kind === 'list') return parseList(spec, raw, source);
-  const text = source.kind === 'file' ? raw : typeof raw === 'boolean' ? raw : String(raw).trim();
+  const text = typed(source) ? raw : typeof raw === 'boolean' ? raw : String(raw).trim();
   const type = spec.type;
   switch (type.kind) {
     case 'int': {
-      const fromText = source.kind !== 'file' && typeof text === 'string' && /^[+-]?\d+$/.test(text);
+      const fromText = !typed(source) && typeof text === 'string' && /^[+-]?\d+$/.test(text);
       const n = typeof text === 'number' ? text : fromText ? Number(text) : NaN;
       const inRange = Number.isSafeInteger(n) && n >= type.min && (type.max === undefined || n <= type.max);
       if (!inRange) {
@@ -77,7 +86,7 @@ export function parseValue(spec: KeySpec, raw: unknown, source: Source): ConfigV
     }
     case 'bool': {
       if (typeof text === 'boolean') return text;
-      if (source.kind !== 'file' && typeof text === 'string') {
+      if (!typed(source) && typeof text === 'string') {
         if (TRUE.has(text.toLowerCase())) return true;
         if (FALSE.has(text.toLowerCase())) return false;
       }
@@ -138,7 +147,7 @@ function checkUrl(spec: KeySpec, text: string, raw: unknown, source: Source): st
     throw new DictclipError(
       'E_CONFIG',
       `${describeSource(source)}: "${spec.key}" is ${JSON.stringify(redactUrl(text))} with credentials in it; credentials never go in the URL. ` +
-        `Fix: remove them from the URL and set DICTCLIP_USERNAME with DICTCLIP_PASSWORD or DICTCLIP_API_KEY in the environment.`,
+        `Fix: remove them from the URL and ${source.kind === 'option' ? 'pass the credentials option' : 'set DICTCLIP_USERNAME with DICTCLIP_PASSWORD or DICTCLIP_API_KEY in the environment'}.`,
       { key: spec.key },
     );
   }

@@ -1,12 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { requireCredentials } from '../config/credentials.js';
-import type { Credentials } from '../client/index.js';
+import type { Credentials } from '../credentials.js';
+import { DictclipError, redactUrl } from '../errors.js';
 import { addApiKeyAccount, loadScriptFile, startService } from '../service/index.js';
-import type { RunOptions } from './types.js';
+import type { ResolvedRunOptions } from './types.js';
 
-/** A service to dictate with: a remote one (credentials from the environment) or the embedded one. */
+/** A service to dictate with: a remote one (the caller's credentials) or the embedded one. */
 export interface Connection {
   baseUrl: string;
   credentials: Credentials;
@@ -20,19 +20,19 @@ export function embeddedDataDir(outDir: string): string {
 }
 
 /**
- * Connect to the service of a run. With `baseUrl`, credentials come from the environment
- * (`DICTCLIP_USERNAME` with `DICTCLIP_PASSWORD` or `DICTCLIP_API_KEY`); without, the embedded
- * service is started on an ephemeral local port with a fresh random account.
+ * Connect to the service of a run. With `baseUrl`, the `credentials` option is required (the
+ * environment is never read); without, the embedded service is started on an ephemeral local
+ * port with a fresh random account (and the `faults` drill, if any).
  * @throws DictclipError `E_CREDENTIALS_MISSING`, `E_CONFIG`, `E_ENGINE`, or a service start failure.
  */
 export async function connect(
-  options: Pick<RunOptions, 'baseUrl' | 'outDir' | 'engine' | 'scriptFile' | 'concurrency'>,
+  options: Pick<ResolvedRunOptions, 'baseUrl' | 'credentials' | 'outDir' | 'engine' | 'scriptFile' | 'concurrency' | 'faults'>,
   ffmpegPath: string,
-  env: NodeJS.ProcessEnv = process.env,
 ): Promise<Connection> {
   if (options.baseUrl !== undefined) {
-    const credentials = requireCredentials(env, options.baseUrl);
-    return { baseUrl: options.baseUrl, credentials, close: () => Promise.resolve() };
+    const { baseUrl, credentials } = options;
+    if (credentials === undefined) throw missingCredentials(baseUrl);
+    return { baseUrl, credentials, close: () => Promise.resolve() };
   }
   const dataDir = embeddedDataDir(options.outDir);
   const username = `run-${randomBytes(6).toString('hex')}`;
@@ -49,7 +49,7 @@ export async function connect(
     // the scripted engine is not, so it keeps up with every dictation in flight.
     ...(options.engine === 'scripted' ? { jobConcurrency: Math.max(options.concurrency, availableParallelism()) } : {}),
     // Fault injection for reliability drills, as for `dictclip serve` (README: Reliability).
-    ...(process.env['DICTCLIP_FAULTS'] === undefined ? {} : { faults: process.env['DICTCLIP_FAULTS'] }),
+    ...(options.faults === undefined ? {} : { faults: options.faults }),
     ...(script === undefined ? {} : { script }),
   });
   return {
@@ -57,4 +57,13 @@ export async function connect(
     credentials: { scheme: 'apikey', username, apiKey },
     close: () => service.close(),
   };
+}
+
+/** The error of a remote run without credentials. */
+export function missingCredentials(baseUrl: string): DictclipError {
+  return new DictclipError(
+    'E_CREDENTIALS_MISSING',
+    `no credentials for ${redactUrl(baseUrl)}: pass the credentials option ({ scheme: 'basic', username, password } or { scheme: 'apikey', username, apiKey })`,
+    { key: 'credentials' },
+  );
 }

@@ -9,7 +9,7 @@ import { cutClips, isLoudEdge, originalAudio, snapEdges } from '../audio/index.j
 import type { ClipRequest, CutClip } from '../audio/index.js';
 import { addFlag } from '../markers/index.js';
 import type { PlannedClip } from '../markers/index.js';
-import type { ManifestRow, RunOptions } from './types.js';
+import type { ManifestRow, ResolvedRunOptions } from './types.js';
 
 /** What cutting one recording needs. */
 export interface CutRecordingContext {
@@ -20,7 +20,7 @@ export interface CutRecordingContext {
   workDir: string;
   /** The recording's key (names its work files). */
   key: string;
-  options: Pick<RunOptions, 'clipSource' | 'fadeMs'>;
+  options: Pick<ResolvedRunOptions, 'clipSource' | 'fadeMs'>;
   ffmpegPath: string;
   signal: AbortSignal;
   limits: { transcode: LimitFunction; cut: LimitFunction };

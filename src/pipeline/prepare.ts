@@ -6,7 +6,7 @@ import { recordingKey } from './naming.js';
 import { clipFilesPresent, clipFingerprint, decide, dictationFingerprint, readState, statePath } from './state.js';
 import type { RecordingJob } from './recording.js';
 import type { Recording } from './scan.js';
-import type { FailureRow, RunOptions } from './types.js';
+import type { FailureRow, ResolvedRunOptions } from './types.js';
 
 /** Files hashed at once while preparing. */
 const HASH_CONCURRENCY = 4;
@@ -19,7 +19,7 @@ const HASH_CONCURRENCY = 4;
  */
 export async function prepareJobs(
   recordings: readonly Recording[],
-  options: RunOptions,
+  options: ResolvedRunOptions,
   serviceId: string,
 ): Promise<{ jobs: RecordingJob[]; failures: FailureRow[] }> {
   const limit = pLimit(HASH_CONCURRENCY);

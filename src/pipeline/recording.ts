@@ -19,7 +19,7 @@ import { writeDictationFiles } from './dictation-files.js';
 import { removeDir, writeState } from './state.js';
 import type { RecordingState, ResumeDecision } from './state.js';
 import type { Recording } from './scan.js';
-import type { ManifestRow, RunOptions, Stage } from './types.js';
+import type { ManifestRow, ResolvedRunOptions, Stage } from './types.js';
 
 /** A recording with its resume decision, as prepared by the run. */
 export interface RecordingJob {
@@ -34,7 +34,7 @@ export interface RecordingJob {
 
 /** Shared resources of a run. */
 export interface RecordingContext {
-  options: RunOptions;
+  options: ResolvedRunOptions;
   outDir: string;
   workDir: string;
   ffmpegPath: string;

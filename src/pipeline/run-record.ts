@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { compareCodePoints } from '../code-point-order.js';
 import { sha256, writeFileAtomic } from '../files.js';
 import { clipFingerprint, dictationFingerprint } from './state.js';
-import type { RunOptions } from './types.js';
+import type { ResolvedRunOptions } from './types.js';
 
 export const RUN_RECORD_FILE = 'run.json';
 export const RUN_RECORD_VERSION = 1;
@@ -17,10 +17,10 @@ export const RUN_RECORD_VERSION = 1;
 export const OUTPUT_OPTION_KEYS = [
   'factoryScope', 'profile', 'markers', 'markerUnit', 'maxUploadBytes', 'mode', 'padBeforeMs', 'padAfterMs', 'fadeMs',
   'maxGapMs', 'maxPhraseMs', 'keepPunctuation', 'match', 'minDurationMs', 'maxDurationMs', 'minCharsPerSecond', 'maxCharsPerSecond',
-] as const satisfies readonly (keyof RunOptions)[];
+] as const satisfies readonly (keyof ResolvedRunOptions)[];
 
 /** Those options' values (unset ones left out) and the service's identity. */
-export type OutputOptions = Partial<Pick<RunOptions, (typeof OUTPUT_OPTION_KEYS)[number]>> & { service: string };
+export type OutputOptions = Partial<Pick<ResolvedRunOptions, (typeof OUTPUT_OPTION_KEYS)[number]>> & { service: string };
 
 /** The content of run.json. */
 export interface RunRecord {
@@ -41,7 +41,7 @@ export interface RunRecord {
 }
 
 /** The run record of a run over `recordings` with `options` against the service `serviceId`. */
-export function runRecord(options: RunOptions, serviceId: string, recordings: readonly string[], shard: string | null): RunRecord {
+export function runRecord(options: ResolvedRunOptions, serviceId: string, recordings: readonly string[], shard: string | null): RunRecord {
   const readable: Record<string, unknown> = { service: serviceId };
   for (const key of OUTPUT_OPTION_KEYS) if (options[key] !== undefined) readable[key] = options[key];
   return {

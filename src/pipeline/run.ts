@@ -6,7 +6,8 @@ import pLimit from 'p-limit';
 import { DictclipError, toDictclipError } from '../errors.js';
 import { resolveFfmpeg } from '../audio/index.js';
 import { DictationClient } from '../client/index.js';
-import { connect } from './connect.js';
+import { resolveOptions } from '../config/resolve.js';
+import { connect, missingCredentials } from './connect.js';
 import type { Connection } from './connect.js';
 import type { DictateContext } from './dictate.js';
 import { findSummary } from './find-summary.js';
@@ -21,7 +22,7 @@ import { readState, removeDir, serviceIdentity, writeState } from './state.js';
 import { runRecord, writeRunRecord } from './run-record.js';
 import { parseShard, selectShard } from './shard.js';
 import { clipDir } from './naming.js';
-import type { FailureRow, ManifestRow, PipelineEvents, RunOptions, RunResult } from './types.js';
+import type { FailureRow, ManifestRow, PipelineEvents, ResolvedRunOptions, RunOptions, RunResult } from './types.js';
 
 const ALWAYS_FATAL = new Set(['E_AUTH', 'E_CREDENTIALS_MISSING', 'E_FFMPEG_NOT_FOUND', 'E_ENGINE']);
 
@@ -31,13 +32,16 @@ const ALWAYS_FATAL = new Set(['E_AUTH', 'E_CREDENTIALS_MISSING', 'E_FFMPEG_NOT_F
  * written to failures.csv); fatal conditions (E_AUTH, E_CREDENTIALS_MISSING, E_FFMPEG_NOT_FOUND,
  * E_ENGINE, and E_NETWORK before any dictation succeeded; E_BASE_URL for a remote service that does
  * not answer or answers 404 before any dictation succeeded) stop the run with one DictclipError.
- * @throws DictclipError fatal conditions, `E_ABORTED` when `signal` aborts, `E_INPUT` for an unreadable input folder.
+ * Options default from the key table (as the CLI's); the library reads no environment variable.
+ * @throws DictclipError fatal conditions, `E_CONFIG` for a bad option, `E_CREDENTIALS_MISSING` for a
+ * remote `baseUrl` without the `credentials` option (checked before any work, dry runs excepted),
+ * `E_ABORTED` when `signal` aborts, `E_INPUT` for an unreadable input folder.
  */
 export async function runPipeline(options: RunOptions, events: PipelineEvents = {}, signal?: AbortSignal): Promise<RunResult> {
   const started = performance.now();
-  const outDir = path.resolve(options.outDir);
-  const workDir = path.resolve(options.workDir);
-  const opts: RunOptions = { ...options, outDir, workDir };
+  const opts = resolveOptions(options);
+  const { outDir, workDir } = opts;
+  if (opts.baseUrl !== undefined && opts.credentials === undefined && !opts.dryRun) throw missingCredentials(opts.baseUrl);
   const manifestPath = path.join(outDir, 'manifest.csv');
   throwIfAborted(signal);
   await checkRunFolders(opts.inputDir, outDir);
@@ -142,7 +146,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
   }
 }
 
-function newClient(connection: Connection, opts: RunOptions): DictationClient {
+function newClient(connection: Connection, opts: ResolvedRunOptions): DictationClient {
   return new DictationClient({
     baseUrl: connection.baseUrl,
     credentials: connection.credentials,
@@ -156,7 +160,7 @@ function newClient(connection: Connection, opts: RunOptions): DictationClient {
 function dictateContext(
   connection: Connection | undefined,
   client: DictationClient | undefined,
-  opts: RunOptions,
+  opts: ResolvedRunOptions,
   signal: AbortSignal,
 ): Omit<DictateContext, 'onStage'> {
   if (connection === undefined || client === undefined) {

@@ -3,7 +3,7 @@ import { DictclipError } from '../errors.js';
 import type { DictationResult, MarkerMethod } from '../markers/index.js';
 import { sha256, writeFileAtomic } from '../files.js';
 import { resolveInside } from './safe-path.js';
-import type { FailureRow, ManifestRow, RunOptions } from './types.js';
+import type { FailureRow, ManifestRow, ResolvedRunOptions } from './types.js';
 
 /** Version of the state file layout; a file of another version is ignored (the recording is redone). */
 export const STATE_VERSION = 1;
@@ -58,7 +58,7 @@ export async function writeState(file: string, state: RecordingState): Promise<v
 export function dictationFingerprint(
   sourceSha256: string,
   serviceId: string,
-  options: Pick<RunOptions, 'factoryScope' | 'profile' | 'markers' | 'markerUnit' | 'maxUploadBytes'>,
+  options: Pick<ResolvedRunOptions, 'factoryScope' | 'profile' | 'markers' | 'markerUnit' | 'maxUploadBytes'>,
 ): string {
   return sha256(JSON.stringify({
     source: sourceSha256,
@@ -74,9 +74,9 @@ export function dictationFingerprint(
 /** Fingerprint of the clip options on top of a dictation fingerprint. */
 export function clipFingerprint(
   dictationFp: string,
-  options: Pick<RunOptions, 'mode' | 'padBeforeMs' | 'padAfterMs' | 'fadeMs' | 'maxGapMs' | 'maxPhraseMs' | 'keepPunctuation' | 'match'>
-    & Partial<Pick<RunOptions, 'minDurationMs' | 'maxDurationMs' | 'minCharsPerSecond' | 'maxCharsPerSecond'>>
-    & Partial<Pick<RunOptions, 'find' | 'contextWords' | 'clipSource' | 'snapMs'>>,
+  options: Pick<ResolvedRunOptions, 'mode' | 'padBeforeMs' | 'padAfterMs' | 'fadeMs' | 'maxGapMs' | 'maxPhraseMs' | 'keepPunctuation' | 'match'>
+    & Partial<Pick<ResolvedRunOptions, 'minDurationMs' | 'maxDurationMs' | 'minCharsPerSecond' | 'maxCharsPerSecond'>>
+    & Partial<Pick<ResolvedRunOptions, 'find' | 'contextWords' | 'clipSource' | 'snapMs'>>,
 ): string {
   const { minDurationMs, maxDurationMs, minCharsPerSecond, maxCharsPerSecond } = options;
   const filters = { minDurationMs, maxDurationMs, minCharsPerSecond, maxCharsPerSecond };
@@ -98,7 +98,7 @@ export function clipFingerprint(
 }
 
 /** The audio-extract options for the clip fingerprint; none when all are at their defaults (earlier runs keep their fingerprints). */
-function extractOptions(options: Partial<Pick<RunOptions, 'find' | 'contextWords' | 'clipSource' | 'snapMs'>>): object {
+function extractOptions(options: Partial<Pick<ResolvedRunOptions, 'find' | 'contextWords' | 'clipSource' | 'snapMs'>>): object {
   const { find = [], contextWords = 0, clipSource = 'work', snapMs = 0 } = options;
   const set = find.length > 0 || contextWords !== 0 || clipSource !== 'work' || snapMs !== 0;
   return set ? { extracts: { find, contextWords, clipSource, snapMs } } : {};
@@ -133,7 +133,7 @@ export async function clipFilesPresent(outDir: string, rows: readonly ManifestRo
 }
 
 /** The service identity for fingerprints: the base URL, or the embedded engine and its script's hash. */
-export async function serviceIdentity(options: Pick<RunOptions, 'baseUrl' | 'engine' | 'scriptFile'>): Promise<string> {
+export async function serviceIdentity(options: Pick<ResolvedRunOptions, 'baseUrl' | 'engine' | 'scriptFile'>): Promise<string> {
   if (options.baseUrl !== undefined) return options.baseUrl;
   let script = '';
   if (options.scriptFile !== undefined) {

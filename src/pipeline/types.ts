@@ -1,3 +1,4 @@
+import type { Credentials } from '../credentials.js';
 import type { MarkerMethod, MarkerUnit } from '../markers/model.js';
 
 import type { ClipKind, ClipMode } from '../markers/plan.js';
@@ -6,93 +7,109 @@ import type { ClipKind, ClipMode } from '../markers/plan.js';
 export type { ClipKind, ClipMode };
 
 /**
- * Options of one `dictclip run`, fully resolved (defaults applied, validated) by src/config.
- * Every field maps to a config key, an environment variable or a flag (see README).
+ * Options of {@link runPipeline}, as a library user passes them: only `inputDir` and `outDir` are
+ * required; every other field defaults from the key table (src/config/keys.ts, the same defaults
+ * as the CLI's). The library reads no environment variable: credentials, fault drills and the
+ * ffmpeg binary are options here (the CLI maps DICTCLIP_* and FFMPEG_PATH into them).
+ * Values are validated against the key table (`E_CONFIG` naming the option).
  */
 export interface RunOptions {
   /** Folder of recordings, scanned recursively. */
-  inputDir: string;
+  readonly inputDir: string;
   /** Output folder (clips, manifest.csv, transcripts/, markers/, failures.csv, summary.json). */
-  outDir: string;
+  readonly outDir: string;
+  /**
+   * Credentials for a remote service (`baseUrl`). Required with `baseUrl` (`E_CREDENTIALS_MISSING`
+   * without them, whatever the environment holds); ignored by the embedded service, which makes
+   * its own account. @default undefined
+   */
+  readonly credentials?: Credentials | undefined;
   /** Service base URL; undefined starts the embedded service in-process. @default undefined */
-  baseUrl: string | undefined;
+  readonly baseUrl?: string | undefined;
   /** Path segment before `factory` in the creation URL. @default 'nvoq' */
-  factoryScope: string;
+  readonly factoryScope?: string;
   /** Dictation profile name sent with each dictation. @default undefined (not sent) */
-  profile: string | undefined;
+  readonly profile?: string | undefined;
   /** How markers are obtained. @default 'new' */
-  markers: MarkerMethod;
+  readonly markers?: MarkerMethod;
   /** Unit of new-method audioStart/audioLength. @default 'seconds' */
-  markerUnit: MarkerUnit;
+  readonly markerUnit?: MarkerUnit;
   /** Clip per word or per phrase. @default 'word' */
-  mode: ClipMode;
+  readonly mode?: ClipMode;
   /** Padding before each clip, ms (clamped at the midpoint to the neighbour and the audio). @default 0 */
-  padBeforeMs: number;
+  readonly padBeforeMs?: number;
   /** Padding after each clip, ms. @default 0 */
-  padAfterMs: number;
+  readonly padAfterMs?: number;
   /** Linear fade in/out applied to each clip, ms. @default 0 */
-  fadeMs: number;
+  readonly fadeMs?: number;
   /** Phrase mode: a pause this long closes a phrase. @default 700 */
-  maxGapMs: number;
+  readonly maxGapMs?: number;
   /** Phrase mode: a phrase never grows past this length. @default 15000 */
-  maxPhraseMs: number;
+  readonly maxPhraseMs?: number;
   /** Dictations in flight. @default 4 */
-  concurrency: number;
+  readonly concurrency?: number;
   /** Transcodes in parallel. @default number of CPU cores */
-  transcodeConcurrency: number;
+  readonly transcodeConcurrency?: number;
   /** Word mode: also cut punctuation markers. @default false */
-  keepPunctuation: boolean;
+  readonly keepPunctuation?: boolean;
   /** Keep only clips whose text matches (case-insensitive). @default undefined */
-  match: string | undefined;
+  readonly match?: string | undefined;
   /** Keep only clips at least this long, ms (padding included); others are not cut. @default undefined */
-  minDurationMs: number | undefined;
+  readonly minDurationMs?: number | undefined;
   /** Keep only clips at most this long, ms. @default undefined */
-  maxDurationMs: number | undefined;
+  readonly maxDurationMs?: number | undefined;
   /** Keep only clips with at least this many letters and digits per second. @default undefined */
-  minCharsPerSecond: number | undefined;
+  readonly minCharsPerSecond?: number | undefined;
   /** Keep only clips with at most this many letters and digits per second. @default undefined */
-  maxCharsPerSecond: number | undefined;
+  readonly maxCharsPerSecond?: number | undefined;
   /** Cut only the occurrences of these phrases (kind `match`). @default undefined (every clip) */
-  find: string[] | undefined;
+  readonly find?: readonly string[] | undefined;
   /** With `find`: words of context on each side of a match. @default 0 */
-  contextWords: number;
+  readonly contextWords?: number;
   /** Audio the clips are cut from: the 16 kHz mono work audio or the source at its own rate and channels. @default 'work' */
-  clipSource: 'work' | 'original';
+  readonly clipSource?: 'work' | 'original';
   /** Snap each clip edge to the quietest point within this many ms (0 = off). @default 0 */
-  snapMs: number;
+  readonly snapMs?: number;
   /** Name of the supercut written to `<out>/<name>.wav|.vtt|.json`. @default undefined (none) */
-  supercut: string | undefined;
+  readonly supercut?: string | undefined;
   /** Silence between clips in the supercut, ms. @default 500 */
-  supercutGapMs: number;
+  readonly supercutGapMs?: number;
   /** Scan and plan only; dictate and cut nothing. @default false */
-  dryRun: boolean;
+  readonly dryRun?: boolean;
   /** Upload cap in bytes; longer transcoded recordings are split at quiet points. @default 21000000 */
-  maxUploadBytes: number;
-  /** Explicit ffmpeg binary. @default FFMPEG_PATH, then ffmpeg-static, then `ffmpeg` on PATH */
-  ffmpegPath: string | undefined;
+  readonly maxUploadBytes?: number;
+  /** Explicit ffmpeg binary (a bare name is looked up on PATH). @default ffmpeg-static, then `ffmpeg` on PATH */
+  readonly ffmpegPath?: string | undefined;
   /** Client retries of a transient failure. @default 6 */
-  maxRetries: number;
+  readonly maxRetries?: number;
   /** Timeout of one HTTP request, ms. @default 60000 */
-  requestTimeoutMs: number;
+  readonly requestTimeoutMs?: number;
   /** First poll interval, ms. @default 1000 */
-  pollInitialMs: number;
+  readonly pollInitialMs?: number;
   /** Poll interval cap, ms. @default 5000 */
-  pollMaxMs: number;
+  readonly pollMaxMs?: number;
   /** Give up on one dictation after this long, ms. @default undefined (120 s + 3 × the audio's duration) */
-  dictationTimeoutMs: number | undefined;
+  readonly dictationTimeoutMs?: number | undefined;
   /** Engine of the embedded service when no baseUrl is set. @default 'pocketsphinx' */
-  engine: 'pocketsphinx' | 'scripted';
+  readonly engine?: 'pocketsphinx' | 'scripted';
   /** Scripted engine script file (embedded service only). @default undefined */
-  scriptFile: string | undefined;
+  readonly scriptFile?: string | undefined;
+  /** Fault injection spec for reliability drills (embedded service only; README: Reliability). @default undefined (none) */
+  readonly faults?: string | undefined;
   /** Work folder for transcoded audio. @default `<outDir>/.dictclip/work` */
-  workDir: string;
+  readonly workDir?: string;
   /** No progress output. @default false */
-  quiet: boolean;
+  readonly quiet?: boolean;
   /** Write the HTML QA report `<outDir>/report/` after the run (done by the CLI, see src/report). @default true */
-  report: boolean;
+  readonly report?: boolean;
   /** Process only shard `K/N` of the recordings (see src/pipeline/shard.ts); `auto/N` is resolved by the CLI. @default undefined (all recordings) */
-  shard: string | undefined;
+  readonly shard?: string | undefined;
 }
+
+/**
+ * {@link RunOptions} after defaults and validation (internal): every field present, paths absolute.
+ */
+export type ResolvedRunOptions = Readonly<Required<RunOptions>>;
 
 /** One row of manifest.csv, in column order. */
 export interface ManifestRow {

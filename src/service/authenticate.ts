@@ -7,6 +7,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { stat } from 'node:fs/promises';
+import type { Credentials } from '../credentials.js';
 import { sha256 } from '../files.js';
 import { accountsPath, hashPassword, readAccounts, verifyPassword, type AccountRecord } from './accounts.js';
 
@@ -18,11 +19,6 @@ export const PASSWORD_CHANGE_REQUIRED =
   'The password of this account must be changed before first use: POST /SCDictation/rest/account/password ' +
   'with the form field newPassword (at least 8 characters), authenticated with Basic auth and the current password.';
 
-export interface Credentials {
-  username: string;
-  password?: string;
-  apiKey?: string;
-}
 
 export type AuthResult =
   | { ok: true; user: string; tenant: string; mustChangePassword: boolean }
@@ -59,7 +55,7 @@ export class Authenticator {
     if (colon <= 0) return undefined;
     const username = value.slice(0, colon);
     const secret = value.slice(colon + 1);
-    return scheme === 'basic' ? { username, password: secret } : { username, apiKey: secret };
+    return scheme === 'basic' ? { scheme, username, password: secret } : { scheme: 'apikey', username, apiKey: secret };
   }
 
   /** Check credentials (password or API key). */
@@ -67,8 +63,8 @@ export class Authenticator {
     await this.#reload();
     const account = this.#accounts.get(creds.username);
     let ok = false;
-    if (creds.password !== undefined) ok = await this.#checkPassword(account, creds.username, creds.password);
-    else if (creds.apiKey !== undefined) ok = checkApiKey(account, creds.apiKey);
+    if (creds.scheme === 'basic') ok = await this.#checkPassword(account, creds.username, creds.password);
+    else ok = checkApiKey(account, creds.apiKey);
     if (!ok || account === undefined) return { ok: false };
     return { ok: true, user: account.user, tenant: account.tenant, mustChangePassword: account.mustChangePassword };
   }

@@ -22,7 +22,7 @@ export interface AudioShape {
 
 let ffmpeg: Promise<string> | undefined;
 
-/** The ffmpeg binary the project resolves (FFMPEG_PATH, ffmpeg-static, PATH). */
+/** The ffmpeg binary the project resolves (ffmpeg-static, then PATH). */
 export function ffmpegBinary(): Promise<string> {
   ffmpeg ??= resolveFfmpeg();
   return ffmpeg;

@@ -1,6 +1,5 @@
 /** An embedded service with one ready account, and fast RunOptions for pipeline tests. */
-import { join } from 'node:path';
-import { defaultValues } from '../../src/config/index.js';
+import type { Credentials } from '../../src/credentials.js';
 import type { RunOptions } from '../../src/pipeline/index.js';
 import { addAccount, setPassword, startService, type RunningService, type ServiceOptions } from '../../src/service/index.js';
 import { tempDir } from './fs.js';
@@ -18,8 +17,10 @@ export interface StartedService {
   account: TestAccount;
   /** Every line the service logged. */
   log: string[];
-  /** DICTCLIP_USERNAME / DICTCLIP_PASSWORD of the account. */
+  /** DICTCLIP_USERNAME / DICTCLIP_PASSWORD of the account (for the CLI). */
   env: Record<string, string>;
+  /** The account as the library's `credentials` option. */
+  credentials: Credentials;
   close(): Promise<void>;
 }
 
@@ -49,28 +50,15 @@ export async function startTestService(options: Partial<ServiceOptions> = {}, on
   return {
     service, url: service.url, dataDir, account, log,
     env: { DICTCLIP_USERNAME: account.username, DICTCLIP_PASSWORD: account.password },
+    credentials: { scheme: 'basic', username: account.username, password: account.password },
     close: () => service.close(),
   };
 }
 
-/** Put the account's credentials into process.env (the pipeline reads them there); returns the undo. */
-export function useCredentials(env: Record<string, string>): () => void {
-  const previous = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, env);
-  return () => {
-    for (const [k, v] of Object.entries(previous)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  };
-}
-
-/** RunOptions with the defaults, fast polling, short timeouts and quiet output. */
+/** User-facing RunOptions (the rest defaults): fast polling, short timeouts and quiet output. */
 export function runOptions(inputDir: string, outDir: string, overrides: Partial<RunOptions> = {}): RunOptions {
   return {
-    ...defaultValues(outDir),
     inputDir, outDir,
-    workDir: join(outDir, '.dictclip', 'work'),
     engine: 'scripted',
     pollInitialMs: 50,
     pollMaxMs: 100,

@@ -17,7 +17,7 @@ describe('prepareJobs', () => {
     const outDir = path.join(root, 'out');
     await mkdir(path.dirname(source), { recursive: true });
     await writeFile(source, 'audio bytes');
-    const options = { ...defaultValues(outDir), inputDir: path.join(root, 'in'), outDir };
+    const options = { ...defaultValues(outDir), inputDir: path.join(root, 'in'), outDir, credentials: undefined };
     const { size, mtimeMs } = await stat(source);
     // A saved state whose hash is not the file's: only reuse can produce it.
     const file = statePath(outDir, recordingKey('a.wav'));

@@ -5,7 +5,7 @@
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeBursts, removeTempDirs, runOptions, startTestService, tempDir, useCredentials } from '../helpers/index.js';
+import { makeBursts, removeTempDirs, runOptions, startTestService, tempDir } from '../helpers/index.js';
 import { runPipeline } from '../../src/pipeline/index.js';
 import type { DictclipError } from '../../src/errors.js';
 
@@ -20,13 +20,12 @@ async function inputWithRecordings(): Promise<string> {
 describe('a wrong --base-url', () => {
   it('with a wrong path: the first upload answers 404 and the run stops with one message', async () => {
     const svc = await startTestService();
-    const restore = useCredentials(svc.env);
     try {
       const input = await inputWithRecordings();
       const out = path.join(path.dirname(input), 'out');
       const failed: string[] = [];
       const wrong = `${svc.url}/SCDictation`;
-      const error = await runPipeline(runOptions(input, out, { baseUrl: wrong }), { onRecordingFailed: (f) => failed.push(f.source) })
+      const error = await runPipeline(runOptions(input, out, { baseUrl: wrong, credentials: svc.credentials }), { onRecordingFailed: (f) => failed.push(f.source) })
         .catch((e: unknown) => e as DictclipError);
       expect(error).toMatchObject({ code: 'E_BASE_URL', context: { status: 404, key: 'baseUrl' } });
       expect((error as DictclipError).message).toBe(
@@ -36,7 +35,6 @@ describe('a wrong --base-url', () => {
       );
       expect(failed).toEqual([]);
     } finally {
-      restore();
       await svc.close();
     }
   });
@@ -46,17 +44,13 @@ describe('a wrong --base-url', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    const restore = useCredentials({ DICTCLIP_USERNAME: 'someone', DICTCLIP_PASSWORD: 'password1' });
-    try {
-      const input = await inputWithRecordings();
-      const error = await runPipeline(runOptions(input, path.join(path.dirname(input), 'out'), { baseUrl: `http://127.0.0.1:${port}`, maxRetries: 6 }))
-        .catch((e: unknown) => e as DictclipError);
-      expect(error).toMatchObject({ code: 'E_BASE_URL', context: { attempts: 1, url: `http://127.0.0.1:${port}/SCFileserver/audio` } });
-      expect((error as DictclipError).message).toMatch(
-        new RegExp(`^nothing answers at --base-url http://127\\.0\\.0\\.1:${port}: POST http://127\\.0\\.0\\.1:${port}/SCFileserver/audio failed: ECONNREFUSED.*A correct --base-url is the root`),
-      );
-    } finally {
-      restore();
-    }
+    const credentials = { scheme: 'basic', username: 'someone', password: 'password1' } as const;
+    const input = await inputWithRecordings();
+    const error = await runPipeline(runOptions(input, path.join(path.dirname(input), 'out'), { baseUrl: `http://127.0.0.1:${port}`, maxRetries: 6, credentials }))
+      .catch((e: unknown) => e as DictclipError);
+    expect(error).toMatchObject({ code: 'E_BASE_URL', context: { attempts: 1, url: `http://127.0.0.1:${port}/SCFileserver/audio` } });
+    expect((error as DictclipError).message).toMatch(
+      new RegExp(`^nothing answers at --base-url http://127\\.0\\.0\\.1:${port}: POST http://127\\.0\\.0\\.1:${port}/SCFileserver/audio failed: ECONNREFUSED.*A correct --base-url is the root`),
+    );
   });
 });

@@ -32,7 +32,7 @@ async function makeRecording(file: string, durationS: number, spans: [number, nu
 
 function options(overrides: Partial<RunOptions>): RunOptions {
   const outDir = overrides.outDir ?? path.join(root, 'out');
-  return runOptions(input, outDir, { concurrency: 2, maxRetries: 2, requestTimeoutMs: 30_000, pollInitialMs: 20, scriptFile, ...overrides });
+  return runOptions(input, outDir, { concurrency: 2, maxRetries: 2, requestTimeoutMs: 30_000, pollInitialMs: 50, scriptFile, ...overrides });
 }
 
 async function countFiles(dir: string): Promise<number> {

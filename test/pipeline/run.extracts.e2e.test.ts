@@ -52,7 +52,7 @@ afterAll(async () => {
 });
 
 function options(outDir: string, overrides: Partial<RunOptions>): RunOptions {
-  return runOptions(input, path.join(root, outDir), { concurrency: 2, pollInitialMs: 20, scriptFile, ...overrides });
+  return runOptions(input, path.join(root, outDir), { concurrency: 2, pollInitialMs: 50, scriptFile, ...overrides });
 }
 
 /** Manifest rows as objects by header name (no field here holds a comma or quote). */
@@ -140,7 +140,7 @@ describe('--clip-source original', () => {
     const script = path.join(root, 'compressed-script.json');
     await writeFile(script, JSON.stringify({ fallback: 'none', scripts: [{ match: { durationMs: 2000, toleranceMs: 120 }, words: scriptWords(A) }] }));
     const out = path.join(root, 'compressed-out');
-    const result = await runPipeline(runOptions(compressed, out, { concurrency: 2, pollInitialMs: 20, scriptFile: script, clipSource: 'original', find: ['please'] }));
+    const result = await runPipeline(runOptions(compressed, out, { concurrency: 2, pollInitialMs: 50, scriptFile: script, clipSource: 'original', find: ['please'] }));
     expect(result.failures).toEqual([]);
     const [header = '', ...lines] = (await readFile(path.join(out, 'manifest.csv'), 'utf8')).trimEnd().split('\n');
     const names = header.split(',');

@@ -18,7 +18,7 @@ let scriptFile: string;
 
 function options(overrides: Partial<RunOptions>): RunOptions {
   const outDir = overrides.outDir ?? path.join(root, 'out');
-  return runOptions(input, outDir, { concurrency: 2, maxRetries: 0, requestTimeoutMs: 10_000, pollInitialMs: 20, scriptFile, ...overrides });
+  return runOptions(input, outDir, { concurrency: 2, maxRetries: 0, requestTimeoutMs: 10_000, pollInitialMs: 50, scriptFile, ...overrides });
 }
 
 beforeAll(async () => {
@@ -83,8 +83,9 @@ describe('runPipeline failures', () => {
     expect(await readFile(path.join(out, 'manifest.csv'), 'utf8')).toBe(manifest);
   });
 
-  it('stops with E_CREDENTIALS_MISSING when a remote service has no credentials', async () => {
-    for (const name of ['DICTCLIP_USERNAME', 'DICTCLIP_PASSWORD', 'DICTCLIP_API_KEY']) vi.stubEnv(name, '');
+  it('stops with E_CREDENTIALS_MISSING when a remote service has no credentials option, whatever the environment holds', async () => {
+    vi.stubEnv('DICTCLIP_USERNAME', 'someone');
+    vi.stubEnv('DICTCLIP_PASSWORD', 'password1');
     await expect(runPipeline(options({ outDir: path.join(root, 'out-creds'), baseUrl: 'http://127.0.0.1:9' })))
       .rejects.toMatchObject({ name: 'DictclipError', code: 'E_CREDENTIALS_MISSING' });
   });
@@ -94,23 +95,31 @@ describe('runPipeline failures', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    vi.stubEnv('DICTCLIP_USERNAME', 'someone');
-    vi.stubEnv('DICTCLIP_PASSWORD', 'password1');
-    vi.stubEnv('DICTCLIP_API_KEY', '');
-    await expect(runPipeline(options({ outDir: path.join(root, 'out-net'), baseUrl: `http://127.0.0.1:${port}` })))
+    const credentials = { scheme: 'basic', username: 'someone', password: 'password1' } as const;
+    await expect(runPipeline(options({ outDir: path.join(root, 'out-net'), baseUrl: `http://127.0.0.1:${port}`, credentials })))
       .rejects.toMatchObject({ code: 'E_BASE_URL', message: expect.stringContaining(`nothing answers at --base-url http://127.0.0.1:${port}`) });
   });
 
-  it('stops with E_AUTH when the service refuses the credentials', async () => {
+  it('uses the credentials option only: right ones succeed with different ones in the environment, wrong ones are E_AUTH', async () => {
     const dataDir = path.join(root, 'remote-service');
     await addAccount(dataDir, 'alice', 'acme', 'first-password');
     await setPassword(dataDir, 'alice', 'right-password');
     const service = await startService({ dataDir, port: 0, host: '127.0.0.1', engine: 'scripted' });
     try {
-      vi.stubEnv('DICTCLIP_USERNAME', 'alice');
+      // The environment holds other credentials: the library must never read them.
+      vi.stubEnv('DICTCLIP_USERNAME', 'mallory');
       vi.stubEnv('DICTCLIP_PASSWORD', 'wrong-password');
-      vi.stubEnv('DICTCLIP_API_KEY', '');
-      await expect(runPipeline(options({ outDir: path.join(root, 'out-auth'), baseUrl: service.url })))
+      const right = { scheme: 'basic', username: 'alice', password: 'right-password' } as const;
+      const ok = await runPipeline(options({ outDir: path.join(root, 'out-explicit'), baseUrl: service.url, credentials: right }));
+      expect(ok.summary).toMatchObject({ recordings: 3, done: 2, failed: 1 });
+      expect(ok.failures.map((f) => [f.source, f.code])).toEqual([['bad.wav', 'E_FFMPEG']]);
+
+      await expect(runPipeline(options({ outDir: path.join(root, 'out-none'), baseUrl: service.url })))
+        .rejects.toMatchObject({ code: 'E_CREDENTIALS_MISSING' });
+      expect(await readdir(root)).not.toContain('out-none');
+
+      const wrong = { scheme: 'basic', username: 'alice', password: 'wrong-password' } as const;
+      await expect(runPipeline(options({ outDir: path.join(root, 'out-auth'), baseUrl: service.url, credentials: wrong })))
         .rejects.toMatchObject({ code: 'E_AUTH' });
       expect(await readdir(path.join(root, 'out-auth'))).not.toContain('manifest.csv');
     } finally {

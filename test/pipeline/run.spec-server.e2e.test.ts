@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msToSample, readWavInfo } from '../../src/audio/index.js';
 import { defaultValues } from '../../src/config/index.js';
 import { runPipeline, type RunOptions } from '../../src/pipeline/index.js';
-import { makeBursts, removeTempDirs, tempDir, useCredentials } from '../helpers/index.js';
+import { makeBursts, removeTempDirs, tempDir } from '../helpers/index.js';
 
 const AUTH = `Basic ${Buffer.from('spec-user:spec-password').toString('base64')}`;
 const TEXT = 'My text so far.';
@@ -63,7 +63,6 @@ function specServer(state: { polls: number; textOverride?: string }) {
 let root: string;
 let server: Server;
 const state: { polls: number; textOverride?: string } = { polls: 0 };
-let restore: () => void;
 
 beforeAll(async () => {
   root = await tempDir('spec-server');
@@ -71,11 +70,9 @@ beforeAll(async () => {
   server = createServer((req, res) => void specServer(state)(req, res));
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  restore = useCredentials({ DICTCLIP_USERNAME: 'spec-user', DICTCLIP_PASSWORD: 'spec-password' });
 }, 60_000);
 
 afterAll(async () => {
-  restore();
   server.closeAllConnections();
   server.close();
   await removeTempDirs();
@@ -87,6 +84,7 @@ async function run(name: string, overrides: Partial<RunOptions>): Promise<string
   const { port } = server.address() as { port: number };
   const result = await runPipeline({
     ...defaultValues(outDir), inputDir: path.join(root, 'in'), outDir, baseUrl: `http://127.0.0.1:${port}`,
+    credentials: { scheme: 'basic', username: 'spec-user', password: 'spec-password' },
     quiet: true, pollInitialMs: 50, pollMaxMs: 100, padBeforeMs: 0, padAfterMs: 0, ...overrides,
   });
   expect(result.failures).toEqual([]);

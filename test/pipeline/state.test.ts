@@ -6,9 +6,9 @@ import {
   clipFilesPresent, clipFingerprint, decide, dictationFingerprint, readState, serviceIdentity, statePath, writeState,
 } from '../../src/pipeline/state.js';
 import type { RecordingState } from '../../src/pipeline/state.js';
-import type { ManifestRow, RunOptions } from '../../src/pipeline/types.js';
+import type { ManifestRow, ResolvedRunOptions } from '../../src/pipeline/types.js';
 
-const base: Pick<RunOptions, 'factoryScope' | 'profile' | 'markers' | 'markerUnit' | 'maxUploadBytes' | 'mode' | 'padBeforeMs' |
+const base: Pick<ResolvedRunOptions, 'factoryScope' | 'profile' | 'markers' | 'markerUnit' | 'maxUploadBytes' | 'mode' | 'padBeforeMs' |
   'padAfterMs' | 'fadeMs' | 'maxGapMs' | 'maxPhraseMs' | 'keepPunctuation' | 'match' | 'find' | 'contextWords' | 'clipSource' | 'snapMs'> = {
   factoryScope: 'nvoq', profile: undefined, markers: 'new', markerUnit: 'seconds', maxUploadBytes: 21_000_000,
   mode: 'word', padBeforeMs: 0, padAfterMs: 0, fadeMs: 0, maxGapMs: 700, maxPhraseMs: 15_000, keepPunctuation: false, match: undefined,

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runPipeline } from '../../src/pipeline/index.js';
 import {
-  listFiles, makeBursts, makeSilence, makeTone, removeTempDirs, runOptions, startTestService, tempDir, useCredentials,
+  listFiles, makeBursts, makeSilence, makeTone, removeTempDirs, runOptions, startTestService, tempDir,
 } from '../helpers/index.js';
 
 afterAll(removeTempDirs);
@@ -46,11 +46,10 @@ describe('bad inputs', () => {
     const parent = await tempDir('bad-parent');
     const out = join(parent, 'out');
     const svc = await startTestService();
-    const restore = useCredentials(svc.env);
     const done = new Map<string, number>();
     let skipped: { relPath: string; reason: string }[] = [];
     try {
-      const result = await runPipeline(runOptions(input, out, { baseUrl: svc.url, requestTimeoutMs: 30_000 }), {
+      const result = await runPipeline(runOptions(input, out, { baseUrl: svc.url, credentials: svc.credentials, requestTimeoutMs: 30_000 }), {
         onStart: (info) => (skipped = info.skipped),
         onRecordingDone: (info) => done.set(info.source, info.clips),
       });
@@ -89,7 +88,6 @@ describe('bad inputs', () => {
       expect(clips.every((c) => !c.includes('..') && c.split('/').length === 2)).toBe(true);
       expect((await stat(join(out, 'manifest.csv'))).isFile()).toBe(true);
     } finally {
-      restore();
       await svc.close();
     }
   }, 120_000);

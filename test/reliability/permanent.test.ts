@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPipeline, type RunOptions } from '../../src/pipeline/index.js';
 import type { ScriptFile } from '../../src/service/index.js';
 import {
-  CLI, listFiles, makeBursts, removeTempDirs, runCli, runOptions, startTestService, tempDir, useCredentials,
+  CLI, listFiles, makeBursts, removeTempDirs, runCli, runOptions, startTestService, tempDir,
 } from '../helpers/index.js';
 import { CORPUS, writeCorpus } from './corpus.js';
 
@@ -53,10 +53,9 @@ async function failuresOf(out: string): Promise<Map<string, { stage: string; cod
 describe.each(['new', 'old'] as const)('permanent faults, %s markers', (markers: 'new' | 'old') => {
   it('fails each faulty recording with its code, cuts nothing from it, completes the others', async () => {
     const svc = await startTestService({ script: SCRIPT });
-    const restore = useCredentials(svc.env);
     const out = await tempDir(`perm-${markers}`);
     try {
-      const result = await runPipeline(runOptions(input, out, { baseUrl: svc.url, markers }));
+      const result = await runPipeline(runOptions(input, out, { baseUrl: svc.url, credentials: svc.credentials, markers }));
       expect(result.summary.done).toBe(3);
       expect(result.summary.failed).toBe(FAULTS.length);
       const failures = await failuresOf(out);
@@ -69,7 +68,6 @@ describe.each(['new', 'old'] as const)('permanent faults, %s markers', (markers:
       expect(clips.filter((c) => c.includes('fault-'))).toEqual([]);
       expect(new Set(clips.map((c) => c.split('/')[0])).size).toBe(3);
     } finally {
-      restore();
       await svc.close();
     }
   });
@@ -97,16 +95,14 @@ describe('a dictation that never finishes', () => {
     await makeBursts(join(dir, 'never.wav'), [[0.2, 0.8]], { seconds: NEVER_DONE_SECONDS });
     await makeBursts(join(dir, 'fine.wav'), [[0.2, 0.8]], { seconds: 1.5 });
     const svc = await startTestService({ script: SCRIPT });
-    const restore = useCredentials(svc.env);
     const out = await tempDir('never-out');
     try {
-      const options: RunOptions = Object.assign(runOptions(dir, out, { baseUrl: svc.url }), { dictationTimeoutMs: 2000 });
+      const options: RunOptions = Object.assign(runOptions(dir, out, { baseUrl: svc.url, credentials: svc.credentials }), { dictationTimeoutMs: 2000 });
       const result = await runPipeline(options);
       expect(result.failures.map((f) => [f.source, f.code])).toEqual([['never.wav', 'E_DICTATION_TIMEOUT']]);
       expect(result.summary.done).toBe(1);
       expect((await listFiles(join(out, 'clips'))).some((c) => c.includes('never'))).toBe(false);
     } finally {
-      restore();
       await svc.close();
     }
   });

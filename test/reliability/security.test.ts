@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPipeline } from '../../src/pipeline/index.js';
 import { addAccount, setPassword, type ScriptFile } from '../../src/service/index.js';
 import {
-  TEST_ACCOUNT, ensureBuilt, finished, listFiles, makeBursts, makeTone, removeTempDirs, runOptions, spawnCli, startTestService, tempDir, useCredentials,
+  TEST_ACCOUNT, ensureBuilt, finished, listFiles, makeBursts, makeTone, removeTempDirs, runOptions, spawnCli, startTestService, tempDir,
   waitForLine, type StartedService,
 } from '../helpers/index.js';
 
@@ -174,13 +174,8 @@ describe('service security', () => {
     const input = await tempDir('sec-in');
     await makeBursts(join(input, 'x.wav'), [[0.1, 0.5], [0.8, 1.2]], { seconds: 1.6 });
     const out = await tempDir('sec-out');
-    const restore = useCredentials(svc.env);
-    try {
-      await runPipeline(runOptions(input, out, { baseUrl: svc.url }));
-      await call('GET', '/SCDictation/rest/reltenant/dictations/x/done', basic(TEST_ACCOUNT.username, `${TEST_ACCOUNT.password}x`));
-    } finally {
-      restore();
-    }
+    await runPipeline(runOptions(input, out, { baseUrl: svc.url, credentials: svc.credentials }));
+    await call('GET', '/SCDictation/rest/reltenant/dictations/x/done', basic(TEST_ACCOUNT.username, `${TEST_ACCOUNT.password}x`));
     const secrets = [TEST_ACCOUNT.password, OTHER.password, FRESH.password, Buffer.from(`${TEST_ACCOUNT.username}:${TEST_ACCOUNT.password}`).toString('base64')];
     const haystacks: [string, string][] = [['service log', svc.log.join('\n')]];
     for (const root of [out, svc.dataDir]) {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarkerMethod } from '../../src/markers/model.js';
 import { runPipeline } from '../../src/pipeline/index.js';
-import { listFiles, removeTempDirs, runOptions, startTestService, tempDir, useCredentials, type StartedService } from '../helpers/index.js';
+import { listFiles, removeTempDirs, runOptions, startTestService, tempDir, type StartedService } from '../helpers/index.js';
 import { CORPUS, writeCorpus } from './corpus.js';
 
 const FAULTS = 'seed=20,rate=0.2,kinds=500+502+503+429+reset+delay,delayMs=1500,retryAfterS=1,afterRate=0.3';
@@ -21,14 +21,12 @@ afterAll(removeTempDirs);
 
 async function runWith(faults: string | undefined, markers: MarkerMethod): Promise<{ out: string; svc: StartedService }> {
   const svc = await startTestService(faults === undefined ? {} : { faults });
-  const restore = useCredentials(svc.env);
   const out = await tempDir(`transient-${markers}-${faults === undefined ? 'clean' : 'faulty'}`);
   try {
-    const result = await runPipeline(runOptions(input, out, { baseUrl: svc.url, markers, requestTimeoutMs: 1000, maxRetries: 12 }));
+    const result = await runPipeline(runOptions(input, out, { baseUrl: svc.url, credentials: svc.credentials, markers, requestTimeoutMs: 1000, maxRetries: 12 }));
     expect(result.failures).toEqual([]);
     expect(result.summary.done).toBe(CORPUS.length);
   } finally {
-    restore();
     await svc.close();
   }
   return { out, svc };

@@ -42,31 +42,31 @@ describe('accounts', () => {
 
   it('authenticates passwords and keys, sees changes to the file, and reports the must-change flag', async () => {
     const auth = new Authenticator(dir);
-    expect(await auth.authenticate({ username: 'alice', password: 'password-one' })).toEqual({ ok: false });
+    expect(await auth.authenticate({ scheme: 'basic', username: 'alice', password: 'password-one' })).toEqual({ ok: false });
     await addAccount(dir, 'alice', 'acme', 'password-one');
-    expect(await auth.authenticate({ username: 'alice', password: 'password-one' })).toEqual({ ok: true, user: 'alice', tenant: 'acme', mustChangePassword: true });
+    expect(await auth.authenticate({ scheme: 'basic', username: 'alice', password: 'password-one' })).toEqual({ ok: true, user: 'alice', tenant: 'acme', mustChangePassword: true });
     await setPassword(dir, 'alice', 'password-two');
-    expect(await auth.authenticate({ username: 'alice', password: 'password-one' })).toEqual({ ok: false });
-    expect(await auth.authenticate({ username: 'alice', password: 'password-two' })).toEqual({ ok: true, user: 'alice', tenant: 'acme', mustChangePassword: false });
+    expect(await auth.authenticate({ scheme: 'basic', username: 'alice', password: 'password-one' })).toEqual({ ok: false });
+    expect(await auth.authenticate({ scheme: 'basic', username: 'alice', password: 'password-two' })).toEqual({ ok: true, user: 'alice', tenant: 'acme', mustChangePassword: false });
     const key = await createApiKey(dir, 'alice');
-    expect((await auth.authenticate({ username: 'alice', apiKey: key })).ok).toBe(true);
-    expect((await auth.authenticate({ username: 'alice', apiKey: `${key}x` })).ok).toBe(false);
+    expect((await auth.authenticate({ scheme: 'apikey', username: 'alice', apiKey: key })).ok).toBe(true);
+    expect((await auth.authenticate({ scheme: 'apikey', username: 'alice', apiKey: `${key}x` })).ok).toBe(false);
   });
 
   it('creates a key-only account: the key works at once, no password ever does', async () => {
     const key = await addApiKeyAccount(dir, 'runner', 'acme');
     expect(await readFile(join(dir, 'accounts.json'), 'utf8')).not.toContain(key);
     const auth = new Authenticator(dir);
-    expect(await auth.authenticate({ username: 'runner', apiKey: key })).toEqual({ ok: true, user: 'runner', tenant: 'acme', mustChangePassword: false });
-    expect(await auth.authenticate({ username: 'runner', password: '' })).toEqual({ ok: false });
-    expect(await auth.authenticate({ username: 'runner', password: 'anything-at-all' })).toEqual({ ok: false });
+    expect(await auth.authenticate({ scheme: 'apikey', username: 'runner', apiKey: key })).toEqual({ ok: true, user: 'runner', tenant: 'acme', mustChangePassword: false });
+    expect(await auth.authenticate({ scheme: 'basic', username: 'runner', password: '' })).toEqual({ ok: false });
+    expect(await auth.authenticate({ scheme: 'basic', username: 'runner', password: 'anything-at-all' })).toEqual({ ok: false });
     expect(await failure(addApiKeyAccount(dir, 'runner', 'acme'))).toContain('already exists');
     expect(await failure(addApiKeyAccount(dir, 'bad name', 'acme'))).toContain('Invalid user name');
   });
 
   it('parses Basic and Bearer headers', () => {
-    expect(Authenticator.parseHeader(`Basic ${Buffer.from('u:p:q').toString('base64')}`)).toEqual({ username: 'u', password: 'p:q' });
-    expect(Authenticator.parseHeader('Bearer u:k')).toEqual({ username: 'u', apiKey: 'k' });
+    expect(Authenticator.parseHeader(`Basic ${Buffer.from('u:p:q').toString('base64')}`)).toEqual({ scheme: 'basic', username: 'u', password: 'p:q' });
+    expect(Authenticator.parseHeader('Bearer u:k')).toEqual({ scheme: 'apikey', username: 'u', apiKey: 'k' });
     expect(Authenticator.parseHeader('Bearer nokey')).toBeUndefined();
     expect(Authenticator.parseHeader('Digest x')).toBeUndefined();
     expect(Authenticator.parseHeader(undefined)).toBeUndefined();

@@ -33,15 +33,15 @@ describe('Authenticator password checks', () => {
 
   it('runs one scrypt for concurrent checks of the same credentials, then answers from the cache', async () => {
     const auth = new Authenticator(dataDir);
-    const results = await Promise.all(Array.from({ length: 8 }, () => auth.authenticate({ username: 'alice', password: 'second-password' })));
+    const results = await Promise.all(Array.from({ length: 8 }, () => auth.authenticate({ scheme: 'basic', username: 'alice', password: 'second-password' })));
     expect(results.every((r) => r.ok)).toBe(true);
     expect(calls.verify).toBe(1);
-    expect((await auth.authenticate({ username: 'alice', password: 'second-password' })).ok).toBe(true);
+    expect((await auth.authenticate({ scheme: 'basic', username: 'alice', password: 'second-password' })).ok).toBe(true);
     expect(calls.verify).toBe(1);
-    const wrong = await Promise.all([1, 2].map(() => auth.authenticate({ username: 'alice', password: 'wrong' })));
+    const wrong = await Promise.all([1, 2].map(() => auth.authenticate({ scheme: 'basic', username: 'alice', password: 'wrong' })));
     expect(wrong.map((r) => r.ok)).toEqual([false, false]);
     expect(calls.verify).toBe(2);
-    expect((await auth.authenticate({ username: 'alice', password: 'wrong' })).ok).toBe(false);
+    expect((await auth.authenticate({ scheme: 'basic', username: 'alice', password: 'wrong' })).ok).toBe(false);
     expect(calls.verify).toBe(3);
   });
 });

@@ -1,11 +1,12 @@
 /** `dictclip run <input-dir> --out <out-dir> [options]`: the pipeline with progress and a summary. */
 import { basename, dirname, join } from 'node:path';
-import { requireCredentials } from '../../config/credentials.js';
 import { KEYS } from '../../config/keys.js';
-import { loadRunOptions } from '../../config/load.js';
+import { loadRunOptions, type LoadedRunOptions } from '../../config/load.js';
+import type { Credentials } from '../../credentials.js';
 import { isDictclipError } from '../../errors.js';
-import type { RunOptions, RunResult } from '../../pipeline/types.js';
+import type { RunResult } from '../../pipeline/types.js';
 import { expectPositionals, parseCommandArgs, requiredString, type OptionSpecs } from '../args.js';
+import { credentialsFromEnv, requireCredentials } from '../credentials.js';
 import { runHelp } from '../help.js';
 import { formatDuration, plural, type CliIo } from '../io.js';
 import { createProgress } from '../progress.js';
@@ -30,8 +31,15 @@ function runOptionSpecs(): OptionSpecs {
   return specs;
 }
 
-/** Parse the command line and load the configuration of a run (exported for tests). */
-export function resolveRunOptions(args: string[], io: Pick<CliIo, 'env' | 'cwd'>): RunOptions | 'help' {
+/** The library options of a CLI run: the loaded keys plus the credentials from the environment. */
+export type CliRunOptions = LoadedRunOptions & { readonly credentials: Credentials | undefined };
+
+/**
+ * Parse the command line and load the configuration of a run (exported for tests). This is where
+ * the environment becomes options: DICTCLIP_* keys (DICTCLIP_FAULTS and FFMPEG_PATH included) via
+ * the key table, and the credentials.
+ */
+export function resolveRunOptions(args: string[], io: Pick<CliIo, 'env' | 'cwd'>): CliRunOptions | 'help' {
   const { values, positionals } = parseCommandArgs('run', args, runOptionSpecs());
   if (values['help'] === true) return 'help';
   const [inputDir = ''] = expectPositionals(positionals, ['input-dir'], 'run');
@@ -41,8 +49,9 @@ export function resolveRunOptions(args: string[], io: Pick<CliIo, 'env' | 'cwd'>
   // `--shard auto/N`: K from the batch engine's environment (the library reads none).
   const options = loaded.shard === undefined ? loaded : { ...loaded, shard: resolveShard(loaded.shard, io.env) };
   // Fail before any work (exit 2) when a remote service has no credentials; a dry run never connects.
-  if (options.baseUrl !== undefined && !options.dryRun) requireCredentials(io.env, options.baseUrl);
-  return options;
+  const remote = options.baseUrl !== undefined && !options.dryRun;
+  const credentials = remote && options.baseUrl !== undefined ? requireCredentials(io.env, options.baseUrl) : credentialsFromEnv(io.env);
+  return { ...options, credentials };
 }
 
 export async function runCommand(args: string[], io: CliIo): Promise<number> {

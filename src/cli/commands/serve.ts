@@ -50,7 +50,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const jobs = intFlag(values, 'jobs', 1, 256);
   const maxUploadBytes = intFlag(values, 'max-upload-bytes', 1024, Number.MAX_SAFE_INTEGER);
   const faults = stringValue(values, 'faults') ?? (io.env['DICTCLIP_FAULTS'] || undefined);
-  const ffmpegFlag = stringValue(values, 'ffmpeg-path') ?? (io.env['DICTCLIP_FFMPEG_PATH'] || undefined);
+  const ffmpegFlag = stringValue(values, 'ffmpeg-path') ?? (io.env['DICTCLIP_FFMPEG_PATH'] || io.env['FFMPEG_PATH'] || undefined);
   const scriptPath = stringValue(values, 'script');
   const host = stringValue(values, 'host');
 

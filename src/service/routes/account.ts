@@ -13,7 +13,7 @@ import { Authenticator, BAD_CREDENTIALS } from '../authenticate.js';
 /** POST /SCDictation/rest/account/password → 200. */
 export async function changePassword(ctx: RequestContext): Promise<void> {
   const creds = Authenticator.parseHeader(ctx.req.headers.authorization);
-  if (creds?.password === undefined) {
+  if (creds?.scheme !== 'basic') {
     throw new HttpError(401, 'E_AUTH', 'Changing the password requires Basic authentication with the current password.', {
       headers: { 'WWW-Authenticate': 'Basic realm="dictclip"' },
     });

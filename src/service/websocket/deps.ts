@@ -3,6 +3,7 @@
  * (`src/service/websocket/endpoint.ts`). The core implements these functions; the WebSocket module only
  * speaks the protocol.
  */
+import type { Credentials } from '../../credentials.js';
 import type { TranscriptResult } from '../types.js';
 
 /** Result of checking WebSocket credentials. */
@@ -13,7 +14,7 @@ export type WebSocketAuthResult =
 /** What the WebSocket endpoint needs from the service core. */
 export interface WebSocketDeps {
   /** Check a user's password or API key (same rules as HTTP auth: 401 bad, 403 password unchanged). */
-  authenticate(creds: { username: string; password?: string; apiKey?: string }): Promise<WebSocketAuthResult>;
+  authenticate(creds: Credentials): Promise<WebSocketAuthResult>;
   /**
    * Dictate a complete audio file: stored as an upload of the tenant, dictated through the same job
    * queue as HTTP dictations (so the HTTP dictation's wordMarkers equal the returned markers).

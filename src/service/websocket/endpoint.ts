@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { HEADER_BYTES, writeMonoHeader } from '../../wav-header.js';
+import type { Credentials } from '../../credentials.js';
 import { isDictclipError } from '../../errors.js';
 import { stableChunks, toWordMarkersJson } from '../transcript/index.js';
 import type { WebSocketDeps } from './deps.js';
@@ -91,11 +92,12 @@ function runSession(ws: WebSocket, deps: WebSocketDeps, { idleTimeoutMs, maxAudi
     if (username === undefined || username === '') return refuse(400, 'params.username is required');
     if (!FORMATS.has(format)) return refuse(400, `audioFormat must be pcm-16khz or ogg, not ${format}`);
     phase = 'auth';
-    const creds: { username: string; password?: string; apiKey?: string } = { username };
     const password = optionalString(params['password']);
     const apiKey = optionalString(params['apiKey']);
-    if (password !== undefined) creds.password = password;
-    if (apiKey !== undefined) creds.apiKey = apiKey;
+    // Neither secret: an empty password, refused like any wrong one (same timing).
+    const creds: Credentials = password === undefined && apiKey !== undefined
+      ? { scheme: 'apikey', username, apiKey }
+      : { scheme: 'basic', username, password: password ?? '' };
     const auth = await deps.authenticate(creds);
     if (isClosed()) return;
     if (!auth.ok) return refuse(auth.status, auth.reason);

@@ -31,8 +31,9 @@ async function startService(options: { idleTimeoutMs?: number; dictate?: (input:
   const calls: { input: DictateInput; bytes: Buffer }[] = [];
   const deps: WebSocketDeps = {
     dataDir,
-    authenticate: async ({ username, password, apiKey }) => {
-      if (username === 'u' && (password === 'p' || apiKey === 'k')) return { ok: true, user: 'u', tenant: 't' };
+    authenticate: async (creds) => {
+      const { username } = creds;
+      if (username === 'u' && (creds.scheme === 'basic' ? creds.password === 'p' : creds.apiKey === 'k')) return { ok: true, user: 'u', tenant: 't' };
       if (username === 'fresh') return { ok: false, status: 403, reason: 'password must be changed' };
       return { ok: false, status: 401, reason: 'bad credentials' };
     },

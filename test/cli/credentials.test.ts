@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { credentialsFromEnv, describeCredentials } from '../../src/config/credentials.js';
+import { credentialsFromEnv } from '../../src/cli/credentials.js';
+import { describeCredentials } from '../../src/credentials.js';
 
 test('user and password give Basic credentials', () => {
   expect(credentialsFromEnv({ DICTCLIP_USERNAME: 'alice', DICTCLIP_PASSWORD: 'pw1' })).toEqual({ scheme: 'basic', username: 'alice', password: 'pw1' });

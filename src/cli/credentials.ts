@@ -1,9 +1,10 @@
 /**
- * Credentials come from the environment only: `DICTCLIP_USERNAME` with `DICTCLIP_PASSWORD`
- * (Basic) or with `DICTCLIP_API_KEY` (Bearer `<user>:<key>`). Secrets are never printed.
+ * The CLI's credentials come from the environment only: `DICTCLIP_USERNAME` with
+ * `DICTCLIP_PASSWORD` (Basic) or with `DICTCLIP_API_KEY` (Bearer `<user>:<key>`), passed to the
+ * library as the `credentials` option. Secrets are never printed.
  */
+import type { Credentials } from '../credentials.js';
 import { DictclipError } from '../errors.js';
-import type { Credentials } from '../client/types.js';
 
 function value(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const raw = env[name];
@@ -47,9 +48,4 @@ export function requireCredentials(env: NodeJS.ProcessEnv, baseUrl: string): Cre
     `no credentials for ${baseUrl}: set DICTCLIP_USERNAME with DICTCLIP_PASSWORD or DICTCLIP_API_KEY in the environment`,
     { key: 'DICTCLIP_USERNAME' },
   );
-}
-
-/** A description safe to print: `user "alice" (Basic)` or `user "alice" (API key)`; never the secret. */
-export function describeCredentials(credentials: Credentials): string {
-  return `user "${credentials.username}" (${credentials.scheme === 'basic' ? 'Basic' : 'API key'})`;
 }
