@@ -53,3 +53,5 @@ export type { SupercutOptions, SupercutResult } from './extracts/index.js';
 // dataset export
 export { exportDataset, EXPORT_FORMATS } from './dataset/index.js';
 export type { ExportFormat, ExportOptions, ExportResult } from './dataset/index.js';
+
+export { buildReport } from './report/index.js';
