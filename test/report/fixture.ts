@@ -1,8 +1,9 @@
 /**
  * A real run for the report tests: `dictclip run` in-process against the embedded service with
- * the scripted engine. talk.wav gives four word clips, notes/memo.wav's markers collapse (a
- * profile rewrites its whole transcript) into one `utterance` clip, quiet.wav has no words and
- * bad.wav is not audio (fails at transcode).
+ * the scripted engine, padded 100 ms so that no clip edge cuts into a tone burst (`loud-edge`).
+ * talk.wav gives four word clips, notes/memo.wav's markers collapse (a profile rewrites its
+ * whole transcript) into one `utterance` clip, quiet.wav has no words and bad.wav is not audio
+ * (fails at transcode).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -47,6 +48,6 @@ export async function makeRun(root: string, extraArgs: string[] = []): Promise<R
   ]));
   const cli = fakeIo({ cwd: root });
   const code = await main(['run', input, '--out', out, '--engine', 'scripted', '--script-file', scriptFile, '--profile', 'memo',
-    '--poll-initial-ms', '50', '--poll-max-ms', '100', '--transcode-concurrency', '2', ...extraArgs], cli.io);
+    '--pad-ms', '100', '--poll-initial-ms', '50', '--poll-max-ms', '100', '--transcode-concurrency', '2', ...extraArgs], cli.io);
   return { input, out, code, stdout: cli.stdout(), stderr: cli.stderr() };
 }
