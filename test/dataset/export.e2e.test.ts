@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { cp, readFile, readdir, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
@@ -13,7 +13,8 @@ import { main } from '../../src/cli/main.js';
 import { exportDataset } from '../../src/index.js';
 import type { ExportFormat } from '../../src/index.js';
 import { fakeIo } from '../cli/fake-io.js';
-import { listFiles, removeTempDirs, tempDir } from '../helpers/index.js';
+import { listFiles, makeBursts, removeTempDirs, runOptions, tempDir } from '../helpers/index.js';
+import { runPipeline } from '../../src/pipeline/index.js';
 import { makeRun, RECORDINGS } from './fixture.js';
 import { readHf, readKaldi, readLhotse, readLjspeech, readNemo, readWebDataset, runPipeEntry, wavFacts } from './readers.js';
 import type { ReadSplits } from './readers.js';
@@ -238,5 +239,24 @@ describe('dictclip run --export', () => {
     expect((await readdir(dir)).sort()).toEqual(['hf', 'kaldi']);
     expect(await readFile(path.join(dir, 'hf', 'splits.csv'), 'utf8')).toBe(await readFile(path.join(runDir, 'exports', 'hf', 'splits.csv'), 'utf8'));
     expect(readClips(readHf(path.join(dir, 'hf')))).toEqual(manifestClips());
+  }, 60_000);
+});
+
+describe('original-quality clips (--clip-source original)', () => {
+  it('nemo durations and lhotse sample counts follow each clip\'s own rate and channels', async () => {
+    const dir = await tempDir('export-original');
+    const input = path.join(dir, 'in');
+    await makeBursts(path.join(input, 'stereo.wav'), [[0.3, 0.7], [1.0, 1.45]], { seconds: 2, rate: 44_100, channels: 2 });
+    const scriptFile = path.join(dir, 'script.json');
+    await writeFile(scriptFile, JSON.stringify({ fallback: 'none', scripts: [{ match: {}, words: [{ word: 'left', startMs: 300, endMs: 700 }, { word: 'right', startMs: 1000, endMs: 1450 }] }] }));
+    const out = path.join(dir, 'out');
+    const result = await runPipeline(runOptions(input, out, { scriptFile, clipSource: 'original' }));
+    expect(result.failures).toEqual([]);
+    const nemo = readNemo((await exportDataset({ runDir: out, format: 'nemo' })).to)['train']!;
+    // round(ms × 44100 / 1000) frames: 700 ms → 30870 − 13230 = 17640; 1450 ms → 63945 − 44100 = 19845.
+    expect(nemo.map((c) => [c.text, c.seconds])).toEqual([['Left', 17_640 / 44_100], ['right', 19_845 / 44_100]]);
+    const lhotse = readLhotse((await exportDataset({ runDir: out, format: 'lhotse' })).to);
+    const recordings = lhotse.splits['train']!.map((c) => wavFacts(readFileSync(c.file!)));
+    expect(recordings).toEqual([{ rate: 44_100, channels: 2, samples: 17_640 }, { rate: 44_100, channels: 2, samples: 19_845 }]);
   }, 60_000);
 });
