@@ -1,4 +1,4 @@
-import { access, constants, readdir, realpath, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { DictclipError } from '../errors.js';
@@ -39,7 +39,7 @@ export function isAudioFileName(name: string): boolean {
  * by code point at each level, depth first). Symlinks are followed (a folder already visited, by
  * real path, is not entered twice, so loops end). Every entry that is not scanned is reported in
  * `skipped` with its reason: hidden entries (leading `.`, a hidden folder once, not entered),
- * unreadable ones, and files that are not of an accepted type (src/pipeline/formats.ts).
+ * entries that cannot be stat'ed, and files that are not of an accepted type (src/pipeline/formats.ts).
  * `exclude`d paths (the output folder) are left out silently.
  * @throws DictclipError `E_INPUT` when `inputDir` is not a readable folder.
  */
@@ -105,12 +105,9 @@ async function walk(dir: string, relDir: string, state: WalkState): Promise<void
     } else if (stats.isDirectory()) {
       await walk(full, relPath, { ...state, isRoot: false });
     } else {
-      try {
-        await access(full, constants.R_OK);
-        result.recordings.push({ path: full, relPath });
-      } catch (error) {
-        result.skipped.push({ relPath, reason: `cannot be read: ${reason(error)}` });
-      }
+      // A recording this user cannot read is still a recording: reading it fails in prepare, a
+      // failures.csv row at stage `scan` (exit status 1), not a silently skipped file.
+      result.recordings.push({ path: full, relPath });
     }
   }
 }
