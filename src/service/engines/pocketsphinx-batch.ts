@@ -127,6 +127,9 @@ export class BatchProcess {
   async kill(): Promise<void> {
     const started = await this.#started.catch(() => undefined);
     if (started === undefined) return;
+    // An idle process is unref'd: without this, awaiting its exit would let Node end the whole
+    // program silently right here (`dictclip run` then exited 0 before printing its summary).
+    this.#setBusy(true);
     started.child.kill('SIGKILL');
     await started.child;
   }
