@@ -3,7 +3,7 @@
  * the independent readers of readers.ts.
  */
 import { createHash } from 'node:crypto';
-import { cp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { cp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -178,6 +178,19 @@ describe('export options', () => {
     const short = await exportDataset({ runDir: copy, format: 'nemo', minDurationMs: 350 });
     expect(short.dropped).toEqual({ clips: 4, ms: 1180 });
     expect(readNemo(short.to)['train']!.map((c) => c.text).sort()).toEqual(['Hello', 'One', 'gamma', 'two', 'world']);
+  });
+
+  it('a clip that cannot be read fails the export, keeps the previous export and leaves no temp folder', async () => {
+    const copy = path.join(root, 'missing-clip-run');
+    await cp(runDir, copy, { recursive: true });
+    const to = path.join(root, 'missing-clip-export');
+    await exportDataset({ runDir: copy, format: 'ljspeech', to });
+    const before = await treeHash(to);
+    const firstClip = rows.find((r) => r.text === 'gamma')!.file_name;
+    await rm(path.join(copy, ...firstClip.split('/')));
+    await expect(exportDataset({ runDir: copy, format: 'ljspeech', to })).rejects.toMatchObject({ code: 'E_INPUT' });
+    expect(await treeHash(to)).toEqual(before);
+    expect((await readdir(root)).filter((name) => name.includes('missing-clip-export'))).toEqual(['missing-clip-export']);
   });
 
   it('groups by a regex capture over the source path', async () => {
