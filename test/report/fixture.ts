@@ -2,7 +2,7 @@
  * A real run for the report tests: `dictclip run` in-process against the embedded service with
  * the scripted engine, padded 100 ms so that no clip edge cuts into a tone burst (`loud-edge`).
  * talk.wav gives four word clips, notes/memo.wav's markers collapse (a profile rewrites its
- * whole transcript) into one `utterance` clip, quiet.wav has no words and bad.wav is not audio
+ * whole transcript) into one `utterance` clip, QUIET has no words and bad.wav is not audio
  * (fails at transcode).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -15,6 +15,9 @@ export const TALK_WORDS = [
   { word: 'please', startMs: 300, endMs: 700 }, { word: 'call', startMs: 900, endMs: 1400 },
   { word: 'stella', startMs: 1700, endMs: 2200 }, { word: 'today', startMs: 2400, endMs: 2800 },
 ];
+
+/** A recording without words, named with every character HTML and URLs must escape. */
+export const QUIET = 'quiet "take" & <2> #1?.wav';
 
 export interface RunFixture {
   input: string;
@@ -30,7 +33,7 @@ export async function makeRun(root: string, extraArgs: string[] = []): Promise<R
   const out = path.join(root, 'out');
   await makeBursts(path.join(input, 'talk.wav'), TALK_WORDS.map((w) => [w.startMs / 1000, w.endMs / 1000] as const), { seconds: 3 });
   await makeBursts(path.join(input, 'notes', 'memo.wav'), [[0.2, 0.6], [0.9, 1.3], [1.6, 1.9]], { seconds: 2.5 }, 300);
-  await makeSilence(path.join(input, 'quiet.wav'), { seconds: 1 });
+  await makeSilence(path.join(input, QUIET), { seconds: 1 });
   await writeFile(path.join(input, 'bad.wav'), 'this is not audio');
   const scriptFile = path.join(root, 'script.json');
   await writeFile(scriptFile, JSON.stringify({

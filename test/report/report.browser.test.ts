@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import { main } from '../../src/cli/main.js';
 import { fakeIo } from '../cli/fake-io.js';
 import { ROOT, removeTempDirs, tempDir } from '../helpers/index.js';
 import { launchChromium, openReport, type OpenedBrowser } from './browser.js';
-import { makeRun, type RunFixture } from './fixture.js';
+import { makeRun, QUIET, type RunFixture } from './fixture.js';
 
 // Browser globals used inside page functions (the project compiles without the DOM lib).
 interface MediaLike { currentTime: number; src: string; pause(): void }
@@ -70,7 +70,7 @@ describe('the report of dictclip run', () => {
     expect((await readdir(path.join(run.out, 'report'))).sort()).toEqual(['data.js', 'index.html', 'rec', 'report.css', 'report.js']);
     // One rec file per recording with markers: talk, memo and quiet (bad.wav never got any).
     expect((await readdir(path.join(run.out, 'report', 'rec'))).map((f) => f.replace(/-[0-9a-f]{8}\.js$/, '')).sort())
-      .toEqual(['notes__memo', 'quiet', 'talk']);
+      .toEqual(['notes__memo', 'quiet_take_2_1', 'talk']);
     const html = await readFile(index, 'utf8');
     expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
   });
@@ -97,7 +97,11 @@ describe('the report of dictclip run', () => {
       expect(flagged).toEqual([[rows[0]!['file_name'], 'utterance']]);
       expect(clips.filter((c) => c.flag !== null).map((c) => [c.clip, c.flag]).sort()).toEqual(flagged.sort());
       const recordings = await page.$$eval('[data-recording]', (els) => els.map((el) => [el.getAttribute('data-recording'), el.querySelectorAll('canvas').length]));
-      expect(recordings).toEqual([['notes/memo.wav', 1], ['quiet.wav', 1], ['talk.wav', 1]]);
+      expect(recordings).toEqual([['notes/memo.wav', 1], [QUIET, 1], ['talk.wav', 1]]);
+      // Its source link survives the quote, ampersand, angle brackets, '#' and '?' in the name.
+      const quietHref = await page.$$eval('[data-recording]', (els, name) =>
+        els.find((el) => el.getAttribute('data-recording') === name)?.querySelector('.rec-meta a')?.getAttribute('href') ?? '', QUIET);
+      expect(fileURLToPath(new URL(quietHref, pathToFileURL(path.join(run.out, 'report', 'index.html'))))).toBe(path.join(run.input, QUIET));
       expect(await page.$$eval('audio', (els) => els.length)).toBe(1);
       // The failure, with its stage and code; the flagged clip in "Needs a look".
       expect(await page.$eval('[data-failure="bad.wav"]', (el) => [...el.querySelectorAll('td')].slice(0, 3).map((td) => td.textContent)))
