@@ -12,6 +12,12 @@ const CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
   ['mp4', 'audio/mp4'],
 ]);
 
+/**
+ * The service's upload cap in bytes (public notes): the default of the pipeline's `maxUploadBytes`
+ * (longer recordings are split) and of the embedded service's upload and WebSocket limits.
+ */
+export const DEFAULT_MAX_UPLOAD_BYTES = 21_000_000;
+
 /** The audio-format values the service accepts, lower case. */
 export const AUDIO_FORMATS: readonly string[] = [...CONTENT_TYPES.keys()];
 

@@ -14,6 +14,16 @@ export async function isExecutableFile(path: string): Promise<boolean> {
   }
 }
 
+/**
+ * Find an executable: a bare name (no path separator) is looked up in the folders of `pathEnv`;
+ * anything else is a path that must itself be an executable file.
+ */
+export async function findExecutable(nameOrPath: string, pathEnv: string | undefined): Promise<string | undefined> {
+  const bare = !nameOrPath.includes('/') && !nameOrPath.includes('\\');
+  if (bare) return searchPath(nameOrPath, pathEnv);
+  return (await isExecutableFile(nameOrPath)) ? nameOrPath : undefined;
+}
+
 /** The first executable `name` in the folders of `pathEnv` (a PATH value). */
 export async function searchPath(name: string, pathEnv: string | undefined): Promise<string | undefined> {
   for (const dir of (pathEnv ?? '').split(delimiter)) {

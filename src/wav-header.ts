@@ -67,6 +67,18 @@ function parseFmt(body: Buffer, path: string): Format {
 }
 
 /**
+ * Open a WAV file for positional reads.
+ * @throws DictclipError E_INPUT naming the file when it cannot be opened.
+ */
+export async function openWav(path: string): Promise<FileHandle> {
+  try {
+    return await open(path, 'r');
+  } catch (cause) {
+    throw new DictclipError('E_INPUT', `cannot open WAV file: ${path}`, { path, cause });
+  }
+}
+
+/**
  * Read the format and data location of a PCM WAV file by walking its RIFF chunks with positional
  * reads (the file is never read whole). `fmt ` may be PCM or WAVE_FORMAT_EXTENSIBLE with a PCM
  * subformat; `LIST` and other chunks are skipped. A data size of 0, 0xFFFFFFFF (streamed) or one
@@ -75,12 +87,7 @@ function parseFmt(body: Buffer, path: string): Format {
  *   E_INPUT (the file cannot be opened or read).
  */
 export async function readWavInfo(path: string): Promise<WavInfo> {
-  let fh: FileHandle;
-  try {
-    fh = await open(path, 'r');
-  } catch (cause) {
-    throw new DictclipError('E_INPUT', `cannot open WAV file: ${path}`, { path, cause });
-  }
+  const fh = await openWav(path);
   try {
     const fileSize = (await fh.stat()).size;
     const riff = await readAt(fh, 0, 12);

@@ -7,8 +7,8 @@
 import type { FileHandle } from 'node:fs/promises';
 import { DictclipError } from '../errors.js';
 import { EdgeMeter, type EdgeLevels } from './edges.js';
-import { applyFade, FolderMaker, openSource, readFully, runTag, streamRange, writeAtomicallyCb } from './output.js';
-import { assertPcm16, HEADER_BYTES, readWavInfo, writePcmHeader } from '../wav-header.js';
+import { applyFade, FolderMaker, readFully, runTag, streamRange, writeAtomicallyCb } from './output.js';
+import { assertPcm16, HEADER_BYTES, openWav, readWavInfo, writePcmHeader } from '../wav-header.js';
 
 /** One clip to cut: milliseconds of the source, and where to write it. */
 export interface ClipRequest {
@@ -97,7 +97,7 @@ export async function cutClips(wavPath: string, clips: readonly ClipRequest[], o
     resume?.();
   };
 
-  const fh = await openSource(wavPath);
+  const fh = await openWav(wavPath);
   try {
     const window = Buffer.allocUnsafe(Math.min(WINDOW_BYTES - (WINDOW_BYTES % frameBytes), Math.max(info.dataBytes, 1)));
     let winStart = 0;

@@ -3,7 +3,7 @@
  * reads no FFMPEG_PATH: the CLI maps it (and DICTCLIP_FFMPEG_PATH) into the explicit option.
  */
 import { DictclipError } from '../errors.js';
-import { isExecutableFile, searchPath } from '../executables.js';
+import { findExecutable, isExecutableFile, searchPath } from '../executables.js';
 
 const HOW_TO_FIX =
   'install it (e.g. `apt-get install ffmpeg`), set FFMPEG_PATH to the binary, or pass the ffmpegPath option';
@@ -36,8 +36,7 @@ async function fromFfmpegStatic(load: () => Promise<unknown>): Promise<string | 
 
 /** Resolve a configured value: a path must exist; a bare name is looked up on PATH. */
 async function resolveConfigured(value: string): Promise<string> {
-  const bare = !value.includes('/') && !value.includes('\\');
-  const found = bare ? await searchPath(value, process.env['PATH']) : (await isExecutableFile(value)) ? value : undefined;
+  const found = await findExecutable(value, process.env['PATH']);
   if (found !== undefined) return found;
   throw new DictclipError('E_FFMPEG_NOT_FOUND', `ffmpeg not found at ${value} (from the ffmpegPath option): ${HOW_TO_FIX}`, {
     path: value,

@@ -6,6 +6,7 @@ export { readWavInfo, type WavInfo } from '../wav-header.js';
 export { cutClips, msToSample, type ClipRequest, type CutOptions } from './cut.js';
 export { writeWavRange } from './range.js';
 export { findSplitPoints } from './split.js';
+export { readFrameEnergies } from './pauses.js';
 export { findPauseSplits } from './pauses.js';
 export { computePeaks, decodePeaks, encodePeaks, savePeaks, PEAKS_PER_SECOND, type Peaks } from './peaks.js';
 export { originalAudio, type OriginalAudio } from './original.js';

@@ -32,15 +32,6 @@ export class FolderMaker {
 }
 
 /** A random tag for the temp names of one call. */
-/** Open a source WAV for positional reads. @throws DictclipError E_INPUT */
-export async function openSource(wavPath: string): Promise<FileHandle> {
-  try {
-    return await open(wavPath, 'r');
-  } catch (cause) {
-    throw new DictclipError('E_INPUT', `cannot open WAV file: ${wavPath}`, { path: wavPath, cause });
-  }
-}
-
 export function runTag(): string {
   return randomBytes(6).toString('hex');
 }

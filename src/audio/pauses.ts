@@ -4,10 +4,9 @@
  * first quiet point past a length), so chunk edges fall between phrases whenever the audio has
  * a pause there.
  */
-import { open, type FileHandle } from 'node:fs/promises';
 import { DictclipError } from '../errors.js';
 import { BLOCK_BYTES, readFully } from './output.js';
-import { assertMono16, type WavInfo } from '../wav-header.js';
+import { assertMono16, openWav, type WavInfo } from '../wav-header.js';
 
 /** Length of one energy frame. */
 export const PAUSE_FRAME_MS = 30;
@@ -27,12 +26,7 @@ export async function readFrameEnergies(wav: WavInfo & { path: string }, frameSa
   assertMono16(wav, wav.path);
   const frames = Math.ceil(wav.samples / frameSamples);
   const energies = new Float64Array(frames);
-  let fh: FileHandle;
-  try {
-    fh = await open(wav.path, 'r');
-  } catch (cause) {
-    throw new DictclipError('E_INPUT', `cannot open WAV file: ${wav.path}`, { path: wav.path, cause });
-  }
+  const fh = await openWav(wav.path);
   try {
     const frameBytes = frameSamples * 2;
     const blockFrames = Math.max(1, Math.floor(BLOCK_BYTES / frameBytes));

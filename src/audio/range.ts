@@ -3,8 +3,8 @@
  */
 
 import { DictclipError } from '../errors.js';
-import { FolderMaker, openSource, runTag, streamRange } from './output.js';
-import { assertMono16, readWavInfo } from '../wav-header.js';
+import { FolderMaker, runTag, streamRange } from './output.js';
+import { assertMono16, openWav, readWavInfo } from '../wav-header.js';
 
 /**
  * Write samples [startSample, endSample) of `wavPath` (16-bit mono PCM WAV) as a new 16-bit mono
@@ -22,7 +22,7 @@ export async function writeWavRange(wavPath: string, startSample: number, endSam
   assertMono16(info, wavPath);
   const start = Math.min(Math.max(startSample, 0), info.samples);
   const end = Math.min(Math.max(endSample, start), info.samples);
-  const fh = await openSource(wavPath);
+  const fh = await openWav(wavPath);
   try {
     await new FolderMaker().ensureParent(outPath);
     const source = { fh, dataOffset: info.dataOffset, sampleRate: info.sampleRate };

@@ -4,8 +4,8 @@
  */
 import type { FileHandle } from 'node:fs/promises';
 import { DictclipError } from '../errors.js';
-import { openSource, readFully } from './output.js';
-import { assertMono16, readWavInfo } from '../wav-header.js';
+import { readFully } from './output.js';
+import { assertMono16, openWav, readWavInfo } from '../wav-header.js';
 
 /** Half the short-term energy window, ms: the energy at ms m is over [m − 5 ms, m + 5 ms). */
 export const SNAP_HALF_WINDOW_MS = 5;
@@ -34,7 +34,7 @@ export interface SnapRequest {
 export async function snapEdges(wavPath: string, clips: readonly SnapRequest[]): Promise<{ startMs: number; endMs: number }[]> {
   const info = await readWavInfo(wavPath);
   assertMono16(info, wavPath);
-  const fh = await openSource(wavPath);
+  const fh = await openWav(wavPath);
   try {
     const reader = { fh, dataOffset: info.dataOffset, samples: info.samples, rate: info.sampleRate, path: wavPath };
     const snapped: { startMs: number; endMs: number }[] = [];

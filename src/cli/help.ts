@@ -1,4 +1,5 @@
 /** Help texts. The flags of `run` are generated from the key table (src/config/keys.ts). */
+import { DEFAULT_MAX_UPLOAD_BYTES } from '../audio-formats.js';
 import { EXPORT_HELP, RUN_EXPORT_HELP } from './commands/export.js';
 import { MERGE_HELP } from './commands/merge.js';
 import { extensionList } from '../pipeline/formats.js';
@@ -82,7 +83,7 @@ ${flagLine('--port <n>', 'Port, 0 = any free port [default: 8080]')}
 ${flagLine('--engine <name>', 'Recognizer: pocketsphinx|scripted [default: pocketsphinx]')}
 ${flagLine('--script <file>', 'Script of the scripted engine')}
 ${flagLine('--jobs <n>', 'Dictation jobs at once [default: number of CPU cores]')}
-${flagLine('--max-upload-bytes <n>', 'Largest accepted upload [default: 21000000]')}
+${flagLine('--max-upload-bytes <n>', `Largest accepted upload [default: ${DEFAULT_MAX_UPLOAD_BYTES}]`)}
 ${flagLine('--faults <spec>', 'Fault injection spec [env DICTCLIP_FAULTS]')}
 ${flagLine('--ffmpeg-path <file>', 'ffmpeg binary [default: FFMPEG_PATH, ffmpeg-static, ffmpeg on PATH]')}
 ${flagLine('-h, --help', 'Show this help')}

@@ -7,6 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { ResolvedRunOptions, RunOptions } from '../pipeline/types.js';
+import { DEFAULT_MAX_UPLOAD_BYTES } from '../audio-formats.js';
 
 /** Keys settable from the config file, the environment or flags (`padMs` sets both paddings). */
 /** `credentials` is not a key: secrets never come from the config file (the CLI reads them from the environment). */
@@ -126,7 +127,7 @@ const ROWS: readonly Row[] = [
     description: 'Silence between clips in the supercut, ms.' },
   { key: 'dryRun', group: 'output', short: 'n', type: { kind: 'bool' }, default: false,
     description: 'Scan and plan only; dictate, cut and write nothing.' },
-  { key: 'maxUploadBytes', group: 'service', type: { kind: 'int', min: 65_536 }, default: 21_000_000, placeholder: '<n>',
+  { key: 'maxUploadBytes', group: 'service', type: { kind: 'int', min: 65_536 }, default: DEFAULT_MAX_UPLOAD_BYTES, placeholder: '<n>',
     description: 'Upload cap in bytes; longer transcoded recordings are split at quiet points.' },
   { key: 'ffmpegPath', group: 'performance', type: { kind: 'path', command: true }, default: undefined, extraEnv: ['FFMPEG_PATH'],
     defaultText: 'ffmpeg-static, then `ffmpeg` on PATH', placeholder: '<file>',

@@ -16,7 +16,7 @@ import { keepClips } from './keep.js';
 import type { DroppedTotals } from './keep.js';
 import { clipDir, clipFileName, peaksPath } from './naming.js';
 import { writeDictationFiles } from './dictation-files.js';
-import { removeDir, writeState } from './state.js';
+import { recordingState, removeDir, writeState } from './state.js';
 import type { RecordingState, ResumeDecision } from './state.js';
 import type { Recording } from './scan.js';
 import type { ManifestRow, ResolvedRunOptions, Stage } from './types.js';
@@ -86,7 +86,7 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
       ctx.onDictated?.();
       setStage('output');
       dictation = { fingerprint: job.fingerprints.dictation, method: ctx.options.markers, audioDurationMs: info.durationMs, ...stitched };
-      await writeState(job.statePath, { version: 1, source: job.recording.relPath, sourceFingerprint: job.sourceFingerprint, dictation });
+      await writeState(job.statePath, recordingState(job, { dictation }));
       await writeDictationFiles(ctx.outDir, job.recording.relPath, dictation);
       for (const warning of stitched.result.warnings) ctx.warn(warning);
     }
@@ -130,7 +130,7 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
       };
     });
     const clipsState = { fingerprint: job.fingerprints.clips, rows, dropped };
-    await writeState(job.statePath, { version: 1, source: job.recording.relPath, sourceFingerprint: job.sourceFingerprint, dictation, clips: clipsState });
+    await writeState(job.statePath, recordingState(job, { dictation, clips: clipsState }));
     return { rows, resumed: false, dropped, found: phraseCounts(dictation.result, o.find) };
   } catch (error) {
     const { stage } = tracker;

@@ -18,7 +18,7 @@ import type { RecordingContext, RecordingJob } from './recording.js';
 import { noRecordingsWarning, scanRecordings } from './scan.js';
 import { checkRunFolders } from './folders.js';
 import { baseUrlError } from './base-url.js';
-import { readState, removeDir, serviceIdentity, writeState } from './state.js';
+import { readState, recordingState, removeDir, serviceIdentity, writeState } from './state.js';
 import { runRecord, writeRunRecord } from './run-record.js';
 import { parseShard, selectShard } from './shard.js';
 import { clipDir } from './naming.js';
@@ -179,10 +179,7 @@ async function recordFailure(job: RecordingJob, failure: FailureRow, outDir: str
     const current = await readState(job.statePath);
     const dictation = current?.dictation?.fingerprint === job.fingerprints.dictation ? current.dictation : undefined;
     await removeDir(clipDir(outDir, job.recording.relPath));
-    await writeState(job.statePath, {
-      version: 1, source: job.recording.relPath, sourceFingerprint: job.sourceFingerprint,
-      ...(dictation === undefined ? {} : { dictation }), failure,
-    });
+    await writeState(job.statePath, recordingState(job, { ...(dictation === undefined ? {} : { dictation }), failure }));
   } catch {
     // The failure is already reported; a state that cannot be written only means a full retry.
   }

@@ -49,6 +49,14 @@ export async function readState(file: string): Promise<RecordingState | undefine
   }
 }
 
+/** A recording's state: its identity (layout version, source, fingerprint) and `parts`. */
+export function recordingState(
+  job: { recording: { relPath: string }; sourceFingerprint: RecordingState['sourceFingerprint'] },
+  parts: Omit<RecordingState, 'version' | 'source' | 'sourceFingerprint'>,
+): RecordingState {
+  return { version: STATE_VERSION, source: job.recording.relPath, sourceFingerprint: job.sourceFingerprint, ...parts };
+}
+
 /** Write a state file atomically (temp + rename). */
 export async function writeState(file: string, state: RecordingState): Promise<void> {
   await writeFileAtomic(file, `${JSON.stringify(state)}\n`);

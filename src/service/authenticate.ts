@@ -6,10 +6,10 @@
  * user, password and stored hash (never the password itself), so only the first request pays scrypt.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { stat } from 'node:fs/promises';
 import type { Credentials } from '../credentials.js';
 import { sha256 } from '../files.js';
 import { accountsPath, hashPassword, readAccounts, verifyPassword, type AccountRecord } from './accounts.js';
+import { ReloadingFile } from './json-file.js';
 
 /** The one message for every credential failure (unknown user and wrong password alike). */
 export const BAD_CREDENTIALS = 'Invalid credentials: check the user name and the password or API key.';
@@ -28,10 +28,8 @@ const CACHE_LIMIT = 10_000;
 
 /** Authenticator over one data folder. */
 export class Authenticator {
-  readonly #dataDir: string;
-  #accounts = new Map<string, AccountRecord>();
-  #version = '';
-  #loading: Promise<void> | undefined;
+  /** accounts.json by user, reloaded when the file changes. */
+  readonly #accounts: ReloadingFile<Map<string, AccountRecord>>;
   readonly #verified = new Set<string>();
   /**
    * Password checks in progress, by cache key: concurrent requests with the same credentials share
@@ -41,7 +39,7 @@ export class Authenticator {
   #dummyHash: Promise<string> | undefined;
 
   constructor(dataDir: string) {
-    this.#dataDir = dataDir;
+    this.#accounts = new ReloadingFile(accountsPath(dataDir), async () => new Map((await readAccounts(dataDir)).map((a) => [a.user, a])), new Map());
   }
 
   /** Parse an Authorization header; `undefined` when missing or malformed. */
@@ -60,8 +58,7 @@ export class Authenticator {
 
   /** Check credentials (password or API key). */
   async authenticate(creds: Credentials): Promise<AuthResult> {
-    await this.#reload();
-    const account = this.#accounts.get(creds.username);
+    const account = (await this.#accounts.get()).get(creds.username);
     let ok = false;
     if (creds.scheme === 'basic') ok = await this.#checkPassword(account, creds.username, creds.password);
     else ok = checkApiKey(account, creds.apiKey);
@@ -91,27 +88,9 @@ export class Authenticator {
     return pending;
   }
 
-  /**
-   * Re-read accounts.json when it changed. Each request checks the version itself (a stat, so
-   * requests are not held back together); concurrent readers of a change share one read.
-   */
-  async #reload(): Promise<void> {
-    // Atomic writes replace the file, so the inode changes on every write even within one mtime tick.
-    const version = await stat(accountsPath(this.#dataDir)).then((s) => `${s.ino}:${s.mtimeMs}:${s.size}`, () => 'none');
-    if (version === this.#version) return;
-    this.#loading ??= (async () => {
-      const accounts = await readAccounts(this.#dataDir);
-      this.#accounts = new Map(accounts.map((a) => [a.user, a]));
-      this.#version = version;
-    })().finally(() => {
-      this.#loading = undefined;
-    });
-    await this.#loading;
-  }
-
   /** Forget the loaded accounts so the next request rereads the file (after the server changed it). */
   invalidate(): void {
-    this.#version = '';
+    this.#accounts.invalidate();
   }
 }
 

@@ -1,6 +1,7 @@
 /** Options of the embedded dictation service and their defaults. */
 import { availableParallelism } from 'node:os';
 import { DictclipError } from '../errors.js';
+import { DEFAULT_MAX_UPLOAD_BYTES } from '../audio-formats.js';
 import type { ScriptFile } from './engines/script-file.js';
 import type { Engine, Profile } from './types.js';
 import { parseFaultSpec, type FaultOptions } from './faults/index.js';
@@ -74,7 +75,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     port: positiveInteger('port', options.port, 8080, 0),
     jobConcurrency: positiveInteger('jobConcurrency', options.jobConcurrency, availableParallelism()),
     perUserLimit: positiveInteger('perUserLimit', options.perUserLimit, 8),
-    maxUploadBytes: positiveInteger('maxUploadBytes', options.maxUploadBytes, 21_000_000),
+    maxUploadBytes: positiveInteger('maxUploadBytes', options.maxUploadBytes, DEFAULT_MAX_UPLOAD_BYTES),
     profiles: options.profiles ?? [],
     log: options.log ?? (() => undefined),
     ffmpegPath: options.ffmpegPath,

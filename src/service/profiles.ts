@@ -2,10 +2,9 @@
  * Dictation profiles: those of the service options plus `<dataDir>/profiles.json` (an array of
  * Profile; reread when it changes). A dictation without a profile gets no substitutions.
  */
-import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DictclipError } from '../errors.js';
-import { readJsonFile } from './json-file.js';
+import { readJsonFile, ReloadingFile } from './json-file.js';
 import type { Profile } from './types.js';
 
 function isProfile(value: unknown): value is Profile {
@@ -19,15 +18,22 @@ function isProfile(value: unknown): value is Profile {
   });
 }
 
+async function readProfiles(path: string): Promise<Profile[]> {
+  const data = await readJsonFile(path);
+  if (data !== undefined && (!Array.isArray(data) || !data.every(isProfile))) {
+    throw new DictclipError('E_CONFIG', `${path} must be an array of profiles ({ name, substitutions }).`, { path });
+  }
+  return (data as Profile[] | undefined) ?? [];
+}
+
 export class ProfileSource {
-  readonly #path: string;
   readonly #fixed: Profile[];
-  #version = '';
-  #fromFile: Profile[] = [];
+  readonly #fromFile: ReloadingFile<Profile[]>;
 
   constructor(dataDir: string, profiles: Profile[]) {
-    this.#path = join(dataDir, 'profiles.json');
+    const path = join(dataDir, 'profiles.json');
     this.#fixed = profiles;
+    this.#fromFile = new ReloadingFile(path, () => readProfiles(path), []);
   }
 
   /**
@@ -37,18 +43,6 @@ export class ProfileSource {
   async find(name: string): Promise<Profile | undefined> {
     const fixed = this.#fixed.find((p) => p.name === name);
     if (fixed !== undefined) return fixed;
-    await this.#reload();
-    return this.#fromFile.find((p) => p.name === name);
-  }
-
-  async #reload(): Promise<void> {
-    const version = await stat(this.#path).then((s) => `${s.ino}:${s.mtimeMs}:${s.size}`, () => 'none');
-    if (version === this.#version) return;
-    const data = await readJsonFile(this.#path);
-    if (data !== undefined && (!Array.isArray(data) || !data.every(isProfile))) {
-      throw new DictclipError('E_CONFIG', `${this.#path} must be an array of profiles ({ name, substitutions }).`, { path: this.#path });
-    }
-    this.#fromFile = (data as Profile[] | undefined) ?? [];
-    this.#version = version;
+    return (await this.#fromFile.get()).find((p) => p.name === name);
   }
 }

@@ -5,7 +5,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ServiceMarker } from './types.js';
+import type { WordMarker } from '../markers/model.js';
 import { writeFileAtomic } from '../files.js';
 import { readJsonFile } from './json-file.js';
 
@@ -15,7 +15,7 @@ export type DictationState = 'queued' | 'running' | 'done' | 'failed' | 'cancele
 export interface DictationResultRecord {
   text: string;
   substitutedText: string;
-  markers: ServiceMarker[];
+  markers: WordMarker[];
   confidence: number;
   /** Duration of the transcoded audio, ms. */
   durationMs: number;

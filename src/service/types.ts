@@ -1,4 +1,5 @@
 /** Shared types of the embedded dictation service. */
+import type { WordMarker } from '../markers/model.js';
 import type { DictationFault } from './faults/index.js';
 
 /** One recognized word, as an engine reports it (times relative to the audio start). */
@@ -36,14 +37,6 @@ export interface Engine {
   close?(): Promise<void>;
 }
 
-/** A marker as the service stores it: indexes into the substituted text, times in ms. */
-export interface ServiceMarker {
-  text: string;
-  textStart: number;
-  textLength: number;
-  startMs: number;
-  endMs: number;
-}
 
 /** A finished transcript with markers (what a dictation job produces). */
 export interface TranscriptResult {
@@ -51,8 +44,8 @@ export interface TranscriptResult {
   text: string;
   /** Transcript after the profile's substitutions (equals text without rules). */
   substitutedText: string;
-  /** Markers indexing into substitutedText. */
-  markers: ServiceMarker[];
+  /** Markers indexing into substitutedText (the one marker shape of src/markers). */
+  markers: WordMarker[];
   /** Mean word confidence, 0..1. */
   confidence: number;
 }

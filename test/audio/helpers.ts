@@ -19,16 +19,10 @@ export function run(command: string, args: string[]): Buffer {
   return execFileSync(command, args, { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 28 });
 }
 
-/** Generate audio with ffmpeg from a lavfi source, e.g. `sine=f=440:r=44100:d=1`. */
-export function ffmpegGenerate(lavfi: string, out: string, extra: string[] = []): string {
-  run('ffmpeg', ['-v', 'error', '-nostdin', '-f', 'lavfi', '-i', lavfi, ...extra, '-y', out]);
-  return out;
-}
+/** A reference 44-byte-header PCM WAV writer, independent of the code under test; lavfi audio. */
+import { generate, pcmWav } from '../helpers/audio.js';
 
-/** A reference 44-byte-header PCM WAV writer, independent of the code under test. */
-import { pcmWav } from '../helpers/audio.js';
-
-export { pcmWav };
+export { generate, pcmWav };
 
 /** Deterministic pseudo-random int16 samples (a small LCG), so expected bytes are exact. */
 export function noise(count: number, seed = 1, amplitude = 12000): Int16Array {

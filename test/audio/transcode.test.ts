@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveFfmpeg } from '../../src/audio/ffmpeg-path.js';
 import { meaningfulLine, transcodeToWav } from '../../src/audio/transcode.js';
 import { DictclipError } from '../../src/errors.js';
-import { ffmpegGenerate, run, soxSamples, useTempDir } from './helpers.js';
+import { generate, run, soxSamples, useTempDir } from './helpers.js';
 
 const temp = useTempDir('transcode');
 let ffmpegPath = '';
@@ -26,7 +26,7 @@ async function failure(input: string, output: string): Promise<DictclipError> {
 
 describe('transcodeToWav', () => {
   it('turns a 1.000 s 44.1 kHz stereo sine WAV into exactly 16000 mono 16-bit samples at 16 kHz', async () => {
-    const input = ffmpegGenerate('sine=f=440:r=44100:d=1', join(temp(), 'stereo44.wav'), ['-ac', '2', '-c:a', 'pcm_s16le']);
+    const input = await generate('sine=f=440:r=44100:d=1', join(temp(), 'stereo44.wav'), ['-ac', '2', '-c:a', 'pcm_s16le']);
     expect(decodedSamples(input)).toBe(44100);
     const output = join(temp(), 'stereo44.out.wav');
     const info = await transcodeToWav(input, output, { ffmpegPath });
@@ -51,7 +51,7 @@ describe('transcodeToWav', () => {
   it.each(cases)('transcodes %s to 16 kHz mono 16-bit with the expected sample count', async (name, source, codec) => {
     let from: string;
     if (source === 'sine') {
-      from = ffmpegGenerate('sine=f=440:r=44100:d=1', join(temp(), `${name}.src.wav`), ['-ac', '2']);
+      from = await generate('sine=f=440:r=44100:d=1', join(temp(), `${name}.src.wav`), ['-ac', '2']);
     } else {
       from = join(temp(), `${name}.src.wav`);
       run('espeak-ng', ['-w', from, 'hello dictation world']); // 22050 Hz mono
@@ -78,7 +78,7 @@ describe('transcodeToWav', () => {
   });
 
   it('fails with E_FFMPEG, exit code, command and stderr tail on undecodable inputs', async () => {
-    const video = ffmpegGenerate('testsrc=d=0.2:s=32x32', join(temp(), 'video.mp4'));
+    const video = await generate('testsrc=d=0.2:s=32x32', join(temp(), 'video.mp4'));
     const bytes = Buffer.alloc(5000);
     for (let i = 0, x = 7; i < bytes.length; i++) bytes[i] = (x = (x * 1103515245 + 12345) >>> 0) >>> 24;
     writeFileSync(join(temp(), 'random.mp3'), bytes);
@@ -113,7 +113,7 @@ describe('transcodeToWav', () => {
   });
 
   it('rejects at once with E_ABORTED when the signal is already aborted', async () => {
-    const input = ffmpegGenerate('sine=d=0.1', join(temp(), 'short.wav'));
+    const input = await generate('sine=d=0.1', join(temp(), 'short.wav'));
     const error: unknown = await transcodeToWav(input, join(temp(), 'x.wav'), { ffmpegPath, signal: AbortSignal.abort() }).catch((e: unknown) => e);
     expect((error as DictclipError).code).toBe('E_ABORTED');
   });
@@ -121,7 +121,7 @@ describe('transcodeToWav', () => {
   it('kills ffmpeg on abort, removes the temp file and rejects with E_ABORTED', async () => {
     const dir = join(temp(), 'abort');
     run('mkdir', ['-p', dir]);
-    const input = ffmpegGenerate('anullsrc=r=48000:cl=stereo', join(temp(), 'long.flac'), ['-t', '900']);
+    const input = await generate('anullsrc=r=48000:cl=stereo', join(temp(), 'long.flac'), ['-t', '900']);
     const output = join(dir, 'long.wav');
     const controller = new AbortController();
     let settled = false;

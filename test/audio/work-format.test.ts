@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readWorkWav, toWorkWav } from '../../src/audio/work-format.js';
 import { DictclipError } from '../../src/errors.js';
-import { ffmpegGenerate, pcmWav, useTempDir } from './helpers.js';
+import { generate, pcmWav, useTempDir } from './helpers.js';
 
 const dir = useTempDir('work-format');
 const samples = Int16Array.from({ length: 1600 }, (_, i) => ((i * 37) % 2000) - 1000);
@@ -32,7 +32,7 @@ describe('readWorkWav', () => {
   });
 
   it('refuses a WAV with a LIST chunk before the data (what plain ffmpeg writes)', async () => {
-    const path = ffmpegGenerate('sine=f=440:r=16000:d=0.2', join(dir(), 'lavf.wav'), ['-ac', '1', '-c:a', 'pcm_s16le']);
+    const path = await generate('sine=f=440:r=16000:d=0.2', join(dir(), 'lavf.wav'), ['-ac', '1', '-c:a', 'pcm_s16le']);
     expect(await readWorkWav(path)).toBeUndefined();
   });
 });

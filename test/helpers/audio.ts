@@ -28,19 +28,23 @@ export function ffmpegBinary(): Promise<string> {
   return ffmpeg;
 }
 
+/**
+ * The one test-audio generator: ffmpeg renders a lavfi source (e.g. `sine=f=440:r=44100:d=1`,
+ * `anullsrc=…`, `testsrc=…`) to `path`, with `extra` output options. Creates the folder.
+ */
+export async function generate(lavfi: string, path: string, extra: readonly string[] = []): Promise<string> {
+  await mkdir(dirname(path), { recursive: true });
+  await exec(await ffmpegBinary(), ['-v', 'error', '-nostdin', '-f', 'lavfi', '-i', lavfi, ...extra, '-y', path], { maxBuffer: 1 << 24 });
+  return path;
+}
+
 /** Render an `aevalsrc` expression of time `t` to a file. */
 export async function makeAudio(path: string, expression: string, shape: AudioShape): Promise<string> {
   const rate = shape.rate ?? 16000;
   const channels = shape.channels ?? 1;
   const exprs = Array.from({ length: channels }, () => expression.replace(/,/g, '\\,')).join('|');
-  await mkdir(dirname(path), { recursive: true });
   const codec = (shape.format ?? path.split('.').pop()) === 'wav' ? ['-c:a', `pcm_${shape.sampleFormat === 'flt' ? 'f32le' : `${shape.sampleFormat ?? 's16'}le`}`] : [];
-  const args = [
-    '-v', 'error', '-nostdin', '-f', 'lavfi', '-i', `aevalsrc=exprs=${exprs}:s=${rate}:d=${shape.seconds}`,
-    ...codec, ...(shape.format === undefined ? [] : ['-f', shape.format]), '-y', path,
-  ];
-  await exec(await ffmpegBinary(), args, { maxBuffer: 1 << 24 });
-  return path;
+  return generate(`aevalsrc=exprs=${exprs}:s=${rate}:d=${shape.seconds}`, path, [...codec, ...(shape.format === undefined ? [] : ['-f', shape.format])]);
 }
 
 /** A 440 Hz sine at half scale. */

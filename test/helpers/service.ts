@@ -32,6 +32,11 @@ export async function createAccount(dataDir: string, account: TestAccount = TEST
   await setPassword(dataDir, account.username, account.password);
 }
 
+/** The one way tests start the embedded service: scripted engine, port 0, two jobs (options override). */
+export function startScriptedService(options: Partial<ServiceOptions> & { dataDir: string }): Promise<RunningService> {
+  return startService({ port: 0, engine: 'scripted', jobConcurrency: 2, ...options });
+}
+
 /** Start a scripted service on port 0 (options override the defaults) with {@link TEST_ACCOUNT}. */
 export async function startTestService(options: Partial<ServiceOptions> = {}, onLog?: (line: string) => void): Promise<StartedService> {
   const dataDir = options.dataDir ?? (await tempDir('svc'));
@@ -39,8 +44,8 @@ export async function startTestService(options: Partial<ServiceOptions> = {}, on
     if (options.dataDir === undefined) throw error; // an existing data dir may already have it
   });
   const log: string[] = [];
-  const service = await startService({
-    port: 0, engine: 'scripted', jobConcurrency: 2, ...options, dataDir,
+  const service = await startScriptedService({
+    ...options, dataDir,
     log: (line) => {
       log.push(line);
       onLog?.(line);

@@ -1,13 +1,13 @@
-/** Helpers of the service tests: temp data folders, WAV files made with ffmpeg, accounts, polling. */
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+/** Helpers of the service API tests: users alice and bob, a script, WAVs of known length, HTTP calls, polling. */
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { request } from 'undici';
-import { addAccount, setPassword, startService, type RunningService, type ScriptFile, type ServiceOptions } from '../../src/service/index.js';
+import type { RunningService, ScriptFile, ServiceOptions } from '../../src/service/index.js';
+import { generate } from '../helpers/audio.js';
+import { tempDir } from '../helpers/fs.js';
+import { createAccount, startScriptedService } from '../helpers/service.js';
 
-const run = promisify(execFile);
+export { tempDir };
 
 /** The script of the tests: exact words for audio of known durations. */
 export const SCRIPT: ScriptFile = {
@@ -46,16 +46,10 @@ export function basic(user: string, password: string): string {
   return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 }
 
-export async function tempDir(prefix: string): Promise<string> {
-  return mkdtemp(join(tmpdir(), `dictclip-${prefix}-`));
-}
-
 /** Create accounts alice (acme) and bob (other), both with changed passwords. */
 export async function createUsers(dataDir: string): Promise<void> {
-  await addAccount(dataDir, 'alice', 'acme', 'initial-password');
-  await setPassword(dataDir, 'alice', PASSWORD);
-  await addAccount(dataDir, 'bob', 'other', 'initial-password');
-  await setPassword(dataDir, 'bob', PASSWORD);
+  await createAccount(dataDir, { username: 'alice', tenant: 'acme', password: PASSWORD });
+  await createAccount(dataDir, { username: 'bob', tenant: 'other', password: PASSWORD });
 }
 
 /** Start a scripted service on port 0 with alice and bob. */
@@ -63,7 +57,8 @@ export async function startTestService(options: Partial<ServiceOptions> = {}, da
   const dir = dataDir ?? (await tempDir('service'));
   const mediaDir = await tempDir('media');
   if (dataDir === undefined) await createUsers(dir);
-  const service = await startService({ port: 0, dataDir: dir, engine: 'scripted', script: SCRIPT, jobConcurrency: 2, ...(process.env['DEBUG_SERVICE'] === undefined ? {} : { log: (line: string) => console.log(line) }), ...options });
+  const debug = process.env['DEBUG_SERVICE'] === undefined ? {} : { log: (line: string) => console.log(line) };
+  const service = await startScriptedService({ dataDir: dir, script: SCRIPT, ...debug, ...options });
   return {
     service,
     dataDir: dir,
@@ -80,11 +75,9 @@ export async function startTestService(options: Partial<ServiceOptions> = {}, da
 
 /** A 16 kHz mono WAV of `durationMs`: silence with a 440 Hz tone in the middle. */
 export async function makeWav(dir: string, name: string, durationMs: number, args: string[] = []): Promise<string> {
-  const path = join(dir, name);
   const seconds = durationMs / 1000;
-  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=16000:duration=${seconds}`,
-    '-af', `volume=enable='lt(t,${seconds / 4})+gt(t,${(3 * seconds) / 4})':volume=0`, '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-bitexact', '-map_metadata', '-1', ...args, path]);
-  return path;
+  return generate(`sine=frequency=440:sample_rate=16000:duration=${seconds}`, join(dir, name), [
+    '-af', `volume=enable='lt(t,${seconds / 4})+gt(t,${(3 * seconds) / 4})':volume=0`, '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-bitexact', '-map_metadata', '-1', ...args]);
 }
 
 /** Upload a file; returns the Location. */

@@ -10,7 +10,7 @@ import { mkdtemp, rm, stat, symlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { findPauseSplits, readWavInfo } from '../../audio/index.js';
 import { DictclipError, isDictclipError } from '../../errors.js';
-import { isExecutableFile, searchPath } from '../../executables.js';
+import { findExecutable } from '../../executables.js';
 import type { Engine, Recognition, RecognizeOptions } from '../types.js';
 import { BatchProcess } from './pocketsphinx-batch.js';
 import { FRAME_MS } from './pocketsphinx-output.js';
@@ -36,11 +36,6 @@ const INSTALL_HINT = 'install it with `apt-get install pocketsphinx pocketsphinx
 const SAMPLES_PER_FRAME = 16 * FRAME_MS;
 /** The work format's header length: `-adchdr` skips it. */
 const WORK_HEADER_BYTES = 44;
-
-async function findOnPath(binary: string): Promise<string | undefined> {
-  if (binary.includes('/')) return (await isExecutableFile(binary)) ? binary : undefined;
-  return searchPath(binary, process.env['PATH']);
-}
 
 async function exists(path: string, kind: 'file' | 'dir'): Promise<boolean> {
   try {
@@ -73,7 +68,7 @@ export function createPocketSphinxEngine(options: PocketSphinxOptions = {}): Poc
   const pool = new BatchPool(Math.max(1, options.processes ?? availableParallelism()), () => new BatchProcess(binary, args, INSTALL_HINT));
 
   async function check(): Promise<void> {
-    if ((await findOnPath(binary)) === undefined) {
+    if ((await findExecutable(binary, process.env['PATH'])) === undefined) {
       throw new DictclipError('E_ENGINE', `PocketSphinx recognizer \`${binary}\` not found on PATH; ${INSTALL_HINT}`, { command: binary });
     }
     const missing: string[] = [];

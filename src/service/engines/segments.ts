@@ -4,8 +4,7 @@
  * voiced frames separated by less than 150 ms of silence form one segment. Segments are named in
  * order from a fixed word list, so any audio gets deterministic words.
  */
-import { open } from 'node:fs/promises';
-import { readWavInfo } from '../../audio/index.js';
+import { readFrameEnergies, readWavInfo } from '../../audio/index.js';
 import type { RecognizedWord } from '../types.js';
 
 /** The fixed word list of the fallback (cycled when there are more segments). */
@@ -18,31 +17,13 @@ const FRAME_MS = 20;
 const MIN_GAP_MS = 150;
 const ABSOLUTE_THRESHOLD = 200;
 const RELATIVE_THRESHOLD = 0.1;
-const FRAMES_PER_READ = 500;
 
-/** RMS of every 20 ms frame (the last partial frame included). Reads the file in blocks. */
+/** RMS of every 20 ms frame (the last partial frame included), from the audio room's frame energies. */
 export async function frameRms(wavPath: string): Promise<{ rms: number[]; durationMs: number }> {
   const info = await readWavInfo(wavPath);
   const frameSamples = Math.round((info.sampleRate * FRAME_MS) / 1000);
-  const frameBytes = frameSamples * 2 * info.channels;
-  const rms: number[] = [];
-  const handle = await open(wavPath, 'r');
-  try {
-    const block = Buffer.alloc(frameBytes * FRAMES_PER_READ);
-    for (let offset = 0; offset < info.dataBytes; offset += block.length) {
-      const want = Math.min(block.length, info.dataBytes - offset);
-      const { bytesRead } = await handle.read(block, 0, want, info.dataOffset + offset);
-      for (let start = 0; start + 1 < bytesRead; start += frameBytes) {
-        const end = Math.min(start + frameBytes, bytesRead - (bytesRead % 2));
-        let sum = 0;
-        for (let i = start; i < end; i += 2) sum += block.readInt16LE(i) ** 2;
-        rms.push(Math.sqrt(sum / Math.max(1, (end - start) / 2)));
-      }
-      if (bytesRead < want) break;
-    }
-  } finally {
-    await handle.close();
-  }
+  const energies = await readFrameEnergies({ ...info, path: wavPath }, frameSamples);
+  const rms = Array.from(energies, (sum, f) => Math.sqrt(sum / Math.max(1, Math.min(frameSamples, info.samples - f * frameSamples))));
   return { rms, durationMs: info.durationMs };
 }
 

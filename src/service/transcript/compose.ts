@@ -1,10 +1,11 @@
 /** Words of a recognition → sentence-case transcript with one marker per word and the final period. */
-import type { Recognition, ServiceMarker } from '../types.js';
+import type { WordMarker } from '../../markers/model.js';
+import type { Recognition } from '../types.js';
 
 /** The transcript before substitutions: text, markers indexing into it, mean confidence. */
 export interface ComposedText {
   text: string;
-  markers: ServiceMarker[];
+  markers: WordMarker[];
   confidence: number;
 }
 
@@ -23,7 +24,7 @@ function casedWord(word: string, first: boolean): string {
  */
 export function composeText(recognition: Recognition): ComposedText {
   const words = recognition.words.map((w) => ({ ...w, word: w.word.trim() })).filter((w) => w.word !== '');
-  const markers: ServiceMarker[] = [];
+  const markers: WordMarker[] = [];
   let text = '';
   for (const [index, w] of words.entries()) {
     if (index > 0) text += ' ';

@@ -1,13 +1,12 @@
-/** Service markers (ms) → new-method word markers (seconds), as HTTP and WebSocket send them. */
-import type { RawWordMarker } from '../../markers/model.js';
-import type { ServiceMarker } from '../types.js';
+/** Word markers (ms) → new-method wire markers (seconds), as HTTP and WebSocket send them. */
+import type { RawWordMarker, WordMarker } from '../../markers/model.js';
 
 /**
  * Convert markers to the wire shape of spec 2.3: `audioStart`/`audioLength` in seconds
  * (`startMs / 1000`, `(endMs − startMs) / 1000`), text indexes unchanged. The one conversion used
  * by the dictation XML `wordMarkers` entry and by every WebSocket message.
  */
-export function toWordMarkersJson(markers: readonly ServiceMarker[]): RawWordMarker[] {
+export function toWordMarkersJson(markers: readonly WordMarker[]): RawWordMarker[] {
   return markers.map((m) => ({
     audioStart: m.startMs / 1000,
     audioLength: (m.endMs - m.startMs) / 1000,

@@ -1,6 +1,6 @@
 /** Split a transcript into sentence chunks for WebSocket STABLETEXT messages. */
-import { SENTENCE_END } from '../../markers/model.js';
-import type { ServiceMarker, TranscriptResult } from '../types.js';
+import { SENTENCE_END, type WordMarker } from '../../markers/model.js';
+import type { TranscriptResult } from '../types.js';
 
 /** One sentence of the substituted transcript with its markers. */
 export interface StableChunk {
@@ -9,10 +9,10 @@ export interface StableChunk {
   /** Where the chunk starts in the substituted text. */
   textStart: number;
   /** Markers of the chunk; their indexes still point into the whole substituted text. */
-  markers: ServiceMarker[];
+  markers: WordMarker[];
 }
 
-function endsSentence(marker: ServiceMarker): boolean {
+function endsSentence(marker: WordMarker): boolean {
   return SENTENCE_END.has(marker.text.trimEnd().slice(-1));
 }
 
@@ -24,7 +24,7 @@ function endsSentence(marker: ServiceMarker): boolean {
 export function stableChunks(result: TranscriptResult): StableChunk[] {
   const text = result.substitutedText;
   if (text === '') return [];
-  const groups: ServiceMarker[][] = [[]];
+  const groups: WordMarker[][] = [[]];
   for (const marker of result.markers) {
     const open = groups.at(-1);
     if (open === undefined) break;

@@ -3,13 +3,14 @@
  * they index into the substituted text: tokens outside replaced spans shift, tokens overlapping a
  * replaced span merge into one marker (audio = union), an emptied marker disappears.
  */
+import type { WordMarker } from '../../markers/model.js';
 import { DictclipError } from '../../errors.js';
-import type { ServiceMarker, SubstitutionRule } from '../types.js';
+import type { SubstitutionRule } from '../types.js';
 
 /** Text and markers indexing into it. */
 export interface MarkedText {
   text: string;
-  markers: ServiceMarker[];
+  markers: WordMarker[];
 }
 
 /** One match of a rule: original span `[start, end)` and the text replacing it. */
@@ -93,7 +94,7 @@ function applyReplacements(input: MarkedText, reps: Replacement[]): MarkedText {
   text += input.text.slice(cursor);
 
   // Group markers that share a replaced span (markers and spans are both in text order).
-  const groups: { markers: ServiceMarker[]; start: number; end: number; lastRep: Replacement | undefined }[] = [];
+  const groups: { markers: WordMarker[]; start: number; end: number; lastRep: Replacement | undefined }[] = [];
   for (const marker of input.markers) {
     const start = marker.textStart;
     const end = start + marker.textLength;
@@ -110,7 +111,7 @@ function applyReplacements(input: MarkedText, reps: Replacement[]): MarkedText {
       groups.push({ markers: [marker], start: Math.min(start, first?.start ?? start), end: spanEnd, lastRep: last });
     }
   }
-  const markers: ServiceMarker[] = [];
+  const markers: WordMarker[] = [];
   for (const group of groups) {
     const textStart = mapOffset(group.start, 'start', reps);
     const textEnd = mapOffset(group.end, 'end', reps);

@@ -13,6 +13,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { HEADER_BYTES, writeMonoHeader } from '../../wav-header.js';
 import type { Credentials } from '../../credentials.js';
+import { DEFAULT_MAX_UPLOAD_BYTES } from '../../audio-formats.js';
 import { isDictclipError } from '../../errors.js';
 import { stableChunks, toWordMarkersJson } from '../transcript/index.js';
 import type { WebSocketDeps } from './deps.js';
@@ -207,7 +208,7 @@ function runSession(ws: WebSocket, deps: WebSocketDeps, { idleTimeoutMs, maxAudi
  * `close()` stops accepting sockets, closes open ones (1001) and waits for their cleanup.
  */
 export function attachWebSocket(server: Server, deps: WebSocketDeps, options: WebSocketOptions = {}): { close(): Promise<void> } {
-  const limits: SessionLimits = { idleTimeoutMs: options.idleTimeoutMs ?? 30_000, maxAudioBytes: options.maxAudioBytes ?? 21_000_000 };
+  const limits: SessionLimits = { idleTimeoutMs: options.idleTimeoutMs ?? 30_000, maxAudioBytes: options.maxAudioBytes ?? DEFAULT_MAX_UPLOAD_BYTES };
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const sessions = new Set<Promise<void>>();
 

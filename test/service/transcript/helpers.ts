@@ -1,5 +1,6 @@
+import type { WordMarker } from '../../../src/markers/model.js';
 import { expect } from 'vitest';
-import type { RecognizedWord, ServiceMarker, TranscriptResult } from '../../../src/service/types.js';
+import type { RecognizedWord, TranscriptResult } from '../../../src/service/types.js';
 
 /** Words at 100 ms steps: word k spans [k*500+100, k*500+400). */
 export function words(...list: string[]): RecognizedWord[] {
@@ -19,6 +20,6 @@ export function expectConsistent(result: Pick<TranscriptResult, 'substitutedText
 }
 
 /** [text, textStart, startMs, endMs] of each marker, for compact exact assertions. */
-export function summary(markers: ServiceMarker[]): [string, number, number, number][] {
+export function summary(markers: WordMarker[]): [string, number, number, number][] {
   return markers.map((m) => [m.text, m.textStart, m.startMs, m.endMs]);
 }
