@@ -4,57 +4,58 @@
  * Messages and context never contain credentials: URLs are passed through {@link redactUrl}.
  */
 
-export type ErrorCode =
-  /** Bad configuration value (key, value and fix are in the message). */
-  | 'E_CONFIG'
-  /** Bad command-line usage. */
-  | 'E_USAGE'
-  /** The service answered with a status other than the expected one. */
-  | 'E_HTTP_STATUS'
-  /** The service refused the credentials (401) or the account (403). */
-  | 'E_AUTH'
-  /** No credentials in the environment although a remote service is configured. */
-  | 'E_CREDENTIALS_MISSING'
-  /** Connection refused, reset, DNS failure, socket error. */
-  | 'E_NETWORK'
-  /** `--base-url` leads to no dictation service: nothing answered, or the first upload was not found (404), before any dictation succeeded. */
-  | 'E_BASE_URL'
-  /** A request took longer than its timeout. */
-  | 'E_TIMEOUT'
-  /** The caller aborted the operation (AbortSignal). */
-  | 'E_ABORTED'
-  /** A dictation did not report done within the overall wait timeout. */
-  | 'E_DICTATION_TIMEOUT'
-  /** The dictation was canceled on the service. */
-  | 'E_DICTATION_CANCELED'
-  /** A response body is not the expected shape (bad XML, missing Location, bad done body …). */
-  | 'E_RESPONSE_INVALID'
-  /** Word markers are malformed or inconsistent with the transcript or the audio. */
-  | 'E_MARKERS_INVALID'
-  /** Word markers read in the configured unit (`--marker-unit`) cannot fit the audio: the unit is wrong. */
-  | 'E_MARKER_UNIT'
-  /** ffmpeg failed (exit code and stderr tail in the context). */
-  | 'E_FFMPEG'
-  /** No ffmpeg binary could be found. */
-  | 'E_FFMPEG_NOT_FOUND'
-  /** A WAV/PCM file is not what it claims to be. */
-  | 'E_AUDIO_INVALID'
-  /** An input file or directory cannot be read or is not audio. */
-  | 'E_INPUT'
-  /** A WebSocket dictation failed (protocol error, refusal, unexpected close). */
-  | 'E_WEBSOCKET'
-  /** The embedded recognizer failed or is not installed. */
-  | 'E_ENGINE'
-  /** The embedded service cannot listen on its host and port (in use, not allowed). */
-  | 'E_LISTEN'
-  /** Account management failure in the embedded service. */
-  | 'E_ACCOUNT'
-  /** Writing output failed. */
-  | 'E_OUTPUT'
-  /** A folder given as a run output is not one (the message names what is missing); exit 2. */
-  | 'E_NOT_RUN_OUTPUT'
-  /** Run outputs that cannot be merged into one (overlapping, other options or shard counts, incomplete, not shard outputs). */
-  | 'E_MERGE';
+/** One row of {@link ERROR_CODES}. */
+export interface ErrorInfo {
+  /** What the code means, in one line. */
+  readonly meaning: string;
+  /** Exit status of the CLI when a command ends with this error: 2 misuse (nothing written), 130 interrupted, else 1. */
+  readonly exitStatus: 1 | 2 | 130;
+}
+
+/**
+ * The one table of error codes: each code's one meaning and the CLI's exit status for it. Codes
+ * are stable (safe to switch on; written in failures.csv). The service's wire codes (written in
+ * its `<error><code>` bodies) are codes here too, and the client reports them as such.
+ */
+export const ERROR_CODES = {
+  E_CONFIG: { exitStatus: 2, meaning: 'Bad configuration value (key, value and fix are in the message).' },
+  E_USAGE: { exitStatus: 2, meaning: 'Bad command-line usage (unknown flag or command, missing argument): the CLI only.' },
+  E_HTTP_STATUS: { exitStatus: 1, meaning: 'The service answered with a status other than the expected one, and no more specific code (its error body names none we know).' },
+  E_AUTH: { exitStatus: 1, meaning: 'The service refused the credentials (401) or the account (403).' },
+  E_CREDENTIALS_MISSING: { exitStatus: 2, meaning: 'A remote service (`baseUrl`) is configured but no credentials were given (the `credentials` option; the CLI reads them from the environment).' },
+  E_NETWORK: { exitStatus: 1, meaning: 'Connection refused, reset, DNS failure, socket error.' },
+  E_BASE_URL: { exitStatus: 1, meaning: '`--base-url` leads to no dictation service: nothing answered, or the first upload was not found (404), before any dictation succeeded.' },
+  E_TIMEOUT: { exitStatus: 1, meaning: 'A request took longer than its timeout.' },
+  E_ABORTED: { exitStatus: 130, meaning: 'The caller aborted the operation (AbortSignal).' },
+  E_DICTATION_TIMEOUT: { exitStatus: 1, meaning: 'A dictation did not report done within the overall wait timeout.' },
+  E_DICTATION_CANCELED: { exitStatus: 1, meaning: 'The dictation was canceled on the service.' },
+  E_RESPONSE_INVALID: { exitStatus: 1, meaning: 'A response body is not the expected shape (bad XML, missing Location, bad done body …).' },
+  E_MARKERS_INVALID: { exitStatus: 1, meaning: 'Word markers are malformed or inconsistent with the transcript or the audio.' },
+  E_MARKER_UNIT: { exitStatus: 1, meaning: 'Word markers read in the configured unit (`--marker-unit`) cannot fit the audio: the unit is wrong.' },
+  E_FFMPEG: { exitStatus: 1, meaning: 'ffmpeg failed (exit code and stderr tail in the context).' },
+  E_FFMPEG_NOT_FOUND: { exitStatus: 1, meaning: 'No ffmpeg binary could be found.' },
+  E_AUDIO_INVALID: { exitStatus: 1, meaning: 'A WAV/PCM file is not what it claims to be.' },
+  E_INPUT: { exitStatus: 1, meaning: 'An input file or directory cannot be read or is not audio.' },
+  E_WEBSOCKET: { exitStatus: 1, meaning: 'A WebSocket dictation failed (protocol error, refusal, unexpected close).' },
+  E_ENGINE: { exitStatus: 1, meaning: 'The embedded recognizer failed or is not installed.' },
+  E_LISTEN: { exitStatus: 1, meaning: 'The embedded service cannot listen on its host and port (in use, not allowed).' },
+  E_ACCOUNT: { exitStatus: 1, meaning: 'Account management failure in the embedded service.' },
+  E_OUTPUT: { exitStatus: 1, meaning: 'Writing output failed.' },
+  E_NOT_RUN_OUTPUT: { exitStatus: 2, meaning: 'A folder given as a run output is not one (the message names what is missing).' },
+  E_MERGE: { exitStatus: 2, meaning: 'Run outputs that cannot be merged into one (overlapping, other options or shard counts, incomplete, not shard outputs).' },
+  E_INVALID_ARGUMENT: { exitStatus: 1, meaning: 'A library function was called with an argument outside its contract (a caller bug, not bad input data).' },
+  E_INTERNAL: { exitStatus: 1, meaning: 'An invariant of dictclip itself broke, or an unexpected non-dictclip error escaped: a bug to report.' },
+  E_BAD_REQUEST: { exitStatus: 1, meaning: 'Service wire code (400): a request parameter is missing or malformed.' },
+  E_PASSWORD_CHANGE_REQUIRED: { exitStatus: 1, meaning: 'Service wire code (403): the account\'s initial password must be changed before first use.' },
+  E_NOT_FOUND: { exitStatus: 1, meaning: 'Service wire code (404): no such dictation or upload (or it belongs to another tenant).' },
+  E_METHOD_NOT_ALLOWED: { exitStatus: 1, meaning: 'Service wire code (405): the path exists but not with this method.' },
+  E_NOT_DONE: { exitStatus: 1, meaning: 'Service wire code (409): a result was asked for before its dictation is done.' },
+  E_TOO_LARGE: { exitStatus: 1, meaning: 'Service wire code (413): an upload or form is larger than the service accepts.' },
+  E_UNSUPPORTED_MEDIA_TYPE: { exitStatus: 1, meaning: 'Service wire code (415): the upload\'s content type is not an accepted audio format.' },
+  E_BUSY: { exitStatus: 1, meaning: 'Service wire code (503): too many simultaneous requests for this user; retried after Retry-After.' },
+} as const satisfies Record<string, ErrorInfo>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
 
 export interface ErrorContext {
   /** HTTP method of the failed request. */
@@ -87,10 +88,26 @@ export interface DictclipErrorOptions extends ErrorContext {
   cause?: unknown;
 }
 
+/**
+ * Brand of every DictclipError, shared through the global symbol registry: an error made by one
+ * copy of the package (two versions in one node_modules tree) is recognized by another.
+ */
+const BRAND = Symbol.for('dictclip.error');
+
 export class DictclipError extends Error {
-  override readonly name = 'DictclipError';
+  override readonly name: string = 'DictclipError';
   readonly code: ErrorCode;
   readonly context: Readonly<ErrorContext>;
+
+  /** `error instanceof DictclipError` holds across copies of the package (by the brand). */
+  static override [Symbol.hasInstance](instance: unknown): boolean {
+    if (this !== DictclipError) return Function.prototype[Symbol.hasInstance].call(this, instance);
+    return typeof instance === 'object' && instance !== null && (instance as Record<symbol, unknown>)[BRAND] === true;
+  }
+
+  get [BRAND](): true {
+    return true;
+  }
 
   constructor(code: ErrorCode, message: string, options: DictclipErrorOptions = {}) {
     const { cause, ...context } = options;
@@ -112,6 +129,7 @@ export class DictclipError extends Error {
   }
 }
 
+/** True for a DictclipError of any copy of the package (by its brand), of `code` when given. */
 export function isDictclipError(error: unknown, code?: ErrorCode): error is DictclipError {
   return error instanceof DictclipError && (code === undefined || error.code === code);
 }

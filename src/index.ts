@@ -8,12 +8,12 @@
  * - **serve**: {@link startService} — the embedded dictation service, with its account helpers.
  * - **client**: {@link DictationClient} (HTTP) and {@link dictateOverWebSocket}.
  * - **markers**: decode, validate and plan clips from word markers (pure functions).
- * - **errors**: every failure is a {@link DictclipError} with a stable `code`.
+ * - **errors**: every failure is a {@link DictclipError} with a stable `code` ({@link ERROR_CODES}).
  */
 
 // errors
-export { DictclipError, isDictclipError } from './errors.js';
-export type { ErrorCode, ErrorContext } from './errors.js';
+export { DictclipError, isDictclipError, ERROR_CODES } from './errors.js';
+export type { ErrorCode, ErrorContext, ErrorInfo } from './errors.js';
 export type { Credentials } from './credentials.js';
 
 // run

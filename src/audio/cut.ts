@@ -39,7 +39,7 @@ function plan(clips: readonly ClipRequest[], rate: number, total: number): { sta
   const ends = new Float64Array(clips.length);
   clips.forEach((clip, i) => {
     if (!Number.isFinite(clip.startMs) || !Number.isFinite(clip.endMs)) {
-      throw new DictclipError('E_USAGE', `clip ${i} has a non-finite time (${clip.startMs}–${clip.endMs} ms)`, { path: clip.outPath });
+      throw new DictclipError('E_INVALID_ARGUMENT', `clip ${i} has a non-finite time (${clip.startMs}–${clip.endMs} ms)`, { path: clip.outPath });
     }
     starts[i] = Math.min(Math.max(msToSample(clip.startMs, rate), 0), total);
     ends[i] = Math.min(Math.max(msToSample(clip.endMs, rate), starts[i]!), total);
@@ -63,7 +63,7 @@ export interface CutClip extends EdgeLevels {
  * created as needed. Clips are read in start order through a 4 MB window, so memory stays flat on
  * any recording length.
  * @returns Per clip, in input order: its frames, format and edge levels (after the fade).
- * @throws DictclipError E_AUDIO_INVALID / E_INPUT (source), E_USAGE (non-finite time),
+ * @throws DictclipError E_AUDIO_INVALID / E_INPUT (source), E_INVALID_ARGUMENT (non-finite time),
  *   E_OUTPUT (a clip could not be written; clips already written stay).
  */
 export async function cutClips(wavPath: string, clips: readonly ClipRequest[], options: CutOptions = {}): Promise<CutClip[]> {

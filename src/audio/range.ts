@@ -11,12 +11,12 @@ import { assertMono16, openWav, readWavInfo } from '../wav-header.js';
  * WAV at `outPath` with a 44-byte header, clamped to the data. The PCM is streamed in 1 MB blocks
  * (a 10-minute chunk never sits in memory), written to a temp name beside `outPath` and renamed
  * into place; the parent folder is created if needed.
- * @throws DictclipError E_USAGE (sample indexes not integers, or end before start),
+ * @throws DictclipError E_INVALID_ARGUMENT (sample indexes not integers, or end before start),
  *   E_AUDIO_INVALID / E_INPUT (source), E_OUTPUT.
  */
 export async function writeWavRange(wavPath: string, startSample: number, endSample: number, outPath: string): Promise<void> {
   if (!Number.isSafeInteger(startSample) || !Number.isSafeInteger(endSample) || endSample < startSample) {
-    throw new DictclipError('E_USAGE', `invalid sample range ${startSample}–${endSample} for ${outPath}`, { path: outPath });
+    throw new DictclipError('E_INVALID_ARGUMENT', `invalid sample range ${startSample}–${endSample} for ${outPath}`, { path: outPath });
   }
   const info = await readWavInfo(wavPath);
   assertMono16(info, wavPath);

@@ -2,7 +2,7 @@
  * The command line, testable in-process: `main(argv, io)` returns the exit code instead of
  * exiting. Usage and configuration errors exit 2, failed recordings and fatal errors exit 1.
  */
-import { isDictclipError, type DictclipError } from '../errors.js';
+import { ERROR_CODES, isDictclipError, type DictclipError } from '../errors.js';
 import { accountCommand } from './commands/account.js';
 import { exportCommand } from './commands/export.js';
 import { reportCommand } from './commands/report.js';
@@ -24,8 +24,6 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
   merge: mergeCommand,
 };
 
-/** Codes that mean "you called it wrong": exit 2. */
-const USAGE_CODES = new Set(['E_USAGE', 'E_CONFIG', 'E_CREDENTIALS_MISSING', 'E_NOT_RUN_OUTPUT', 'E_MERGE']);
 
 /** Run the CLI with `argv` (without node and the script) and return the exit code. */
 export async function main(argv: string[], io: CliIo): Promise<number> {
@@ -68,7 +66,7 @@ function report(error: unknown, io: CliIo): number {
     const e: DictclipError = error;
     io.stderr.write(`dictclip: ${e.code}: ${e.message}\n`);
     if (e.code === 'E_USAGE') io.stderr.write('Run "dictclip --help" for usage.\n');
-    return USAGE_CODES.has(e.code) ? 2 : 1;
+    return ERROR_CODES[e.code]?.exitStatus ?? 1;
   }
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
   io.stderr.write(`dictclip: internal error: ${detail}\n`);

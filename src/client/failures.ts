@@ -3,7 +3,7 @@
  * reports. Nothing here ever sees the Authorization header: errors carry the method, the
  * redacted URL, the status, a body excerpt and the number of attempts.
  */
-import { DictclipError, excerpt, redactUrl } from '../errors.js';
+import { DictclipError, excerpt, redactUrl, type ErrorCode } from '../errors.js';
 import { CREDENTIAL_VARIABLES } from './authorization.js';
 
 /** Statuses retried with backoff. */
@@ -82,7 +82,21 @@ export function transportError(error: unknown, info: RequestInfo): DictclipError
   return new DictclipError('E_NETWORK', `${info.method} ${url} failed${attemptsText(info.attempts)}: ${suffix}`, context);
 }
 
-/** An unexpected status: E_AUTH for 401/403, E_HTTP_STATUS otherwise. */
+/** Wire codes of the service's error bodies that the client reports as they are (src/errors.ts). */
+const WIRE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'E_BAD_REQUEST', 'E_NOT_FOUND', 'E_METHOD_NOT_ALLOWED', 'E_NOT_DONE', 'E_TOO_LARGE', 'E_UNSUPPORTED_MEDIA_TYPE', 'E_BUSY',
+]);
+
+/** The wire code of an error body `<error>…<code>E_…</code>…</error>`, when it is one we know. */
+export function wireCode(body: string): ErrorCode | undefined {
+  const found = /<error\b[\s\S]*?<code>\s*(E_[A-Z_]+)\s*<\/code>/.exec(body)?.[1] as ErrorCode | undefined;
+  return found !== undefined && WIRE_CODES.has(found) ? found : undefined;
+}
+
+/**
+ * An unexpected status: E_AUTH for 401/403; the service's own code when its error body names a
+ * known wire code (E_BUSY, E_NOT_FOUND, …); E_HTTP_STATUS otherwise.
+ */
 export function statusError(status: number, body: string, expected: number, info: RequestInfo): DictclipError {
   const url = redactUrl(info.url);
   const context = { method: info.method, url, status, bodyExcerpt: excerpt(body), attempts: info.attempts };
@@ -95,9 +109,10 @@ export function statusError(status: number, body: string, expected: number, info
       : '; also check that the credentials are right';
     return new DictclipError('E_AUTH', `${refusal}${other}. Credentials come from ${CREDENTIAL_VARIABLES}.`, context);
   }
+  const code = wireCode(body);
   return new DictclipError(
-    'E_HTTP_STATUS',
-    `${info.method} ${url} answered HTTP ${status} (expected ${expected})${attemptsText(info.attempts)}`,
+    code ?? 'E_HTTP_STATUS',
+    `${info.method} ${url} answered HTTP ${status}${code === undefined ? '' : ` ${code}`} (expected ${expected})${attemptsText(info.attempts)}`,
     context,
   );
 }

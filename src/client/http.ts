@@ -89,7 +89,7 @@ export class HttpTransport {
 
   /**
    * Send a request until it answers `expectedStatus`, retrying transient failures.
-   * @throws DictclipError E_HTTP_STATUS, E_AUTH, E_NETWORK, E_TIMEOUT or E_ABORTED (with `attempts`).
+   * @throws DictclipError E_HTTP_STATUS (or the service's wire code: E_BUSY, E_NOT_FOUND …), E_AUTH, E_NETWORK, E_TIMEOUT or E_ABORTED (with `attempts`).
    */
   async send(req: HttpRequest): Promise<HttpResponse> {
     const budget: Budget = { retries: 0 };

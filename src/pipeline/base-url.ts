@@ -26,7 +26,7 @@ export function baseUrlError(error: DictclipError, baseUrl: string | undefined, 
       cause: error,
     });
   }
-  if (error.code === 'E_HTTP_STATUS' && error.context.status === 404) {
+  if ((error.code === 'E_HTTP_STATUS' || error.code === 'E_NOT_FOUND') && error.context.status === 404) {
     return new DictclipError('E_BASE_URL', `--base-url ${base} does not lead to a dictation service: the first upload${tried} answered 404 Not Found. ${SHAPE}`, {
       ...error.context,
       key: 'baseUrl',

@@ -1,8 +1,7 @@
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { LimitFunction } from 'p-limit';
-import { toDictclipError } from '../errors.js';
-import type { DictclipError } from '../errors.js';
+import { DictclipError, toDictclipError } from '../errors.js';
 import { savePeaks, toWorkWav } from '../audio/index.js';
 import { planClips } from '../markers/index.js';
 import { dictateInChunks } from './chunks.js';
@@ -53,9 +52,12 @@ export interface RecordingContext {
 export interface RecordingOutcome { rows: ManifestRow[]; resumed: boolean; dropped: DroppedTotals; found: number[] | undefined }
 
 /** A recording's failure with the stage it happened at. */
-export class StageError extends Error {
+export class StageError extends DictclipError {
+  override readonly name = 'StageError';
+
+  /** A DictclipError of the same code, message and context as `error` (its cause), plus the stage. */
   constructor(readonly stage: Stage, readonly error: DictclipError) {
-    super(error.message, { cause: error });
+    super(error.code, error.message, { ...error.context, cause: error });
   }
 }
 
@@ -134,7 +136,9 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
     return { rows, resumed: false, dropped, found: phraseCounts(dictation.result, o.find) };
   } catch (error) {
     const { stage } = tracker;
-    throw new StageError(stage, toDictclipError(error, stage === 'output' || stage === 'cut' ? 'E_OUTPUT' : 'E_INPUT'));
+    // Expected failures are DictclipErrors already; anything else is a file-system failure while
+    // writing (cut, output) or a bug (E_INTERNAL), never a blanket input error.
+    throw new StageError(stage, toDictclipError(error, stage === 'output' || stage === 'cut' ? 'E_OUTPUT' : 'E_INTERNAL'));
   } finally {
     await rm(wavPath, { force: true }).catch(() => undefined);
     if (ctx.onStageTiming !== undefined) for (const [stage, ms] of tracker.stop()) ctx.onStageTiming(stage, ms);

@@ -164,7 +164,7 @@ function dictateContext(
   signal: AbortSignal,
 ): Omit<DictateContext, 'onStage'> {
   if (connection === undefined || client === undefined) {
-    throw new DictclipError('E_CONFIG', 'internal: a recording needs dictating but no service is connected');
+    throw new DictclipError('E_INTERNAL', 'a recording needs dictating but no service is connected');
   }
   return {
     client, baseUrl: connection.baseUrl, credentials: connection.credentials, method: opts.markers,

@@ -32,7 +32,7 @@ export interface AudioMeta {
 /** Raised by {@link AudioStore.save} when more than `maxBytes` arrived. */
 export class UploadTooLargeError extends DictclipError {
   constructor(maxBytes: number) {
-    super('E_INPUT', `The upload is larger than the limit of ${maxBytes} bytes.`);
+    super('E_TOO_LARGE', `The upload is larger than the limit of ${maxBytes} bytes.`);
   }
 }
 

@@ -5,35 +5,24 @@
  */
 import { DictclipError, type ErrorCode } from '../errors.js';
 
-/** Codes written in `<error><code>…</code></error>` bodies (stable, documented in the README). */
-export type HttpErrorCode =
-  | 'E_BAD_REQUEST'
-  | 'E_AUTH'
-  | 'E_PASSWORD_CHANGE_REQUIRED'
-  | 'E_NOT_FOUND'
-  | 'E_METHOD_NOT_ALLOWED'
-  | 'E_NOT_DONE'
-  | 'E_TOO_LARGE'
-  | 'E_UNSUPPORTED_MEDIA_TYPE'
-  | 'E_BUSY'
-  | 'E_INTERNAL';
+/** Codes written in `<error><code>…</code></error>` bodies (stable, in src/errors.ts ERROR_CODES and the README). */
+export type HttpErrorCode = Extract<ErrorCode,
+  | 'E_BAD_REQUEST' | 'E_AUTH' | 'E_PASSWORD_CHANGE_REQUIRED' | 'E_NOT_FOUND' | 'E_METHOD_NOT_ALLOWED'
+  | 'E_NOT_DONE' | 'E_TOO_LARGE' | 'E_UNSUPPORTED_MEDIA_TYPE' | 'E_BUSY' | 'E_INTERNAL'>;
 
-/** A failure answered with a specific HTTP status. */
+/** A failure answered with a specific HTTP status; its `code` is the one written in the error body. */
 export class HttpError extends DictclipError {
   readonly status: number;
-  readonly bodyCode: HttpErrorCode | ErrorCode;
   readonly headers: Readonly<Record<string, string>>;
 
   constructor(
     status: number,
-    bodyCode: HttpErrorCode | ErrorCode,
+    code: ErrorCode,
     message: string,
     options: { headers?: Record<string, string>; cause?: unknown } = {},
   ) {
-    const code: ErrorCode = status === 401 || status === 403 ? 'E_AUTH' : 'E_HTTP_STATUS';
     super(code, message, { status, ...(options.cause === undefined ? {} : { cause: options.cause }) });
     this.status = status;
-    this.bodyCode = bodyCode;
     this.headers = options.headers ?? {};
   }
 }
@@ -66,7 +55,7 @@ export interface ErrorResponse {
 /** Map anything thrown by a handler to the response; never exposes stack traces or causes. */
 export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof HttpError) {
-    return { status: error.status, code: error.bodyCode, message: error.message, headers: error.headers, internal: false };
+    return { status: error.status, code: error.code, message: error.message, headers: error.headers, internal: false };
   }
   return { status: 500, code: 'E_INTERNAL', message: 'Internal server error.', headers: {}, internal: true };
 }

@@ -182,10 +182,10 @@ describe('cutClips', () => {
     expect([error.code, error.message]).toEqual(['E_AUDIO_INVALID', `expected 16-bit PCM, got 24 bit: ${wide}`]);
   });
 
-  it('rejects non-finite times with E_USAGE before writing anything', async () => {
+  it('rejects non-finite times with E_INVALID_ARGUMENT before writing anything', async () => {
     const dir = join(temp(), 'nan');
     const error = await failure(cutClips(source, [{ startMs: 0, endMs: 10, outPath: join(dir, 'ok.wav') }, { startMs: Number.NaN, endMs: 10, outPath: join(dir, 'bad.wav') }]));
-    expect([error.code, error.message]).toEqual(['E_USAGE', 'clip 1 has a non-finite time (NaN–10 ms)']);
+    expect([error.code, error.message]).toEqual(['E_INVALID_ARGUMENT', 'clip 1 has a non-finite time (NaN–10 ms)']);
     expect(() => readdirSync(dir)).toThrow();
   });
 

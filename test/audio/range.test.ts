@@ -36,10 +36,10 @@ describe('writeWavRange', () => {
     expect(readFileSync(out).length).toBe(44);
   });
 
-  it('rejects a reversed or fractional range with E_USAGE', async () => {
+  it('rejects a reversed or fractional range with E_INVALID_ARGUMENT', async () => {
     for (const [a, b] of [[10, 5], [0.5, 10]] as const) {
       const error: unknown = await writeWavRange(source, a, b, join(temp(), 'bad.wav')).catch((e: unknown) => e);
-      expect([(error as DictclipError).code, (error as DictclipError).message]).toEqual(['E_USAGE', `invalid sample range ${a}–${b} for ${join(temp(), 'bad.wav')}`]);
+      expect([(error as DictclipError).code, (error as DictclipError).message]).toEqual(['E_INVALID_ARGUMENT', `invalid sample range ${a}–${b} for ${join(temp(), 'bad.wav')}`]);
     }
   });
 });
