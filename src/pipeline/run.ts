@@ -59,7 +59,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
       recordings: recordings.length, done: 0, failed: failures.length, resumed: alreadyDone, skipped,
       wallTimeMs: wallTimeMs(), stageMs: {}, inputDir: path.resolve(opts.inputDir),
     };
-    const plan = jobs.map((job) => ({ source: job.recording.relPath, state: planState(job) }));
+    const plan = jobs.map((job) => ({ source: job.recording.relPath, path: job.recording.path, state: planState(job), dictate: job.decision === 'dictate' }));
     return { summary: computeSummary(counts, []), failures, manifestPath, plan };
   }
   events.onStart?.({ total: recordings.length, resumed: alreadyDone, skipped: scan.skipped });

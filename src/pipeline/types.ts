@@ -200,6 +200,16 @@ export interface PipelineEvents {
   onStageTiming?(info: { source: string; stage: Stage; ms: number }): void;
 }
 
+/** One recording of a dry run's plan. */
+export interface PlanEntry {
+  source: string;
+  /** Absolute path of the recording. */
+  path: string;
+  state: 'done' | 'todo' | 'redo';
+  /** True when the run would dictate it (todo, or redo with changed dictation settings or source); false when done or only re-cut from saved markers. */
+  dictate: boolean;
+}
+
 /** What runPipeline returns. */
 export interface RunResult {
   summary: RunSummary;
@@ -207,5 +217,5 @@ export interface RunResult {
   /** Absolute path of manifest.csv (not written on a dry run). */
   manifestPath: string;
   /** Dry run: the recordings that would be processed, with their resume state. */
-  plan?: { source: string; state: 'done' | 'todo' | 'redo' }[];
+  plan?: PlanEntry[];
 }

@@ -149,3 +149,21 @@ describe('run --help (issue 15, item 12)', () => {
     expect(options).toMatchObject({ outDir: join(cwd, 'out'), dryRun: true, concurrency: 3, quiet: true });
   });
 });
+
+describe('--dry-run says what redo means (issue 15, item 9)', () => {
+  it('tells dictating again (paid) from re-cutting saved markers, per recording, and totals the audio to dictate', async () => {
+    const tone = Int16Array.from({ length: 32_000 }, (_, i) => (i > 4000 && i < 12_000 ? Math.round(8000 * Math.sin(i / 5)) : 0));
+    writeFileSync(join(cwd, 'in', 'one.wav'), pcmWav(tone));
+    expect((await run(['in', '-o', 'out', '--engine', 'scripted'])).code).toBe(0);
+    writeFileSync(join(cwd, 'in', 'two.wav'), pcmWav(tone));
+    const recut = await run(['in', '-o', 'out', '--engine', 'scripted', '--pad-ms', '20', '-n']);
+    expect(recut.stdout).toBe(
+      'redo  one.wav: re-cut only, from saved markers (no dictation)\n' +
+        'todo  two.wav: dictate 2s\n' +
+        'dry run: 2 recordings (1 todo, 0 done, 1 redo: 0 dictated again, 1 re-cut only); to dictate: 1 recording, 2s of audio; nothing written\n',
+    );
+    const again = await run(['in', '-o', 'out', '--engine', 'scripted', '--markers', 'old', '-n']);
+    expect(again.stdout.split('\n')[0]).toBe('redo  one.wav: dictate again (the source or the dictation settings changed: a paid service charges again) 2s');
+    expect(again.stdout).toContain('(1 todo, 0 done, 1 redo: 1 dictated again, 0 re-cut only); to dictate: 2 recordings, 4s of audio;');
+  });
+});

@@ -58,7 +58,8 @@ describe('dictclip run', () => {
     const fake = fakeIo({ cwd });
     const code = await main(['run', 'in', '--out', 'out', '--dry-run'], fake.io);
     expect([code, fake.stderr()]).toEqual([0, '']);
-    expect(fake.stdout()).toBe('todo  a/one.wav\ntodo  two.wav\ndry run: 2 recordings (2 todo, 0 done, 0 redo); nothing written\n');
+    expect(fake.stdout()).toBe('todo  a/one.wav: dictate 2s\ntodo  two.wav: dictate 1s\n' +
+      'dry run: 2 recordings (2 todo, 0 done, 0 redo); to dictate: 2 recordings, 3s of audio; nothing written\n');
     expect(existsSync(join(cwd, 'out', 'manifest.csv'))).toBe(false);
   });
 

@@ -12,6 +12,7 @@ import { formatDuration, plural, type CliIo } from '../io.js';
 import { createProgress } from '../progress.js';
 import { takeRunExports } from './export.js';
 import { printShardSizes } from '../shard-plan.js';
+import { printPlan } from '../dry-run.js';
 import { resolveShard } from '../../shard/env.js';
 
 /** Exit code after an interrupt. */
@@ -78,7 +79,8 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     progress.finish();
   }
   if (options.dryRun) {
-    printPlan(result, io);
+    await printPlan(result, io, options.ffmpegPath);
+    printFailures(result, io);
     await printShardSizes(options, io);
     return 0;
   }
@@ -97,18 +99,6 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   await exports?.run(options.outDir, io);
   if (io.signal?.aborted === true) return EXIT_INTERRUPTED;
   return result.summary.failed > 0 ? 1 : 0;
-}
-
-function printPlan(result: RunResult, io: CliIo): void {
-  const plan = result.plan ?? [];
-  const counts = { todo: 0, done: 0, redo: 0 };
-  for (const item of plan) {
-    counts[item.state] += 1;
-    io.stdout.write(`${item.state.padEnd(6)}${item.source}\n`);
-  }
-  const skipped = result.summary.skipped > 0 ? `; ${plural(result.summary.skipped, 'file')} not processed` : '';
-  io.stdout.write(`dry run: ${plural(plan.length, 'recording')} (${counts.todo} todo, ${counts.done} done, ${counts.redo} redo)${skipped}; nothing written\n`);
-  printFailures(result, io);
 }
 
 function printSummary(result: RunResult, io: CliIo): void {
