@@ -13,10 +13,10 @@ import { formatDuration, plural, type CliIo } from './io.js';
 /** What a plan entry means, after its state. */
 export function planAction(entry: PlanEntry): string {
   if (entry.state === 'done') return 'nothing to do (kept from an earlier run)';
-  if (!entry.dictate) return 're-cut only, from saved markers (no dictation)';
+  if (!entry.dictate) return 're-cut only, from saved markers: no dictation';
   return entry.state === 'todo'
     ? 'dictate'
-    : 'dictate again (the source or the dictation settings changed: a paid service charges again)';
+    : 'dictate again: the source or the dictation settings changed, a paid service charges again';
 }
 
 /** Durations, ms, of the recordings to dictate (undefined where the container does not say). */
@@ -44,7 +44,7 @@ export async function printPlan(result: RunResult, io: CliIo, ffmpegOption: stri
     if (entry.dictate && length === undefined) unknown += 1;
     if (length !== undefined) audioMs += length;
     const shown = length === undefined ? '' : ` ${formatDuration(length)}`;
-    io.stdout.write(`${entry.state.padEnd(6)}${entry.source}: ${planAction(entry)}${shown}\n`);
+    io.stdout.write(`${entry.state.padEnd(6)}${entry.source}  (${planAction(entry)}${shown})\n`);
   }
   const dictated = counts.todo + counts.again;
   const redo = counts.redo > 0 ? `: ${counts.again} dictated again, ${counts.recut} re-cut only` : '';

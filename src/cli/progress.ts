@@ -1,9 +1,10 @@
 /**
  * Progress display fed by {@link PipelineEvents}: on a terminal one live line redrawn in place
  * (`[12/40] clips 310 · failed 1 · ETA 2m10s`, at most ~10 redraws a second); when piped, one
- * plain line per recording and per warning; with `quiet`, nothing.
+ * plain line per recording, per stage change of a recording and per warning; with `quiet`,
+ * nothing. The live line names the stage of the recording that changed stage last.
  */
-import type { PipelineEvents } from '../pipeline/types.js';
+import type { PipelineEvents, StageChange } from '../pipeline/types.js';
 import { formatDuration, plural, type Output } from './io.js';
 
 /** Skipped files named one per line at the start; the rest are counted (skipped.csv has them all). */
@@ -31,12 +32,16 @@ export function createProgress(options: ProgressOptions): Progress {
   const { stream, isTTY, quiet } = options;
   const state = { total: 0, finished: 0, resumed: 0, clips: 0, failed: 0, startedAt: now(), lastDraw: -Infinity, drawn: false };
 
+  /** Recordings in progress: their last stage change and when they started. */
+  const active = new Map<string, { change: StageChange; since: number }>();
   const liveLine = (): string => {
     const processed = state.finished - state.resumed;
     const remaining = state.total - state.finished;
     const elapsed = now() - state.startedAt;
     const eta = processed > 0 && remaining > 0 ? ` · ETA ${formatDuration((elapsed / processed) * remaining)}` : '';
-    return `[${state.finished}/${state.total}] clips ${state.clips} · failed ${state.failed}${eta}`;
+    const latest = [...active.values()].at(-1);
+    const current = latest === undefined ? '' : ` · ${describeStage(latest.change, now() - latest.since)}${active.size > 1 ? ` (+${active.size - 1} more)` : ''}`;
+    return `[${state.finished}/${state.total}] clips ${state.clips} · failed ${state.failed}${eta}${current}`;
   };
   const draw = (force = false): void => {
     if (quiet || !isTTY) return;
@@ -59,6 +64,13 @@ export function createProgress(options: ProgressOptions): Progress {
   };
 
   const events: PipelineEvents = {
+    onStageChange(change) {
+      const since = active.get(change.source)?.since ?? now();
+      active.delete(change.source);
+      active.set(change.source, { change, since });
+      if (isTTY) draw();
+      else line(`stage   ${describeStage(change, now() - since)}`);
+    },
     onStart(info) {
       state.total = info.total;
       state.finished = 0;
@@ -69,6 +81,7 @@ export function createProgress(options: ProgressOptions): Progress {
       draw(true);
     },
     onRecordingDone(info) {
+      active.delete(info.source);
       state.finished += 1;
       state.clips += info.clips;
       if (info.resumed) state.resumed += 1;
@@ -76,6 +89,7 @@ export function createProgress(options: ProgressOptions): Progress {
       else line(`${(info.resumed ? 'kept' : 'done').padEnd(8)}${info.source} (${plural(info.clips, 'clip')})`);
     },
     onRecordingFailed(info) {
+      active.delete(info.source);
       state.finished += 1;
       state.failed += 1;
       line(`FAILED  ${info.source} [${info.stage}] ${info.code}: ${info.message}`);
@@ -85,4 +99,18 @@ export function createProgress(options: ProgressOptions): Progress {
     },
   };
   return { events, finish: clear };
+}
+
+/** What a stage is, in words. */
+const STAGE_WORDS: Record<StageChange['stage'], string> = {
+  scan: 'scanning', transcode: 'transcoding', split: 'splitting for the upload cap', upload: 'uploading',
+  dictate: 'waiting for the service', markers: 'reading the markers', cut: 'cutting', output: 'writing',
+};
+
+/** `long.wav: uploading, chunk 2/5 dictated (10m00s audio, 12s elapsed)`. */
+export function describeStage(change: StageChange, elapsedMs: number): string {
+  const chunks = change.chunks !== undefined && (change.stage === 'upload' || change.stage === 'dictate' || change.stage === 'markers')
+    ? `, ${change.chunks.done}/${change.chunks.total} chunks dictated` : '';
+  const audio = change.audioMs === undefined ? '' : `${formatDuration(change.audioMs)} audio, `;
+  return `${change.source}: ${STAGE_WORDS[change.stage]}${chunks} (${audio}${formatDuration(elapsedMs)} elapsed)`;
 }

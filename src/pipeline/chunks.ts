@@ -18,6 +18,8 @@ export async function dictateInChunks(
     workDir: string;
     key: string;
     onStage: (stage: 'split') => void;
+    /** Told the chunk count once split, then after each chunk dictated. @default undefined */
+    onChunks?: (done: number, total: number) => void;
     dictateOne: (chunkPath: string, durationMs: number) => Promise<DictationOutcome>;
   },
 ): Promise<StitchedDictation> {
@@ -29,9 +31,14 @@ export async function dictateInChunks(
     for (const [i, chunk] of chunks.entries()) {
       await writeWavRange(wav.path, chunk.startSample, chunk.endSample, paths[i] ?? '');
     }
+    let done = 0;
+    options.onChunks?.(done, chunks.length);
     const settled = await Promise.allSettled(chunks.map(async (chunk, i): Promise<ChunkDictation> => {
       const durationMs = (chunk.endSample - chunk.startSample) / SAMPLES_PER_MS;
-      return { offsetMs: chunk.offsetMs, durationMs, outcome: await options.dictateOne(paths[i] ?? '', durationMs) };
+      const outcome = await options.dictateOne(paths[i] ?? '', durationMs);
+      done += 1;
+      options.onChunks?.(done, chunks.length);
+      return { offsetMs: chunk.offsetMs, durationMs, outcome };
     }));
     const dictations: ChunkDictation[] = [];
     for (const entry of settled) {

@@ -18,7 +18,8 @@ import { writeDictationFiles } from './dictation-files.js';
 import { recordingState, removeDir, writeState } from './state.js';
 import type { RecordingState, ResumeDecision } from './state.js';
 import type { Recording } from './scan.js';
-import type { ManifestRow, ResolvedRunOptions, Stage } from './types.js';
+import { STAGES } from './types.js';
+import type { ManifestRow, ResolvedRunOptions, Stage, StageChange } from './types.js';
 
 /** A recording with its resume decision, as prepared by the run. */
 export interface RecordingJob {
@@ -46,6 +47,8 @@ export interface RecordingContext {
   onDictated?: (() => void) | undefined;
   /** Told, when the recording is finished, the wall time spent in each stage it went through. @default undefined */
   onStageTiming?: ((stage: Stage, ms: number) => void) | undefined;
+  /** Told each stage change (and each dictated chunk) while the recording is processed. @default undefined */
+  onStageChange?: ((change: Omit<StageChange, 'source'>) => void) | undefined;
 }
 
 /** What processing one recording gives: its manifest rows, whether they were kept from an earlier run, and its `--find` counts. */
@@ -74,17 +77,30 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
     return { rows, resumed: true, dropped: saved.dropped ?? { clips: 0, ms: 0 }, found: phraseCounts(job.state?.dictation?.result, ctx.options.find) };
   }
   const tracker = new StageClock();
-  const setStage = (next: Stage): void => tracker.enter(next);
+  const progress = { audioMs: undefined as number | undefined, chunks: undefined as { done: number; total: number } | undefined };
+  let told: Stage = 'transcode';
+  const tell = (): void => ctx.onStageChange?.({ stage: told, ...withProgress(progress) });
+  const setStage = (next: Stage): void => {
+    tracker.enter(next);
+    if (!movesForward(told, next)) return;
+    told = next;
+    tell();
+  };
+  tell();
   const wavPath = path.join(ctx.workDir, `${job.key}.wav`);
   try {
     const info = await ctx.limits.transcode(() =>
       toWorkWav(job.recording.path, wavPath, { ffmpegPath: ctx.ffmpegPath, signal: ctx.signal }));
+    progress.audioMs = info.durationMs;
     // The report's waveform: a recording without it still gets its clips.
     await savePeaks(wavPath, peaksPath(ctx.outDir, job.recording.relPath))
       .catch((error: unknown) => ctx.warn(`no waveform peaks: ${(error as Error).message}`));
     let dictation = job.decision === 'dictate' ? undefined : job.state?.dictation;
     if (dictation === undefined) {
-      const stitched = await dictate(job, ctx, { ...info, path: wavPath }, setStage);
+      const stitched = await dictate(job, ctx, { ...info, path: wavPath }, setStage, (done, total) => {
+        progress.chunks = { done, total };
+        tell();
+      });
       ctx.onDictated?.();
       setStage('output');
       dictation = { fingerprint: job.fingerprints.dictation, method: ctx.options.markers, audioDurationMs: info.durationMs, ...stitched };
@@ -146,6 +162,21 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
 }
 
 /**
+ * Whether a stage change is news for progress: stages only move forward (the service calls switch
+ * between dictate and markers, and the dictation's state is written before the clips are cut;
+ * `output` is told only after `cut`).
+ */
+function movesForward(told: Stage, next: Stage): boolean {
+  if (next === 'output') return told === 'cut';
+  return STAGES.indexOf(next) > STAGES.indexOf(told);
+}
+
+/** The known parts of a recording's progress, for a stage change. */
+function withProgress(progress: { audioMs: number | undefined; chunks: { done: number; total: number } | undefined }): Omit<StageChange, 'source' | 'stage'> {
+  return { ...(progress.audioMs === undefined ? {} : { audioMs: progress.audioMs }), ...(progress.chunks === undefined ? {} : { chunks: progress.chunks }) };
+}
+
+/**
  * The current stage of a recording (for failure reports) and the wall time spent in each stage:
  * entering a stage closes the previous one, so the stages partition the processing time.
  * With chunks dictated concurrently the most recently entered stage is the one being timed.
@@ -174,11 +205,13 @@ async function dictate(
   ctx: RecordingContext,
   wav: Parameters<typeof dictateInChunks>[0],
   setStage: (stage: Stage) => void,
+  onChunks: (done: number, total: number) => void,
 ): Promise<StitchedDictation> {
-  setStage('upload');
+  const whole = (await stat(wav.path)).size <= ctx.options.maxUploadBytes;
+  setStage(whole ? 'upload' : 'split');
   const base = await ctx.dictation();
   const dctx: DictateContext = { ...base, onStage: setStage };
-  if ((await stat(wav.path)).size <= ctx.options.maxUploadBytes) {
+  if (whole) {
     const outcome = await ctx.limits.dictation(() => dictateWav(dctx, wav.path, wav.durationMs));
     return stitchChunks([{ offsetMs: 0, durationMs: wav.durationMs, outcome }]);
   }
@@ -187,6 +220,7 @@ async function dictate(
     workDir: ctx.workDir,
     key: job.key,
     onStage: setStage,
+    onChunks,
     dictateOne: (chunkPath, durationMs) => ctx.limits.dictation(() => dictateWav(dctx, chunkPath, durationMs)),
   });
 }

@@ -102,6 +102,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
         const result = await processRecording(job, {
           ...ctx,
           warn: (message) => events.onWarning?.({ source, message }),
+          onStageChange: (change) => events.onStageChange?.({ source, ...change }),
           onStageTiming: (stage, ms) => {
             stageTotals.add(stage, ms);
             events.onStageTiming?.({ source, stage, ms });

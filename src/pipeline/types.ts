@@ -198,6 +198,22 @@ export interface PipelineEvents {
    * partition the recording's processing time. Resumed recordings report none.
    */
   onStageTiming?(info: { source: string; stage: Stage; ms: number }): void;
+  /**
+   * While a recording is processed: it entered another stage (told once per change), or one more
+   * of its chunks was dictated. `audioMs` is the recording's duration once transcoded; `chunks`
+   * is set for a recording dictated in chunks. Resumed recordings report none.
+   */
+  onStageChange?(info: StageChange): void;
+}
+
+/** A recording's progress (see PipelineEvents.onStageChange). */
+export interface StageChange {
+  source: string;
+  stage: Stage;
+  /** Duration of the recording's audio, ms (once transcoded). */
+  audioMs?: number;
+  /** Chunks dictated so far, of how many (recordings split for the upload cap). */
+  chunks?: { done: number; total: number };
 }
 
 /** One recording of a dry run's plan. */

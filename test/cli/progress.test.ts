@@ -64,3 +64,41 @@ describe('progress', () => {
     expect([formatDuration(850), formatDuration(45_000), formatDuration(130_000), formatDuration(3_720_000)]).toEqual(['850ms', '45s', '2m10s', '1h02m']);
   });
 });
+
+describe('progress of long recordings (issue 15, item 7)', () => {
+  it('piped: one line per stage change, with chunks, audio and elapsed time', () => {
+    const out = sink();
+    let t = 0;
+    const { events } = createProgress({ stream: out.stream, isTTY: false, quiet: false, now: () => t });
+    events.onStart?.({ total: 1, resumed: 0, skipped: [] });
+    events.onStageChange?.({ source: 'long.wav', stage: 'transcode' });
+    t = 4_000;
+    events.onStageChange?.({ source: 'long.wav', stage: 'split', audioMs: 600_000 });
+    events.onStageChange?.({ source: 'long.wav', stage: 'split', audioMs: 600_000, chunks: { done: 0, total: 3 } });
+    t = 5_000;
+    events.onStageChange?.({ source: 'long.wav', stage: 'upload', audioMs: 600_000, chunks: { done: 0, total: 3 } });
+    t = 65_000;
+    events.onStageChange?.({ source: 'long.wav', stage: 'dictate', audioMs: 600_000, chunks: { done: 2, total: 3 } });
+    expect(out.text()).toBe(
+      'stage   long.wav: transcoding (0ms elapsed)\n' +
+        'stage   long.wav: splitting for the upload cap (10m00s audio, 4s elapsed)\n' +
+        'stage   long.wav: splitting for the upload cap (10m00s audio, 4s elapsed)\n' +
+        'stage   long.wav: uploading, 0/3 chunks dictated (10m00s audio, 5s elapsed)\n' +
+        'stage   long.wav: waiting for the service, 2/3 chunks dictated (10m00s audio, 1m05s elapsed)\n',
+    );
+  });
+
+  it('on a terminal: the live line names the stage of the recording that changed last', () => {
+    const out = sink();
+    let t = 0;
+    const { events } = createProgress({ stream: out.stream, isTTY: true, quiet: false, now: () => t });
+    events.onStart?.({ total: 2, resumed: 0, skipped: [] });
+    t = 1_000;
+    events.onStageChange?.({ source: 'a.wav', stage: 'dictate', audioMs: 120_000 });
+    t = 2_000;
+    events.onStageChange?.({ source: 'b.wav', stage: 'transcode' });
+    t = 3_000;
+    events.onStageChange?.({ source: 'a.wav', stage: 'cut', audioMs: 120_000 });
+    expect(out.chunks.at(-1)).toBe('\r\x1b[2K[0/2] clips 0 · failed 0 · a.wav: cutting (2m00s audio, 2s elapsed) (+1 more)');
+  });
+});

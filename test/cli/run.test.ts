@@ -58,7 +58,7 @@ describe('dictclip run', () => {
     const fake = fakeIo({ cwd });
     const code = await main(['run', 'in', '--out', 'out', '--dry-run'], fake.io);
     expect([code, fake.stderr()]).toEqual([0, '']);
-    expect(fake.stdout()).toBe('todo  a/one.wav: dictate 2s\ntodo  two.wav: dictate 1s\n' +
+    expect(fake.stdout()).toBe('todo  a/one.wav  (dictate 2s)\ntodo  two.wav  (dictate 1s)\n' +
       'dry run: 2 recordings (2 todo, 0 done, 0 redo); to dictate: 2 recordings, 3s of audio; nothing written\n');
     expect(existsSync(join(cwd, 'out', 'manifest.csv'))).toBe(false);
   });
@@ -68,7 +68,11 @@ describe('dictclip run', () => {
     writeWav(join(cwd, 'in', 'three.wav'), 3);
     const fake = fakeIo({ cwd });
     const code = await main(['run', 'in', '--out', 'out', '--engine', 'scripted'], fake.io);
-    expect(fake.stderr()).toBe('done    three.wav (3 clips)\n');
+    // Piped: one line per stage change of the recording, then its result.
+    expect(fake.stderr().replace(/\([^)]*\)\n/g, '\n')).toBe([
+      'transcoding', 'uploading', 'waiting for the service', 'reading the markers', 'cutting', 'writing',
+    ].map((stage) => `stage   three.wav: ${stage} \n`).join('') + 'done    three.wav \n');
+    expect(fake.stderr()).toMatch(/^stage {3}three\.wav: uploading \(3s audio, \d+m?s elapsed\)$/m);
     expect(code).toBe(0);
     const lines = fake.stdout().split('\n');
     expect(lines.slice(0, 2)).toEqual([`manifest: ${join(cwd, 'out', 'manifest.csv')}`, 'recordings: 1 done, 0 failed (of 1)']);

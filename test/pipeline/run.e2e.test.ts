@@ -136,8 +136,11 @@ describe('runPipeline end to end (embedded scripted service)', () => {
     expect(await countFiles(path.join(out, '.dictclip', 'service', 'dictations'))).toBe(dictations);
 
     const dry = await runPipeline(options({ dryRun: true, mode: 'phrase' }));
-    expect(dry.plan).toEqual([
-      { source: 'a.wav', state: 'redo' }, { source: 'b.flac', state: 'redo' }, { source: 'sub/c.mp3', state: 'redo' }]);
+    // A new mode only re-cuts from the saved markers: nothing is dictated again.
+    expect(dry.plan?.map(({ source, state, dictate }) => ({ source, state, dictate }))).toEqual([
+      { source: 'a.wav', state: 'redo', dictate: false }, { source: 'b.flac', state: 'redo', dictate: false },
+      { source: 'sub/c.mp3', state: 'redo', dictate: false }]);
+    expect(dry.plan?.[0]?.path).toBe(path.join(input, 'a.wav'));
     expect(await readFile(path.join(out, 'manifest.csv'))).toEqual(manifestBefore);
   });
 

@@ -50,7 +50,7 @@ describe('runPipeline failures', () => {
     const out = path.join(root, 'out');
     const failed: string[] = [];
     const dry = await runPipeline(options({ dryRun: true }));
-    expect(dry.plan).toEqual([{ source: 'bad.wav', state: 'todo' }, { source: 'good.wav', state: 'todo' }, { source: 'quiet.wav', state: 'todo' }]);
+    expect(dry.plan).toMatchObject([{ source: 'bad.wav', state: 'todo', dictate: true }, { source: 'good.wav', state: 'todo', dictate: true }, { source: 'quiet.wav', state: 'todo', dictate: true }]);
     expect(await readdir(root)).not.toContain('out');
 
     const result = await runPipeline(options({}), { onRecordingFailed: (f) => failed.push(`${f.source}:${f.stage}:${f.code}`) });
@@ -75,7 +75,7 @@ describe('runPipeline failures', () => {
     expect((await readFile(path.join(out, '.dictclip', 'peaks', peaks[1]!))).length).toBe(16 + 140);
 
     const dry2 = await runPipeline(options({ dryRun: true }));
-    expect(dry2.plan).toEqual([{ source: 'bad.wav', state: 'redo' }, { source: 'good.wav', state: 'done' }, { source: 'quiet.wav', state: 'done' }]);
+    expect(dry2.plan).toMatchObject([{ source: 'bad.wav', state: 'redo', dictate: true }, { source: 'good.wav', state: 'done', dictate: false }, { source: 'quiet.wav', state: 'done', dictate: false }]);
     failed.length = 0;
     const second = await runPipeline(options({}), { onRecordingFailed: (f) => failed.push(f.source) });
     expect(failed).toEqual(['bad.wav']);
