@@ -25,5 +25,5 @@ export async function printShardSizes(options: LoadedRunOptions, io: CliIo): Pro
 function line(recordings: number, ms: number): string {
   const s = Math.round(ms / 1000);
   const clock = `${Math.floor(s / 3600)}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-  return `${String(recordings).padStart(7)} recordings ${(ms / 3_600_000).toFixed(2).padStart(9)} h (${clock})`;
+  return `${String(recordings).padStart(7)} ${recordings === 1 ? 'recording ' : 'recordings'} ${(ms / 3_600_000).toFixed(2).padStart(9)} h (${clock})`;
 }

@@ -167,3 +167,11 @@ describe('--dry-run says what redo means (issue 15, item 9)', () => {
     expect(again.stdout).toContain('(1 todo, 0 done, 1 redo: 1 dictated again, 0 re-cut only); to dictate: 2 recordings, 4s of audio;');
   });
 });
+
+describe('plural agreement (issue 15, item 12)', () => {
+  it('says "1 clip", "1 recording", "1 file" and "2 clips"', async () => {
+    const { plural } = await import('../../src/cli/io.js');
+    expect([plural(1, 'clip'), plural(2, 'clip'), plural(0, 'recording'), plural(1, 'recording'), plural(1, 'file')])
+      .toEqual(['1 clip', '2 clips', '0 recordings', '1 recording', '1 file']);
+  });
+});

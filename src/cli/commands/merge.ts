@@ -1,7 +1,7 @@
 /** `dictclip merge <shard-out>… --out <dir>`: shard outputs combined into one run output. */
 import { resolve } from 'node:path';
 import { parseCommandArgs, requiredString } from '../args.js';
-import { usageError, type CliIo } from '../io.js';
+import { plural, usageError, type CliIo } from '../io.js';
 
 export const MERGE_HELP = `Usage: dictclip merge <shard-out>... --out <dir> [--quiet]
 
@@ -51,7 +51,7 @@ export async function mergeCommand(args: string[], io: CliIo): Promise<number> {
   if (values['quiet'] !== true) {
     const what = result.alreadyMerged ? 'already merged' : `merged ${result.shards} shard outputs`;
     const files = result.alreadyMerged ? '' : ` (files linked ${result.linked}, copied ${result.copied})`;
-    io.stdout.write(`${what}: ${result.recordings} recordings, ${result.clips} clips, ${result.failed} failed → ${result.outDir}${files}\n`);
+    io.stdout.write(`${what}: ${plural(result.recordings, 'recording')}, ${plural(result.clips, 'clip')}, ${result.failed} failed → ${result.outDir}${files}\n`);
   }
   if (values['no-report'] !== true && !result.alreadyMerged) {
     // The shards' own reports are not merged: the merged output's is built from it, as `dictclip run` does.

@@ -93,7 +93,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   if (options.supercut !== undefined) {
     const { writeSupercut } = await import('../../extracts/index.js');
     const cut = await writeSupercut({ runDir: options.outDir, name: options.supercut, gapMs: options.supercutGapMs });
-    if (!options.quiet) io.stdout.write(`supercut: ${cut.wavPath} (${cut.clips} clips, ${formatDuration(cut.durationMs)}) with ${basename(cut.vttPath)} and ${basename(cut.jsonPath)}\n`);
+    if (!options.quiet) io.stdout.write(`supercut: ${cut.wavPath} (${plural(cut.clips, 'clip')}, ${formatDuration(cut.durationMs)}) with ${basename(cut.vttPath)} and ${basename(cut.jsonPath)}\n`);
   }
   printFailures(result, io);
   await exports?.run(options.outDir, io);
