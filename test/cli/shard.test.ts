@@ -48,7 +48,7 @@ describe('run --shard', () => {
     const expected = [0, 1, 2].map((k) => {
       const names = Object.keys(durations).filter((name) => shardOf(name, 3) === k);
       const seconds = names.reduce((sum, name) => sum + (durations[name] ?? 0), 0);
-      return `  ${k}/3  ${String(names.length).padStart(7)} recordings ${(seconds / 3600).toFixed(2).padStart(9)} h (${clock(seconds)})${k === index ? '  ← this shard' : ''}`;
+      return `  ${k}/3  ${String(names.length).padStart(7)} ${names.length === 1 ? 'recording ' : 'recordings'} ${(seconds / 3600).toFixed(2).padStart(9)} h (${clock(seconds)})${k === index ? '  ← this shard' : ''}`;
     });
     const total = Object.values(durations).reduce((sum, s) => sum + s, 0);
     expect(lines.slice(start + 1, start + 5)).toEqual([...expected, `  all  ${String(5).padStart(7)} recordings ${(total / 3600).toFixed(2).padStart(9)} h (${clock(total)})`]);
