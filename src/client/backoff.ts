@@ -1,7 +1,6 @@
 /**
  * Retry delays (exponential backoff with jitter, Retry-After honoured and capped) and an
- * abortable sleep. Shared by the undici RetryAgent retry callback and the outer attempts of
- * {@link HttpTransport}, so both layers wait the same way.
+ * abortable sleep, for the retry loop of the HTTP transport (src/client/http.ts).
  */
 import { setTimeout as delay } from 'node:timers/promises';
 

@@ -48,13 +48,10 @@ export function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/**
- * True for failures worth another attempt: connection errors, resets and timeouts, and
- * `UND_ERR_REQ_RETRY` (undici could not resume a response body that broke mid-way).
- */
+/** True for failures worth another attempt: connection errors, resets and timeouts. */
 export function isTransientError(error: unknown): boolean {
   const code = errorCode(error);
-  return code !== undefined && (TRANSIENT_ERROR_CODES.includes(code) || code === 'UND_ERR_REQ_RETRY');
+  return code !== undefined && TRANSIENT_ERROR_CODES.includes(code);
 }
 
 function attemptsText(attempts: number): string {

@@ -2,12 +2,12 @@
  * The HTTP transport of the client: one keep-alive undici Agent with bounded connections,
  * gzip/deflate decoding, the Authorization header, status checks and retries.
  *
- * Retries happen at two layers that share one budget (`maxRetries`) and one backoff:
- * 1. undici's RetryAgent retries connection errors, timeouts and 429/5xx answers of requests
- *    whose body can be replayed (GETs, form POSTs).
- * 2. An outer attempt covers what RetryHandler cannot: a streamed upload body (consumed by the
- *    first attempt, so it is re-created from its factory) and a response body that broke after
- *    the headers (RetryHandler can only resume those with Range requests).
+ * One retry loop, as ky has, with one budget (`maxRetries`) and one backoff: an attempt is the
+ * whole exchange (send the request, read and decode the body), and it is retried when it fails
+ * with a connection error, a reset or a timeout — also after the headers, while the body is read
+ * — or answers 429, 500, 502, 503 or 504 (Retry-After honoured, capped by `retryMaxMs`). Each
+ * attempt sends its body afresh: a string is sent again, a streamed upload is re-created from its
+ * factory (a stream cannot be replayed).
  *
  * A refused connection or an unknown host is not retried before the service first answered (a
  * wrong base URL fails at once); afterwards it is a transient failure like the others.
@@ -16,21 +16,18 @@
  * dictation on the service is acceptable, a lost recording is not.
  */
 import type { Readable } from 'node:stream';
-import { Agent, RetryAgent, request, type Dispatcher, type RetryHandler } from 'undici';
+import { Agent, request } from 'undici';
 import { decodeBody } from './decode.js';
 import type { IncomingHttpHeaders } from 'node:http';
 import { retryDelayMs, parseRetryAfter, sleep, type BackoffOptions } from './backoff.js';
-import {
-  NEVER_REACHED_CODES, TRANSIENT_ERROR_CODES, TRANSIENT_STATUSES, abortedError, errorCode, isTransientError, statusError, transportError,
-  type RequestInfo,
-} from './failures.js';
+import { NEVER_REACHED_CODES, TRANSIENT_STATUSES, abortedError, errorCode, isTransientError, statusError, transportError, type RequestInfo } from './failures.js';
 
 export interface TransportOptions {
   /** Maximum simultaneous connections (keep-alive pool). */
   connections: number;
   /** headersTimeout and bodyTimeout of one request, ms. */
   requestTimeoutMs: number;
-  /** Retries of a transient failure (shared by both retry layers). */
+  /** Retries of a transient failure. */
   maxRetries: number;
   /** First retry delay, ms. */
   retryBaseMs: number;
@@ -65,10 +62,6 @@ function isAborted(signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true;
 }
 
-interface Budget {
-  retries: number;
-}
-
 /** Keep-alive HTTP with retries and status checks; see the module comment. */
 export class HttpTransport {
   readonly #agent: Agent;
@@ -92,38 +85,38 @@ export class HttpTransport {
    * @throws DictclipError E_HTTP_STATUS (or the service's wire code: E_BUSY, E_NOT_FOUND …), E_AUTH, E_NETWORK, E_TIMEOUT or E_ABORTED (with `attempts`).
    */
   async send(req: HttpRequest): Promise<HttpResponse> {
-    const budget: Budget = { retries: 0 };
-    const info = (): RequestInfo => ({ method: req.method, url: req.url, attempts: budget.retries + 1 });
-    const dispatcher = new RetryAgent(this.#agent, this.#retryOptions(budget, req.signal));
+    let retries = 0;
+    const info = (): RequestInfo => ({ method: req.method, url: req.url, attempts: retries + 1 });
     for (;;) {
       if (isAborted(req.signal)) throw abortedError(info(), req.signal?.reason);
       let response: Omit<HttpResponse, 'attempts'>;
       try {
-        response = await this.#attempt(dispatcher, req);
+        response = await this.#attempt(req);
       } catch (error) {
         if (isAborted(req.signal)) throw abortedError(info(), error);
-        if (isTransientError(error) && !this.#neverReached(error) && budget.retries < this.#options.maxRetries) {
-          budget.retries += 1;
-          await this.#wait(budget.retries, undefined, req.signal, info);
+        if (isTransientError(error) && !this.#neverReached(error) && retries < this.#options.maxRetries) {
+          retries += 1;
+          await this.#wait(retries, undefined, req.signal, info);
           continue;
         }
         throw transportError(error, info());
       }
       if (isAborted(req.signal)) throw abortedError(info(), req.signal?.reason);
-      if (response.status === req.expectedStatus) return { ...response, attempts: budget.retries + 1 };
-      if (TRANSIENT_STATUSES.includes(response.status) && budget.retries < this.#options.maxRetries) {
-        budget.retries += 1;
-        await this.#wait(budget.retries, parseRetryAfter(response.headers['retry-after']), req.signal, info);
+      if (response.status === req.expectedStatus) return { ...response, attempts: retries + 1 };
+      if (TRANSIENT_STATUSES.includes(response.status) && retries < this.#options.maxRetries) {
+        retries += 1;
+        await this.#wait(retries, parseRetryAfter(response.headers['retry-after']), req.signal, info);
         continue;
       }
       throw statusError(response.status, response.body, req.expectedStatus, info());
     }
   }
 
-  async #attempt(dispatcher: Dispatcher, req: HttpRequest): Promise<Omit<HttpResponse, 'attempts'>> {
+  /** One attempt: send the request (a fresh body) and read the whole decoded response. */
+  async #attempt(req: HttpRequest): Promise<Omit<HttpResponse, 'attempts'>> {
     const body = typeof req.body === 'function' ? req.body() : req.body;
     const response = await request(req.url, {
-      dispatcher,
+      dispatcher: this.#agent,
       method: req.method,
       headers: { ...req.headers, authorization: this.#options.authorization },
       ...(body === undefined ? {} : { body }),
@@ -141,33 +134,6 @@ export class HttpTransport {
     } catch (error) {
       throw abortedError(info(), error);
     }
-  }
-
-  /**
-   * RetryAgent options whose retry callback draws on the request's shared budget. With a retry
-   * callback of our own and `throwOnError: false`, undici consults nothing else (its statusCodes,
-   * methods, timeouts and maxRetries feed only its default callback): the policy is all here.
-   */
-  #retryOptions(budget: Budget, signal: AbortSignal | undefined): RetryHandler.RetryOptions {
-    const options = this.#options;
-    return {
-      throwOnError: false,
-      retry: (error, _context, callback) => {
-        const { statusCode, headers } = error as Error & { statusCode?: number; headers?: IncomingHttpHeaders };
-        // A body that broke mid-way is left to the outer attempt (a fresh request), not resumed.
-        const code = errorCode(error);
-        const retryable = statusCode !== undefined && statusCode >= 300
-          ? TRANSIENT_STATUSES.includes(statusCode)
-          : code !== undefined && TRANSIENT_ERROR_CODES.includes(code) && !this.#neverReached(error);
-        if (!retryable || budget.retries >= options.maxRetries || signal?.aborted === true) {
-          callback(error);
-          return;
-        }
-        budget.retries += 1;
-        const delay = retryDelayMs(budget.retries, this.#backoff, parseRetryAfter(headers?.['retry-after']));
-        sleep(delay, signal).then(() => callback(null), (reason: unknown) => callback(reason as Error));
-      },
-    };
   }
 
   /** A refused connection or unknown host while the service has never answered: not retried. */

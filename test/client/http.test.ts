@@ -119,25 +119,9 @@ describe('status and retries', () => {
       }
     });
     await expect(client().getText(location())).resolves.toBe('My text so far.');
-    // undici first tries to resume with a Range request; this server ignores Range, so a fresh request follows.
-    expect(server.requests.map((r) => r.headers.range)).toEqual([undefined, 'bytes=10-', undefined]);
+    // One retry loop: the broken exchange is repeated whole (no Range resume), once.
+    expect(server.requests.map((r) => r.headers.range)).toEqual([undefined, undefined]);
     expect(server.requests.every((r) => r.url === '/SCDictation/rest/t/dictations/d1/text')).toBe(true);
-  });
-
-  test('a response reset mid-body is resumed when the server honours Range', async () => {
-    const body = 'My text so far.';
-    server.handle((req, res, index) => {
-      if (index === 0) {
-        res.writeHead(200, { 'content-length': String(body.length) });
-        res.write(body.slice(0, 10), () => setImmediate(() => res.socket?.destroy()));
-      } else {
-        const start = Number(/^bytes=(\d+)-/.exec(req.headers.range ?? '')?.[1]);
-        res.writeHead(206, { 'content-range': `bytes ${start}-${body.length - 1}/${body.length}`, 'content-length': String(body.length - start) });
-        res.end(body.slice(start));
-      }
-    });
-    await expect(client().getText(location())).resolves.toBe(body);
-    expect(server.requests.map((r) => r.headers.range)).toEqual([undefined, 'bytes=10-14']);
   });
 
   test('a refused connection before the service ever answered is E_NETWORK at once, without retries', async () => {
