@@ -101,6 +101,7 @@ export default async function cutting() {
   const measured = await interleaved(RUNS, contenders);
   for (const [name, r] of measured) add({ name, hours: 1, clips: clips.length, ...r });
   const raw = measured.get('raw write (limit)');
+  const raw16 = measured.get('raw write, 16 in flight');
   const dictclip = measured.get('dictclip cutClips');
   const pydub = measured.get('pydub');
   let check = 'cutClips not built';
@@ -149,6 +150,7 @@ export default async function cutting() {
   const rssSparse = dictclip ? big3['dictclip cutClips, every 3rd marker'].maxRssKb / dictclip.maxRssKb : undefined;
   const targets = [
     { name: 'dictclip ÷ raw-write limit (time)', target: '≤ 1.5×', value: ratio(d, raw.wallS), met: d === undefined ? undefined : d / raw.wallS <= 1.5 },
+    { name: 'dictclip ÷ raw writer with 16 files in flight (time)', target: '≤ 1.0×', value: ratio(d, raw16?.wallS), met: d === undefined || raw16 === undefined ? undefined : d / raw16.wallS <= 1.0 },
     { name: 'dictclip peak RSS, 3 h ÷ 1 h (same 7,200 clips)', target: '≤ 1.2× (flat)', value: rssSparse, met: rssSparse === undefined ? undefined : rssSparse <= 1.2 },
     { name: 'dictclip peak RSS, 3 h (21,566 clips) ÷ 1 h (7,200 clips)', target: '≤ 1.2× (flat)', value: rssGrowth, met: rssGrowth === undefined ? undefined : rssGrowth <= 1.2 },
     { name: 'sox per clip ÷ dictclip (time)', target: '≥ 20×', value: ratio(perClip.sox, d), met: d === undefined ? undefined : perClip.sox / d >= 20 },

@@ -46,21 +46,11 @@ export class EdgeMeter {
       ? new Int16Array(pcm.buffer, pcm.byteOffset, pcm.length >> 1)
       : new Int16Array(Uint8Array.from(pcm).buffer);
     const ch = this.#channels;
-    const headEnd = (this.#edge - firstFrame) * ch; // values before this index are in the head
-    const tailStart = (this.#total - this.#edge - firstFrame) * ch; // values from this index on are in the tail
-    let all = 0;
-    let head = 0;
-    let tail = 0;
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i]!;
-      const e = v * v;
-      all += e;
-      if (i < headEnd) head += e;
-      if (i >= tailStart) tail += e;
-    }
-    this.#all += all;
-    this.#head += head;
-    this.#tail += tail;
+    const headEnd = Math.min(values.length, Math.max(0, (this.#edge - firstFrame) * ch)); // values before this index are in the head
+    const tailStart = Math.min(values.length, Math.max(0, (this.#total - this.#edge - firstFrame) * ch)); // values from here on are in the tail
+    this.#all += sumOfSquares(values, 0, values.length);
+    this.#head += sumOfSquares(values, 0, headEnd);
+    this.#tail += sumOfSquares(values, tailStart, values.length);
   }
 
   /** The levels of everything fed (a silent clip gives {@link FLOOR_DB} at both edges). */
@@ -75,4 +65,10 @@ export class EdgeMeter {
     };
     return { edgeStartDb: level(this.#head), edgeEndDb: level(this.#tail) };
   }
+}
+
+function sumOfSquares(values: Int16Array, from: number, to: number): number {
+  let sum = 0;
+  for (let i = from; i < to; i++) sum += values[i]! * values[i]!;
+  return sum;
 }

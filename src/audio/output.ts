@@ -71,8 +71,9 @@ function outputError(outPath: string, cause: unknown): DictclipError {
 
 /**
  * Write `content` to `temp`, then rename it to `outPath`, with callbacks (the cutter's hot loop:
- * no promise or FileHandle per step): open, write until all bytes are written, close, rename. `done` receives
- * an E_OUTPUT DictclipError on failure, after the temp file is removed.
+ * no promise or FileHandle per step): open, write until all bytes are written, close, rename (no
+ * rename when `temp` is `outPath`). `done` receives an E_OUTPUT DictclipError on failure, after
+ * the temp file is removed.
  */
 export function writeAtomicallyCb(content: Buffer, temp: string, outPath: string, done: (error?: DictclipError) => void): void {
   const fail = (cause: unknown): void => rmCb(temp, { force: true }, () => done(outputError(outPath, cause)));
@@ -81,6 +82,7 @@ export function writeAtomicallyCb(content: Buffer, temp: string, outPath: string
     const finish = (writeError: unknown): void =>
       close(fd, (closeError) => {
         if (writeError !== null || closeError !== null) return fail(writeError ?? closeError);
+        if (temp === outPath) return done();
         renameCb(temp, outPath, (renameError) => (renameError === null ? done() : fail(renameError)));
       });
     const writeFrom = (offset: number): void =>
@@ -126,7 +128,7 @@ export async function streamRange(
     }
     await out.close();
     out = undefined;
-    await rename(temp, outPath);
+    if (temp !== outPath) await rename(temp, outPath);
   } catch (cause) {
     await out?.close().catch(() => undefined);
     await rm(temp, { force: true });

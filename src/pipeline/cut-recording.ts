@@ -2,7 +2,7 @@
  * Cutting one recording's clips from the configured clip source (the work audio, or the source
  * decoded once at its own rate and channels) and the manifest columns the cut adds.
  */
-import { rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { LimitFunction } from 'p-limit';
 import { cutClips, isLoudEdge, originalAudio, snapEdges } from '../audio/index.js';
@@ -27,20 +27,36 @@ export interface CutRecordingContext {
 }
 
 /**
- * Cut `requests` from the clip source: the work audio, or with `clipSource: 'original'` the
- * recording decoded once at its own rate and channels (a 16-bit PCM WAV recording is cut as it
- * is; a decoded copy is removed afterwards).
+ * Cut `requests` (every one inside `folder`, which must not exist) from the clip source: the work
+ * audio, or with `clipSource: 'original'` the recording decoded once at its own rate and channels
+ * (a 16-bit PCM WAV recording is cut as it is; a decoded copy is removed afterwards). The clips
+ * are written into `<folder>.tmp` (emptied first), which is renamed into place once every clip
+ * is written: the recording's clips appear together, with one rename instead of one per clip.
+ * @throws DictclipError as cutClips; the temp folder is removed on failure.
  */
-export async function cutRecording(ctx: CutRecordingContext, requests: readonly ClipRequest[]): Promise<CutClip[]> {
+export async function cutRecording(ctx: CutRecordingContext, folder: string, requests: readonly ClipRequest[]): Promise<CutClip[]> {
   if (requests.length === 0) return [];
-  const cutOptions = { fadeMs: ctx.options.fadeMs };
-  if (ctx.options.clipSource === 'work') return ctx.limits.cut(() => cutClips(ctx.workWav, requests, cutOptions));
-  const decodedPath = path.join(ctx.workDir, `${ctx.key}.original.wav`);
-  const source = await ctx.limits.transcode(() => originalAudio(ctx.recordingPath, decodedPath, { ffmpegPath: ctx.ffmpegPath, signal: ctx.signal }));
+  const temp = `${folder}.tmp`; // one name per recording: a run killed while cutting leaves nothing a rerun does not remove
+  await rm(temp, { recursive: true, force: true });
+  const inTemp = requests.map((r) => ({ ...r, outPath: path.join(temp, path.relative(folder, r.outPath)) }));
+  const cutOptions = { fadeMs: ctx.options.fadeMs, atomic: false };
+  let decoded: string | undefined;
   try {
-    return await ctx.limits.cut(() => cutClips(source.path, requests, cutOptions));
+    let source = ctx.workWav;
+    if (ctx.options.clipSource === 'original') {
+      const original = await ctx.limits.transcode(() =>
+        originalAudio(ctx.recordingPath, path.join(ctx.workDir, `${ctx.key}.original.wav`), { ffmpegPath: ctx.ffmpegPath, signal: ctx.signal }));
+      source = original.path;
+      if (original.decoded) decoded = original.path;
+    }
+    const cut = await ctx.limits.cut(() => cutClips(source, inTemp, cutOptions));
+    await rename(temp, folder);
+    return cut;
+  } catch (error) {
+    await rm(temp, { recursive: true, force: true }).catch(() => undefined);
+    throw error;
   } finally {
-    if (source.decoded) await rm(source.path, { force: true }).catch(() => undefined);
+    if (decoded !== undefined) await rm(decoded, { force: true }).catch(() => undefined);
   }
 }
 

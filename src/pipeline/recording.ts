@@ -126,7 +126,7 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
     const cut = await cutRecording({
       recordingPath: job.recording.path, workWav: wavPath, workDir: ctx.workDir, key: job.key, options: o,
       ffmpegPath: ctx.ffmpegPath, signal: ctx.signal, limits: ctx.limits,
-    }, requests);
+    }, folder, requests);
     setStage('output');
     const markers = dictation.result.markers;
     let first = 0; // clips come in transcript order: one forward pass finds each clip's first marker

@@ -98,6 +98,14 @@ describe('cutClips', () => {
     expect(readFileSync(join(dir, 'x.wav')).length).toBe(44 + 32);
   });
 
+  it('writes straight to the clip paths with atomic: false (no temp names), the same bytes', async () => {
+    const dir = join(temp(), 'direct');
+    const clips = [{ startMs: 100, endMs: 300, outPath: join(dir, 'a.wav') }, { startMs: 250, endMs: 900, outPath: join(dir, 'sub', 'b.wav') }];
+    expect((await cutClips(source, clips, { atomic: false })).map((r) => r.samples)).toEqual([3200, 10400]);
+    expect(readdirSync(dir, { recursive: true }).sort()).toEqual(['a.wav', 'sub', 'sub/b.wav']);
+    expect(readFileSync(clips[1]!.outPath).subarray(44).equals(range(4000, 14400))).toBe(true);
+  });
+
   it('slides its window over a long source and streams clips larger than the window', async () => {
     const samples = 16000 * 300; // 5 minutes, 9.6 MB: more than the 4 MB window
     const long = writePcmWav(join(temp(), 'long.wav'), noise(samples, 7));

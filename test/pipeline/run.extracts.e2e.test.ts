@@ -8,7 +8,7 @@
  * All three are 44.1 kHz stereo 16-bit WAV; compressed/ holds the same words as a.wav in mp3, ogg
  * and m4a (its own input folder).
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { readWavInfo } from '../../src/audio/index.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -99,6 +99,14 @@ describe('--find', () => {
     expect(pick(await manifest('resume'))).toEqual(CALL_ME);
     expect(stagesNow.filter((s) => s === 'dictate' || s === 'upload')).toEqual([]);
     // Unchanged options: every recording is kept, the phrase counts still come from the saved markers.
+    // Clips are cut into <folder>.tmp and renamed into place: a leftover of a killed run is cleared.
+    const clipsDir = path.join(root, 'resume', 'clips');
+    const folders = (await readdir(clipsDir)).sort();
+    expect(folders.filter((name) => name.includes('.tmp'))).toEqual([]);
+    await mkdir(path.join(clipsDir, `${folders[0]!}.tmp`, 'stale'), { recursive: true });
+    await runPipeline(options('resume', { find: ['call me'], contextWords: 0, padBeforeMs: 1 }));
+    expect((await readdir(clipsDir)).filter((name) => name.includes('.tmp'))).toEqual([]);
+    await runPipeline(options('resume', { find: ['call me'] }));
     const kept = await runPipeline(options('resume', { find: ['call me'] }));
     expect([kept.summary.done, kept.summary.find]).toEqual([0, [{ phrase: 'call me', matches: 3 }]]);
   });
