@@ -4,7 +4,9 @@
  * (`scrypt$N$r$p$salt$hash`, base64url), API keys as sha256 hex digests.
  */
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import lockfile from 'proper-lockfile';
 import { DictclipError } from '../errors.js';
 import { sha256, writeFileAtomic } from '../files.js';
 import { readJsonFile } from './json-file.js';
@@ -82,12 +84,42 @@ export async function readAccounts(dataDir: string): Promise<AccountRecord[]> {
   return data;
 }
 
+/** Lock retries: waits up to about 10 s for another writer; a lock left by a dead process goes stale after 10 s. */
+const LOCK_OPTIONS = { realpath: false, stale: 10_000, retries: { retries: 60, minTimeout: 10, maxTimeout: 200, randomize: true } };
+
+/**
+ * Read the accounts, let `change` modify the list, write it back: all under the accounts lock.
+ * Keep `change` short (no password hashing inside): other writers wait for it.
+ */
+async function modifyAccounts<T>(dataDir: string, change: (accounts: AccountRecord[]) => T): Promise<T> {
+  const path = accountsPath(dataDir);
+  await mkdir(dataDir, { recursive: true });
+  const release = await lockfile.lock(path, LOCK_OPTIONS).catch((error: unknown) => {
+    throw new DictclipError('E_ACCOUNT', `Cannot lock the accounts file: ${(error as Error).message}`, { path, cause: error });
+  });
+  try {
+    const accounts = await readAccounts(dataDir);
+    const result = change(accounts);
+    await writeFileAtomic(path, `${JSON.stringify(accounts, null, 2)}\n`);
+    return result;
+  } finally {
+    await release().catch(() => undefined);
+  }
+}
+
 async function updateAccount(dataDir: string, user: string, change: (account: AccountRecord) => void): Promise<void> {
-  const accounts = await readAccounts(dataDir);
-  const account = accounts.find((a) => a.user === user);
-  if (account === undefined) throw new DictclipError('E_ACCOUNT', `No account named "${user}".`);
-  change(account);
-  await writeFileAtomic(accountsPath(dataDir), `${JSON.stringify(accounts, null, 2)}\n`);
+  await modifyAccounts(dataDir, (accounts) => {
+    const account = accounts.find((a) => a.user === user);
+    if (account === undefined) throw new DictclipError('E_ACCOUNT', `No account named "${user}".`);
+    change(account);
+  });
+}
+
+function addRecord(dataDir: string, record: AccountRecord): Promise<void> {
+  return modifyAccounts(dataDir, (accounts) => {
+    if (accounts.some((a) => a.user === record.user)) throw new DictclipError('E_ACCOUNT', `An account named "${record.user}" already exists.`);
+    accounts.push(record);
+  });
 }
 
 /**
@@ -99,11 +131,9 @@ export async function addAccount(dataDir: string, user: string, tenant: string, 
   validateName('user', user);
   validateName('tenant', tenant);
   validatePassword(password);
-  const accounts = await readAccounts(dataDir);
-  if (accounts.some((a) => a.user === user)) throw new DictclipError('E_ACCOUNT', `An account named "${user}" already exists.`);
+  if ((await readAccounts(dataDir)).some((a) => a.user === user)) throw new DictclipError('E_ACCOUNT', `An account named "${user}" already exists.`);
   const passwordHash = await hashPassword(password);
-  accounts.push({ user, tenant, passwordHash, mustChangePassword: true, apiKeyHashes: [] });
-  await writeFileAtomic(accountsPath(dataDir), `${JSON.stringify(accounts, null, 2)}\n`);
+  await addRecord(dataDir, { user, tenant, passwordHash, mustChangePassword: true, apiKeyHashes: [] });
 }
 
 /**
@@ -115,12 +145,9 @@ export async function addAccount(dataDir: string, user: string, tenant: string, 
 export async function addApiKeyAccount(dataDir: string, user: string, tenant: string): Promise<string> {
   validateName('user', user);
   validateName('tenant', tenant);
-  const accounts = await readAccounts(dataDir);
-  if (accounts.some((a) => a.user === user)) throw new DictclipError('E_ACCOUNT', `An account named "${user}" already exists.`);
   const key = randomBytes(32).toString('base64url');
   // An empty hash never verifies (verifyPassword): only the key authenticates.
-  accounts.push({ user, tenant, passwordHash: '', mustChangePassword: false, apiKeyHashes: [sha256(key)] });
-  await writeFileAtomic(accountsPath(dataDir), `${JSON.stringify(accounts, null, 2)}\n`);
+  await addRecord(dataDir, { user, tenant, passwordHash: '', mustChangePassword: false, apiKeyHashes: [sha256(key)] });
   return key;
 }
 

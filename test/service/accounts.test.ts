@@ -19,6 +19,16 @@ describe('accounts', () => {
     return (error as Error).message;
   }
 
+  it('keeps every account when 10 are added at once (the read-modify-write holds a lock)', async () => {
+    const users = Array.from({ length: 10 }, (_, i) => `user${i}`);
+    await Promise.all(users.map((user) => addAccount(dir, user, 'acme', 'password-one')));
+    const stored = JSON.parse(await readFile(join(dir, 'accounts.json'), 'utf8')) as { user: string }[];
+    expect(stored.map((a) => a.user).sort()).toEqual(users);
+    const keys = await Promise.all(users.map((user) => createApiKey(dir, user)));
+    const after = JSON.parse(await readFile(join(dir, 'accounts.json'), 'utf8')) as { apiKeyHashes: string[] }[];
+    expect(after.map((a) => a.apiKeyHashes.length)).toEqual(keys.map(() => 1));
+  });
+
   it('stores hashed passwords and keys, never the secrets', async () => {
     await addAccount(dir, 'alice', 'acme', 'password-one');
     const key = await createApiKey(dir, 'alice');
