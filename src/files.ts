@@ -11,7 +11,7 @@ import { DictclipError } from './errors.js';
  * @throws DictclipError `E_OUTPUT` when the folder cannot be created or the file written.
  */
 export async function writeFileAtomic(file: string, data: string | Buffer): Promise<void> {
-  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`; // matches ATOMIC_TEMP_NAME
   try {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(temp, data);
@@ -21,6 +21,9 @@ export async function writeFileAtomic(file: string, data: string | Buffer): Prom
     throw new DictclipError('E_OUTPUT', `cannot write ${file}: ${(error as Error).message}`, { path: file, cause: error });
   }
 }
+
+/** The name of a temporary file of {@link writeFileAtomic} (left behind only by a killed process). */
+export const ATOMIC_TEMP_NAME = /\.[0-9a-f]{12}\.tmp$/;
 
 /** SHA-256 of a string or buffer, hex. */
 export function sha256(data: string | Buffer): string {

@@ -21,6 +21,7 @@ import { baseUrlError } from './base-url.js';
 import { readState, recordingState, removeDir, serviceIdentity, writeState } from './state.js';
 import { runRecord, writeRunRecord } from './run-record.js';
 import { parseShard, selectShard } from './shard.js';
+import { removeStaleTemps } from './stale-temps.js';
 import { clipDir } from './naming.js';
 import type { FailureRow, ManifestRow, PipelineEvents, ResolvedRunOptions, RunOptions, RunResult } from './types.js';
 
@@ -62,6 +63,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
     const plan = jobs.map((job) => ({ source: job.recording.relPath, path: job.recording.path, state: planState(job), dictate: job.decision === 'dictate' }));
     return { summary: computeSummary(counts, []), failures, manifestPath, plan };
   }
+  await removeStaleTemps(outDir);
   events.onStart?.({ total: recordings.length, resumed: alreadyDone, skipped: scan.skipped });
   for (const failure of failures) events.onRecordingFailed?.(failure);
 
