@@ -34,6 +34,8 @@ export const ERROR_CODES = {
   E_MARKER_UNIT: { exitStatus: 1, meaning: 'Word markers read in the configured unit (`--marker-unit`) cannot fit the audio: the unit is wrong.' },
   E_FFMPEG: { exitStatus: 1, meaning: 'ffmpeg failed (exit code and stderr tail in the context).' },
   E_FFMPEG_NOT_FOUND: { exitStatus: 1, meaning: 'No ffmpeg binary could be found.' },
+  E_ENCODER_MISSING: { exitStatus: 1, meaning: 'The ffmpeg in use has no encoder for the chosen `--upload-format` (the message names it).' },
+  E_ENCODE: { exitStatus: 1, meaning: 'Encoding a recording for upload failed, or the encoded audio does not decode back to its length.' },
   E_AUDIO_INVALID: { exitStatus: 1, meaning: 'A WAV/PCM file is not what it claims to be.' },
   E_INPUT: { exitStatus: 1, meaning: 'An input file or directory cannot be read or is not audio.' },
   E_WEBSOCKET: { exitStatus: 1, meaning: 'A WebSocket dictation failed (protocol error, refusal, unexpected close).' },

@@ -22,9 +22,14 @@ const FLOOR_PERCENTILE = 0.1;
  * is counted as a frame of its own). Reads the file once, in blocks.
  * @throws DictclipError E_INPUT (unreadable), E_AUDIO_INVALID (data ends early or not mono 16-bit).
  */
-export async function readFrameEnergies(wav: WavInfo & { path: string }, frameSamples: number): Promise<Float64Array> {
+export async function readFrameEnergies(
+  wav: WavInfo & { path: string },
+  frameSamples: number,
+  range: { startSample: number; endSample: number } = { startSample: 0, endSample: wav.samples },
+): Promise<Float64Array> {
   assertMono16(wav, wav.path);
-  const frames = Math.ceil(wav.samples / frameSamples);
+  const total = range.endSample - range.startSample;
+  const frames = Math.ceil(total / frameSamples);
   const energies = new Float64Array(frames);
   const fh = await openWav(wav.path);
   try {
@@ -33,10 +38,10 @@ export async function readFrameEnergies(wav: WavInfo & { path: string }, frameSa
     const block = Buffer.alloc(blockFrames * frameBytes);
     const view = new Int16Array(block.buffer, block.byteOffset, block.length / 2);
     for (let f = 0; f < frames; ) {
-      const bytes = Math.min(blockFrames * frameBytes, wav.samples * 2 - f * frameBytes);
+      const bytes = Math.min(blockFrames * frameBytes, total * 2 - f * frameBytes);
       let read: number;
       try {
-        read = await readFully(fh, block, 0, bytes, wav.dataOffset + f * frameBytes);
+        read = await readFully(fh, block, 0, bytes, wav.dataOffset + range.startSample * 2 + f * frameBytes);
       } catch (cause) {
         throw new DictclipError('E_INPUT', `cannot read WAV data: ${wav.path}`, { path: wav.path, cause });
       }
@@ -108,21 +113,25 @@ export function planPauseSplits(energies: Float64Array, options: { maxFrames: nu
 }
 
 /**
- * Sample indexes where to split a 16-bit mono WAV into chunks of at most `maxSamples` samples
- * (each but the last at least `minSamples`, default half of `maxSamples`), at its longest pauses
- * ({@link planPauseSplits} over 30 ms frames).
- * @returns Ascending sample indexes; `[]` when the whole file fits.
+ * Sample indexes where to split a 16-bit mono WAV (or its samples [startSample, endSample)) into
+ * chunks of at most `maxSamples` samples (each but the last at least `minSamples`, default half of
+ * `maxSamples`), at its longest pauses ({@link planPauseSplits} over 30 ms frames).
+ * @returns Ascending sample indexes (of the whole file); `[]` when the stretch fits.
  */
-export async function findPauseSplits(wav: WavInfo & { path: string }, options: { maxSamples: number; minSamples?: number }): Promise<number[]> {
+export async function findPauseSplits(
+  wav: WavInfo & { path: string },
+  options: { maxSamples: number; minSamples?: number; startSample?: number; endSample?: number },
+): Promise<number[]> {
   assertMono16(wav, wav.path);
-  if (wav.samples <= options.maxSamples) return [];
+  const range = { startSample: options.startSample ?? 0, endSample: options.endSample ?? wav.samples };
+  if (range.endSample - range.startSample <= options.maxSamples) return [];
   const frameSamples = Math.max(1, Math.round((wav.sampleRate * PAUSE_FRAME_MS) / 1000));
   const maxFrames = Math.floor(options.maxSamples / frameSamples);
   if (maxFrames < 2) {
     throw new DictclipError('E_CONFIG', `a chunk of ${options.maxSamples} samples is too small to split ${wav.path}`, { path: wav.path });
   }
-  const energies = await readFrameEnergies(wav, frameSamples);
+  const energies = await readFrameEnergies(wav, frameSamples, range);
   const minFrames = Math.floor((options.minSamples ?? options.maxSamples / 2) / frameSamples);
   return planPauseSplits(energies, { maxFrames, minFrames, threshold: quietThreshold(energies, frameSamples) })
-    .map((frame) => frame * frameSamples);
+    .map((frame) => range.startSample + frame * frameSamples);
 }

@@ -18,9 +18,9 @@ export interface WebSocketDictationOptions {
   /** Base address of the service (http → ws, https → wss; a path prefix is kept). */
   baseUrl: string;
   credentials: Credentials;
-  /** 16 kHz mono s16le WAV (header skipped) or Ogg. */
+  /** 16 kHz mono s16le WAV (header skipped), or a compressed file sent as it is. */
   audioPath: string;
-  audioFormat: 'pcm-16khz' | 'ogg';
+  audioFormat: 'pcm-16khz' | 'ogg' | 'webm' | 'mp4';
   /** Profile name. @default undefined (not sent) */
   profile?: string;
   /** Duration of one binary chunk. @default 300 */

@@ -129,6 +129,8 @@ const ROWS: readonly Row[] = [
     description: 'Scan and plan only; dictate, cut and write nothing.' },
   { key: 'maxUploadBytes', group: 'service', type: { kind: 'int', min: 65_536 }, default: DEFAULT_MAX_UPLOAD_BYTES, placeholder: '<n>',
     description: 'Upload cap in bytes; longer transcoded recordings are split at quiet points.' },
+  { key: 'uploadFormat', group: 'service', type: { kind: 'enum', values: ['pcm', 'ogg', 'webm', 'mp4'] }, default: 'pcm', placeholder: '<format>',
+    description: 'Upload encoding: pcm (16 kHz WAV, no encode), or ogg (Vorbis), webm (Opus), mp4 (AAC), each about 1/8 of PCM and one encode per chunk.' },
   { key: 'ffmpegPath', group: 'performance', type: { kind: 'path', command: true }, default: undefined, extraEnv: ['FFMPEG_PATH'],
     defaultText: 'ffmpeg-static, then `ffmpeg` on PATH', placeholder: '<file>',
     description: 'Explicit ffmpeg binary (a bare name is looked up on PATH).' },

@@ -30,11 +30,14 @@ export interface DictateContext {
   /** Overall wait for one dictation; undefined = the client's default (scales with the audio). */
   dictationTimeoutMs?: number | undefined;
   signal?: AbortSignal | undefined;
+  /** The `audio-format` of the files dictated (`ogg`, `webm`, `mp4`). @default 'pcm-16khz' */
+  audioFormat?: 'ogg' | 'webm' | 'mp4' | undefined;
   /** Told the current stage (upload, dictate, markers) for failure reports. */
   onStage?: ((stage: Stage) => void) | undefined;
 }
 
-const FORMAT = 'pcm-16khz';
+/** The audio-format of PCM work audio (what is uploaded unless ctx.audioFormat says otherwise). */
+const PCM_FORMAT = 'pcm-16khz';
 
 /**
  * Dictate one 16 kHz mono WAV (at most the upload cap) by the configured marker method and
@@ -46,10 +49,10 @@ export async function dictateWav(ctx: DictateContext, wavPath: string, audioDura
   const { client } = ctx;
   const call = ctx.signal === undefined ? {} : { signal: ctx.signal };
   ctx.onStage?.('upload');
-  const audioUrl = await client.uploadAudio(wavPath, contentTypeForFormat(FORMAT), call);
+  const audioUrl = await client.uploadAudio(wavPath, contentTypeForFormat(ctx.audioFormat ?? PCM_FORMAT), call);
   ctx.onStage?.('dictate');
   const location = await client.createDictation({
-    audioUrl, audioFormat: FORMAT, streaming: false, audioUrlComplete: true,
+    audioUrl, audioFormat: ctx.audioFormat ?? PCM_FORMAT, streaming: false, audioUrlComplete: true,
     ...(ctx.profile === undefined ? {} : { profile: ctx.profile }),
   }, call);
   const dictationId = lastSegment(location);
@@ -128,7 +131,7 @@ async function oldMarkers(ctx: DictateContext, location: string, audioDurationMs
 async function viaWebSocket(ctx: DictateContext, wavPath: string, audioDurationMs: number): Promise<DictationOutcome> {
   ctx.onStage?.('dictate');
   const ws = await dictateOverWebSocket({
-    baseUrl: ctx.baseUrl, credentials: ctx.credentials, audioPath: wavPath, audioFormat: FORMAT, chunkMs: 300,
+    baseUrl: ctx.baseUrl, credentials: ctx.credentials, audioPath: wavPath, audioFormat: ctx.audioFormat ?? PCM_FORMAT, chunkMs: 300,
     ...(ctx.profile === undefined ? {} : { profile: ctx.profile }),
     ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
     ...(ctx.dictationTimeoutMs === undefined ? {} : { timeoutMs: ctx.dictationTimeoutMs }),

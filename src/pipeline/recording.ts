@@ -7,7 +7,6 @@ import { planClips } from '../markers/index.js';
 import { dictateInChunks } from './chunks.js';
 import { cutColumns, cutRecording, snapClips } from './cut-recording.js';
 import { phraseCounts } from './find-summary.js';
-import { stitchChunks } from './stitch.js';
 import type { StitchedDictation } from './stitch.js';
 import { dictateWav } from './dictate.js';
 import type { DictateContext } from './dictate.js';
@@ -210,13 +209,13 @@ async function dictate(
   const whole = (await stat(wav.path)).size <= ctx.options.maxUploadBytes;
   setStage(whole ? 'upload' : 'split');
   const base = await ctx.dictation();
-  const dctx: DictateContext = { ...base, onStage: setStage };
-  if (whole) {
-    const outcome = await ctx.limits.dictation(() => dictateWav(dctx, wav.path, wav.durationMs));
-    return stitchChunks([{ offsetMs: 0, durationMs: wav.durationMs, outcome }]);
-  }
+  const format = ctx.options.uploadFormat;
+  const dctx: DictateContext = { ...base, onStage: setStage, audioFormat: format === 'pcm' ? undefined : format };
   return dictateInChunks(wav, {
     maxUploadBytes: ctx.options.maxUploadBytes,
+    uploadFormat: ctx.options.uploadFormat,
+    ffmpegPath: ctx.ffmpegPath,
+    signal: ctx.signal,
     workDir: ctx.workDir,
     key: job.key,
     onStage: setStage,

@@ -66,7 +66,7 @@ export async function writeState(file: string, state: RecordingState): Promise<v
 export function dictationFingerprint(
   sourceSha256: string,
   serviceId: string,
-  options: Pick<ResolvedRunOptions, 'factoryScope' | 'profile' | 'markers' | 'markerUnit' | 'maxUploadBytes'>,
+  options: Pick<ResolvedRunOptions, 'factoryScope' | 'profile' | 'markers' | 'markerUnit' | 'maxUploadBytes'> & { uploadFormat?: ResolvedRunOptions['uploadFormat'] },
 ): string {
   return sha256(JSON.stringify({
     source: sourceSha256,
@@ -76,6 +76,7 @@ export function dictationFingerprint(
     markers: options.markers,
     markerUnit: options.markerUnit,
     maxUploadBytes: options.maxUploadBytes,
+    ...(options.uploadFormat === undefined || options.uploadFormat === 'pcm' ? {} : { uploadFormat: options.uploadFormat }),
   }));
 }
 

@@ -78,6 +78,8 @@ export interface RunOptions {
   readonly dryRun?: boolean;
   /** Upload cap in bytes; longer transcoded recordings are split at quiet points. @default 21000000 */
   readonly maxUploadBytes?: number;
+  /** Upload encoding: the 16 kHz PCM work WAV, or a compressed format encoded once per chunk. @default 'pcm' */
+  readonly uploadFormat?: 'pcm' | 'ogg' | 'webm' | 'mp4';
   /** Explicit ffmpeg binary (a bare name is looked up on PATH). @default ffmpeg-static, then `ffmpeg` on PATH */
   readonly ffmpegPath?: string | undefined;
   /** Client retries of a transient failure. @default 6 */
