@@ -30,7 +30,7 @@ async function makeRecording(file: string, durationS: number, spans: [number, nu
 }
 
 function options(input: string, outDir: string, overrides: Partial<RunOptions>): RunOptions {
-  return runOptions(input, outDir, { concurrency: 4, maxRetries: 1, requestTimeoutMs: 30_000, pollInitialMs: 20, ...overrides });
+  return runOptions(input, outDir, { concurrency: 4, maxRetries: 1, requestTimeoutMs: 30_000, pollInitialMs: 50, ...overrides });
 }
 
 /** Manifest rows without the dictation id column, header dropped. */
