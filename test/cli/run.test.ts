@@ -90,14 +90,4 @@ describe('dictclip run', () => {
     expect(fake.stderr()).toMatch(/^dictclip: E_FFMPEG_NOT_FOUND: [^\n]*\/nonexistent\/ffmpeg[^\n]*\n$/);
     expect(fake.stdout()).toBe('');
   });
-
-  it('exits 130 when interrupted', async () => {
-    mkdirSync(join(cwd, 'in'));
-    writeWav(join(cwd, 'in', 'x.wav'), 1);
-    const controller = new AbortController();
-    controller.abort();
-    const fake = fakeIo({ cwd, signal: controller.signal });
-    expect(await main(['run', 'in', '--out', 'out', '--engine', 'scripted'], fake.io)).toBe(130);
-    expect(fake.stderr()).toBe('dictclip: interrupted\n');
-  });
 });
