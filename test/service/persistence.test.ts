@@ -82,10 +82,11 @@ describe('cancel, failures and results before done', () => {
 
   const post = (url: string) => fetch(url, { method: 'POST', headers: { authorization: t.alice } });
 
-  it('answers 409 for text and statistics before done, then cancels a running dictation', async () => {
+  it('answers 409 for text and statistics before done, details with no markers, then cancels a running dictation', async () => {
     const location = await create(t, hanging);
     expect((await get(`${location}/done`, t.alice)).text).toBe('false');
     const before = await get(location, t.alice);
+    expect(before.status).toBe(200); // README: the details of a dictation not yet done answer 200, no markers
     expect(dictationOf(before.text).done).toBe('false');
     expect(entries(before.text).has('wordMarkers')).toBe(false);
     for (const suffix of ['/text', '/audio/stats', '/text/stats']) {
