@@ -15,6 +15,15 @@ export default tseslint.config(
   },
   { files: ['src/cli/**', 'bench/**', 'test/**', 'scripts/**'], rules: { 'no-restricted-properties': 'off' } },
   {
+    // Promise mistakes need type information: checked in src/ with the project's tsconfig.
+    files: ['src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     // The QA report page: a classic browser script (file:// allows no modules).
     files: ['src/report/page/**/*.js'],
     languageOptions: {
