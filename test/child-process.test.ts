@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runProcess, startProcess, STDERR_KEEP } from '../src/child-process.js';
 import { DictclipError, isDictclipError } from '../src/errors.js';
+import { alive } from './helpers/index.js';
 
 async function failure(promise: Promise<unknown>): Promise<DictclipError> {
   const error: unknown = await promise.then(() => undefined, (e: unknown) => e);
@@ -8,15 +9,6 @@ async function failure(promise: Promise<unknown>): Promise<DictclipError> {
   return error;
 }
 
-/** True while a process with this pid exists (signal 0 checks without sending anything). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('runProcess', () => {
   it('resolves with stdout, final newline kept', async () => {

@@ -3,3 +3,4 @@ export * from './audio.js';
 export * from './fs.js';
 export * from './cli.js';
 export * from './service.js';
+export * from './process.js';

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isDictclipError } from '../../../src/errors.js';
+import { alive } from '../../helpers/index.js';
 import { createPocketSphinxEngine } from '../../../src/service/engines/pocketsphinx.js';
 
 const DATA = '/usr/share/pocketsphinx/test/data/librivox';
@@ -89,15 +90,6 @@ describe('createPocketSphinxEngine on real speech', () => {
   afterAll(() => engine.close?.());
 });
 
-/** Whether a process exists (signal 0 checks without signalling); a zombie would still count. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function until<T>(probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
   for (const start = Date.now(); Date.now() - start < timeoutMs; await new Promise((r) => setTimeout(r, 20))) {
