@@ -8,26 +8,20 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'csv-parse';
 import { DictclipError } from '../errors.js';
+import type { ManifestRow } from '../pipeline/types.js';
 
 /** The manifest columns an export needs; the others are optional. */
 export const REQUIRED_COLUMNS = ['file_name', 'text', 'source', 'start_ms', 'end_ms', 'duration_ms'] as const;
 
-/** One manifest row as an export reads it. */
-export interface ExportRow {
-  file_name: string;
-  text: string;
-  source: string;
-  start_ms: number;
-  end_ms: number;
-  duration_ms: number;
-  /** `word`, `phrase`, `utterance` (or '' in a manifest without the column). */
+/**
+ * One manifest row as an export reads it: the run's {@link ManifestRow} columns it uses, with the
+ * columns older manifests lack filled in (`kind` '' and `text_start`/`text_length` undefined
+ * without their columns, `flags` '' when clean or absent, 16 kHz mono when the format is absent).
+ */
+export interface ExportRow extends Pick<ManifestRow, 'file_name' | 'text' | 'source' | 'start_ms' | 'end_ms' | 'duration_ms' | 'flags'> {
   kind: string;
-  /** Timing and edge flags ('' when clean or when the manifest has no such column). */
-  flags: string;
-  /** The clip's text span in the transcript (undefined without the columns). */
   text_start: number | undefined;
   text_length: number | undefined;
-  /** The clip file's format (manifests without the columns: 16 kHz mono work-audio clips). */
   sample_rate: number;
   channels: number;
 }
