@@ -28,7 +28,7 @@ export interface ChunkOptions {
   workDir: string;
   key: string;
   onStage: (stage: 'split') => void;
-  /** Told the chunk count once split, then after each chunk dictated. @default undefined */
+  /** Told the chunk count once split, then after each chunk dictated; never for a single upload. @default undefined */
   onChunks?: ((done: number, total: number) => void) | undefined;
   /** Dictate one upload (must take its own dictation slot). */
   dictateOne: (file: string, durationMs: number) => Promise<DictationOutcome>;
@@ -47,12 +47,13 @@ export async function dictateInChunks(wav: WavInfo & { path: string }, options: 
     if (options.uploadFormat === 'pcm') await pcmUploads(wav, options, uploads);
     else await encodedUploads(wav, options.uploadFormat, options, uploads);
     let done = 0;
-    options.onChunks?.(done, uploads.length);
+    const onChunks = uploads.length > 1 ? options.onChunks : undefined;
+    onChunks?.(done, uploads.length);
     const settled = await Promise.allSettled(uploads.map(async (upload): Promise<ChunkDictation> => {
       const durationMs = (upload.endSample - upload.startSample) / SAMPLES_PER_MS;
       const outcome = await options.dictateOne(upload.file, durationMs);
       done += 1;
-      options.onChunks?.(done, uploads.length);
+      onChunks?.(done, uploads.length);
       return { offsetMs: upload.offsetMs, durationMs, outcome };
     }));
     const dictations: ChunkDictation[] = [];

@@ -97,7 +97,6 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
     let dictation = job.decision === 'dictate' ? undefined : job.state?.dictation;
     if (dictation === undefined) {
       const stitched = await dictate(job, ctx, { ...info, path: wavPath }, setStage, (done, total) => {
-        if (total < 2) return; // one upload: no chunk count to show
         progress.chunks = { done, total };
         tell();
       });
