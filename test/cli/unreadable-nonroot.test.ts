@@ -3,13 +3,13 @@
  * makes the exit status 1. Run as a non-root user (root reads everything): the built CLI under
  * `setpriv` (or `runuser`) as nobody, over a root-owned 0600 recording beside a readable one.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, chown, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, chown, cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI, cliEnv, ensureBuilt, finished, makeBursts } from '../helpers/index.js';
+import { CLI, cliEnv, ensureBuilt, finished, makeBursts, ROOT } from '../helpers/index.js';
 
 const NOBODY = 65534;
 const asNobody = existsSync('/usr/bin/setpriv')
@@ -17,6 +17,20 @@ const asNobody = existsSync('/usr/bin/setpriv')
   : existsSync('/usr/sbin/runuser') ? ['/usr/sbin/runuser', '-u', 'nobody', '--'] : undefined;
 const isRoot = process.getuid?.() === 0;
 let root: string | undefined;
+
+/**
+ * The built CLI as nobody can run it: the checkout's own when nobody can read it, else (a clone in
+ * a private folder such as `mktemp -d`) a copy of dist/, package.json and node_modules under `dir`.
+ */
+async function cliNobodyCanRun(prefix: string[], dir: string): Promise<string> {
+  const [command = '', ...args] = prefix;
+  const probe = spawnSync(command, [...args, process.execPath, '-e', `require('fs').accessSync(${JSON.stringify(CLI)})`]);
+  if (probe.status === 0) return CLI;
+  for (const part of ['dist', 'package.json', 'node_modules']) {
+    await cp(join(ROOT, part), join(dir, part), { recursive: true, verbatimSymlinks: true });
+  }
+  return join(dir, relative(ROOT, CLI));
+}
 
 afterAll(async () => {
   if (root !== undefined) await rm(root, { recursive: true, force: true });
@@ -37,7 +51,8 @@ describe.runIf(isRoot && asNobody !== undefined)('a recording the running user c
     await mkdir(out, { mode: 0o755 });
     await chown(out, NOBODY, NOBODY); // the only place nobody can write
     const [command = '', ...prefix] = asNobody ?? [];
-    const child = spawn(command, [...prefix, process.execPath, CLI, 'run', input, '--out', out, '--engine', 'scripted', '--quiet', '--no-report'], {
+    const cli = await cliNobodyCanRun(asNobody ?? [], join(root, 'app'));
+    const child = spawn(command, [...prefix, process.execPath, cli, 'run', input, '--out', out, '--engine', 'scripted', '--quiet', '--no-report'], {
       cwd: root, env: cliEnv({ HOME: root }), stdio: ['ignore', 'pipe', 'pipe'],
     });
     const result = await finished(child, 120_000);
