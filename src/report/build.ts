@@ -1,7 +1,7 @@
 /**
  * Build `<out>/report/`: a static page that opens from file:// with no server and no network.
- * index.html, report.css and report.js are copied from src/report/page/; data.js holds the run
- * (one global); rec/<key>.js holds one recording's transcript, markers and waveform peaks and is
+ * index.html, report.css and the page scripts (format.js, overview.js, wave.js, report.js) are
+ * copied from src/report/page/; data.js holds the run (one global); rec/<key>.js holds one recording's transcript, markers and waveform peaks and is
  * loaded by the page only when that recording scrolls into view. Audio is never copied: clips and
  * source recordings are linked relative to the report folder.
  */
@@ -14,7 +14,7 @@ import { readReportModel, type ReportModel, type ReportRecording } from './model
 
 /** The page's static files, next to this module's source (also shipped with the package). */
 const PAGE_DIR = fileURLToPath(new URL('../../src/report/page/', import.meta.url));
-const PAGE_FILES = ['index.html', 'report.css', 'report.js'] as const;
+const PAGE_FILES = ['index.html', 'report.css', 'format.js', 'overview.js', 'wave.js', 'report.js'] as const;
 
 /** Source formats Chromium and Firefox play natively; other sources get no recording-level link. */
 const PLAYABLE = new Set(['.wav', '.mp3', '.ogg', '.oga', '.opus', '.flac', '.m4a', '.aac', '.mp4', '.webm']);

@@ -67,7 +67,7 @@ describe('the report of dictclip run', () => {
     expect(run.code, run.stderr).toBe(1); // bad.wav failed
     const index = path.join(run.out, 'report', 'index.html');
     expect(run.stdout).toContain(`report: ${index}\n`);
-    expect((await readdir(path.join(run.out, 'report'))).sort()).toEqual(['data.js', 'index.html', 'rec', 'report.css', 'report.js']);
+    expect((await readdir(path.join(run.out, 'report'))).sort()).toEqual(['data.js', 'format.js', 'index.html', 'overview.js', 'rec', 'report.css', 'report.js', 'wave.js']);
     // One rec file per recording with markers: talk, memo and quiet (bad.wav never got any).
     expect((await readdir(path.join(run.out, 'report', 'rec'))).map((f) => f.replace(/-[0-9a-f]{8}\.js$/, '')).sort())
       .toEqual(['notes__memo', 'quiet_take_2_1', 'talk']);

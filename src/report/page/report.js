@@ -1,6 +1,8 @@
 /*
- * The dictclip QA report page. Plain script (file:// forbids ES modules and fetch): data.js sets
- * window.DICTCLIP_REPORT; each rec/<key>.js calls window.DICTCLIP_REC(key, data) when loaded.
+ * The dictclip QA report page: recordings, playing and lazy loading. Plain scripts (file:// forbids
+ * ES modules and fetch), loaded in order: data.js sets window.DICTCLIP_REPORT; format.js,
+ * overview.js and wave.js fill window.DICTCLIP_PAGE; each rec/<key>.js calls
+ * window.DICTCLIP_REC(key, data) when loaded.
  *
  * Every clip is one light <li data-clip> (no <audio> per clip: one shared player plays them).
  * Recordings are drawn lazily: a section's waveform and transcript are built when it scrolls near
@@ -15,149 +17,8 @@
   var nowPlaying = document.getElementById('now-playing');
   var loaded = {}; // recording index -> rec/<key>.js data
   var byKey = {};
-  var WAVE_HEIGHT = 96;
-  var LANE = 10; // the marker lane under the waveform, CSS px
-
-  // ---- helpers ----------------------------------------------------------------
-
-  function esc(text) {
-    return String(text).replace(/[&<>"']/g, function (c) {
-      return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c];
-    });
-  }
-
-  function fmtMs(ms) {
-    ms = Math.round(ms);
-    if (ms < 1000) return ms + ' ms';
-    if (ms < 60000) return (ms / 1000).toFixed(ms < 10000 ? 2 : 1) + ' s';
-    var s = Math.round(ms / 1000);
-    var h = Math.floor(s / 3600);
-    var m = Math.floor((s % 3600) / 60);
-    var rest = String(s % 60).padStart(2, '0');
-    return h > 0 ? h + ':' + String(m).padStart(2, '0') + ':' + rest + ' h' : m + ':' + rest + ' min';
-  }
-
-  function href(path) {
-    return path.split('/').map(encodeURIComponent).join('/');
-  }
-
-  function plural(n, word) { return n + ' ' + word + (n === 1 ? '' : 's'); }
-
-  function clipPath(r, c) { return r.d + c[0]; }
-  function isFlagged(c) { return c[4] !== ''; }
-
-  function median(sorted) {
-    if (sorted.length === 0) return 0;
-    var mid = Math.floor(sorted.length / 2);
-    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  }
-
-  function bars(rows, unit) {
-    var max = Math.max.apply(null, rows.map(function (r) { return r.value; }).concat([1]));
-    return '<div class="bars">' + rows.map(function (r) {
-      return '<div class="bar-row"><span class="bar-label" title="' + esc(r.label) + '">' + r.labelHtml + '</span>' +
-        '<span class="bar"><span style="width:' + (100 * r.value / max).toFixed(2) + '%"></span></span>' +
-        '<span class="bar-value">' + esc(unit(r.value)) + '</span></div>';
-    }).join('') + '</div>';
-  }
-
-  // ---- overview -----------------------------------------------------------------
-
-  function allDurations() {
-    var out = [];
-    recs.forEach(function (r) { r.c.forEach(function (c) { out.push(c[3] - c[2]); }); });
-    return out.sort(function (a, b) { return a - b; });
-  }
-
-  function histogram(durations) {
-    if (durations.length === 0) return '<p class="muted">No clips.</p>';
-    var top = durations[Math.min(durations.length - 1, Math.floor(durations.length * 0.99))];
-    var steps = [10, 20, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000, 30000, 60000];
-    var bin = steps.find(function (s) { return top / s <= 24; }) || 60000;
-    var counts = [];
-    var bins = Math.floor(top / bin) + 1;
-    for (var i = 0; i < bins; i++) counts.push(0);
-    var over = 0;
-    durations.forEach(function (d) {
-      var i = Math.floor(d / bin);
-      if (i < bins) counts[i]++; else over++;
-    });
-    var max = Math.max.apply(null, counts.concat([over, 1]));
-    var cols = counts.map(function (n, i) {
-      return '<div class="col" title="' + fmtMs(i * bin) + '–' + fmtMs((i + 1) * bin) + ': ' + n + ' clips">' +
-        '<span style="height:' + (100 * n / max).toFixed(1) + '%"></span></div>';
-    });
-    if (over > 0) cols.push('<div class="col over" title="longer: ' + over + ' clips"><span style="height:' + (100 * over / max).toFixed(1) + '%"></span></div>');
-    return '<div class="histogram">' + cols.join('') + '</div>' +
-      '<div class="axis"><span>0</span><span>' + fmtMs(bins * bin / 2) + '</span><span>' + fmtMs(bins * bin) + (over > 0 ? ' +' : '') + '</span></div>';
-  }
-
-  function renderOverview() {
-    var s = data.summary;
-    var durations = allDurations();
-    var total = durations.reduce(function (a, b) { return a + b; }, 0);
-    var flagged = 0;
-    recs.forEach(function (r) { r.c.forEach(function (c) { if (isFlagged(c)) flagged++; }); });
-    // summary.json: `resumed` since it was split from `skipped`; older runs called resumed ones `skipped`.
-    var resumed = 'resumed' in s ? s.resumed : s.skipped;
-    var cards = [
-      ['Recordings', s.recordings !== undefined ? s.recordings : recs.length],
-      ['Done', s.done], ['Failed', data.failures.length], ['Resumed', resumed],
-    ];
-    if ('resumed' in s && s.skipped) cards.push(['Files skipped', s.skipped]);
-    cards.push(['Clips', durations.length], ['Clip audio', fmtMs(total)], ['Median clip', fmtMs(median(durations))],
-      ['Flagged clips', flagged]);
-    if (s.wallTimeMs !== undefined) cards.push(['Wall time', fmtMs(s.wallTimeMs)]);
-    var stageRows = Object.keys(s.stageMs || {}).map(function (k) {
-      return { label: k, labelHtml: esc(k), value: s.stageMs[k] };
-    });
-    var perRec = recs.map(function (r, i) {
-      return { label: r.s, labelHtml: '<a href="#rec-' + i + '">' + esc(r.s) + '</a>', value: r.c.length };
-    });
-    document.getElementById('overview').innerHTML =
-      '<div class="cards">' + cards.map(function (c) {
-        return '<div class="card"><span class="card-value">' + esc(c[1] === undefined ? '–' : c[1]) + '</span><span class="card-label">' + esc(c[0]) + '</span></div>';
-      }).join('') + '</div>' +
-      '<div class="panels">' +
-      '<div class="panel"><h3>Clip durations</h3>' + histogram(durations) + '</div>' +
-      '<div class="panel"><h3>Clips per recording</h3><div class="scroll">' + bars(perRec, String) + '</div></div>' +
-      '<div class="panel"><h3>Time per stage</h3>' + (stageRows.length ? bars(stageRows, fmtMs) +
-        '<p class="muted">Summed over recordings; recordings overlap, so the sum can exceed the wall time.</p>' : '<p class="muted">Not recorded by this run.</p>') + '</div>' +
-      '</div>';
-  }
-
-  function renderFlagged() {
-    var counts = {};
-    var list = [];
-    recs.forEach(function (r, ri) {
-      r.c.forEach(function (c, ci) {
-        if (!isFlagged(c)) return;
-        c[4].split(' ').forEach(function (f) { counts[f] = (counts[f] || 0) + 1; });
-        list.push([ri, ci]);
-      });
-    });
-    var el = document.getElementById('flagged-body');
-    if (list.length === 0) { el.innerHTML = '<p class="muted">No clip is flagged.</p>'; return; }
-    var LIMIT = 200;
-    el.innerHTML = '<p>' + Object.keys(counts).map(function (f) {
-      return '<span class="flag">' + esc(f) + '</span> ' + counts[f];
-    }).join(' · ') + '</p><ul class="flag-list">' + list.slice(0, LIMIT).map(function (p) {
-      var r = recs[p[0]];
-      var c = r.c[p[1]];
-      return '<li><a href="#clip-' + p[0] + '-' + p[1] + '">' + esc(c[1]) + '</a> <span class="muted">' + esc(r.s) + ' · ' +
-        fmtMs(c[2]) + '</span> <span class="flag">' + esc(c[4]) + '</span></li>';
-    }).join('') + '</ul>' + (list.length > LIMIT ? '<p class="muted">and ' + (list.length - LIMIT) + ' more, first in each recording below.</p>' : '');
-  }
-
-  function renderFailures() {
-    var el = document.getElementById('failures-body');
-    if (data.failures.length === 0) { el.innerHTML = '<p class="muted">No recording failed.</p>'; return; }
-    el.innerHTML = '<table class="failures"><thead><tr><th>Recording</th><th>Stage</th><th>Code</th><th>Message</th></tr></thead><tbody>' +
-      data.failures.map(function (f) {
-        return '<tr data-failure="' + esc(f[0]) + '"><td>' + esc(f[0]) + '</td><td>' + esc(f[1]) + '</td><td><code>' + esc(f[2]) +
-          '</code></td><td>' + esc(f[3]) + '</td></tr>';
-      }).join('') + '</tbody></table>';
-  }
+  var P = window.DICTCLIP_PAGE; // format.js, overview.js and wave.js
+  var esc = P.esc, fmtMs = P.fmtMs, href = P.href, plural = P.plural, clipPath = P.clipPath, isFlagged = P.isFlagged;
 
   // ---- recordings -----------------------------------------------------------------
 
@@ -180,7 +41,7 @@
       '<h3>' + esc(r.s) + '</h3><p class="rec-meta">' + fmtMs(r.ms) + ' · ' + plural(r.c.length, 'clip') +
       (flagged ? ' · <span class="flag">' + flagged + ' flagged</span>' : '') + (r.f ? ' · <span class="bad">failed</span>' : '') +
       (r.a ? ' · <a href="' + esc(r.a) + '">source audio</a>' : '') + '</p>' +
-      '<canvas class="wave" height="' + (WAVE_HEIGHT + LANE) + '" width="1000" aria-label="Waveform of ' + esc(r.s) + '"></canvas>' +
+      '<canvas class="wave" height="' + P.WAVE_CSS_HEIGHT + '" width="1000" aria-label="Waveform of ' + esc(r.s) + '"></canvas>' +
       '<p class="transcript muted">' + (r.r ? 'Loading transcript…' : 'No transcript saved.') + '</p>' +
       '<ol class="clips">' + order.map(function (ci) { return clipItem(r, ri, r.c[ci], ci); }).join('') + '</ol></section>';
   }
@@ -233,67 +94,7 @@
   }
 
   function draw(ri) {
-    var r = recs[ri];
-    var canvas = document.querySelector('#rec-' + ri + ' canvas');
-    var dpr = window.devicePixelRatio || 1;
-    var w = Math.max(100, Math.round(canvas.clientWidth * dpr));
-    var h = Math.round((WAVE_HEIGHT + LANE) * dpr);
-    canvas.width = w;
-    canvas.height = h;
-    var g = canvas.getContext('2d');
-    var waveH = WAVE_HEIGHT * dpr;
-    var total = Math.max(1, r.ms);
-    var x = function (ms) { return ms / total * w; };
-    g.fillStyle = '#fbfbfd';
-    g.fillRect(0, 0, w, h);
-    r.c.forEach(function (c) {
-      g.fillStyle = isFlagged(c) ? 'rgba(232, 126, 4, 0.30)' : 'rgba(46, 110, 214, 0.14)';
-      g.fillRect(x(c[2]), 0, Math.max(1, x(c[3]) - x(c[2])), waveH);
-    });
-    var rec = loaded[ri];
-    if (rec && rec.peaks) drawPeaks(g, rec.peaks, rec.p.r, w, waveH, total);
-    // Each clip as a band along the top (orange when flagged), its edges as lines through the wave.
-    r.c.forEach(function (c) {
-      var x0 = x(c[2]);
-      var x1 = Math.max(x0 + dpr, x(c[3]));
-      g.fillStyle = isFlagged(c) ? '#e87e04' : '#2e6ed6';
-      g.fillRect(x0, 0, x1 - x0, 5 * dpr);
-      g.globalAlpha = 0.6;
-      g.fillRect(x0, 0, dpr, waveH);
-      g.fillRect(x1 - dpr, 0, dpr, waveH);
-      g.globalAlpha = 1;
-    });
-    if (rec) {
-      rec.m.forEach(function (m, mi) {
-        g.fillStyle = mi % 2 ? '#6b7a90' : '#a3b1c6';
-        g.fillRect(x(m[2]), waveH + 2 * dpr, Math.max(1, x(m[3]) - x(m[2]) - dpr), (LANE - 3) * dpr);
-      });
-    }
-    canvas.dataset.drawn = rec ? 'full' : 'clips';
-  }
-
-  /** One column per device pixel: the lowest minimum and highest maximum of the buckets it covers. */
-  function drawPeaks(g, peaks, perSecond, w, waveH, totalMs) {
-    var n = peaks.length / 2;
-    var scale = 1;
-    for (var i = 0; i < peaks.length; i++) scale = Math.max(scale, Math.abs(peaks[i]));
-    var top = 7 * (window.devicePixelRatio || 1); // under the clip bands
-    var mid = (top + waveH) / 2;
-    var amp = ((waveH - top) / 2 - 1) / scale;
-    var bucketsPerPx = totalMs * perSecond / 1000 / w;
-    g.fillStyle = '#1f2d3d';
-    for (var px = 0; px < w; px++) {
-      var b0 = Math.floor(px * bucketsPerPx);
-      if (b0 >= n) break;
-      var b1 = Math.min(n, Math.max(b0 + 1, Math.floor((px + 1) * bucketsPerPx)));
-      var lo = 0;
-      var hi = 0;
-      for (var k = b0; k < b1; k++) {
-        if (peaks[2 * k] < lo) lo = peaks[2 * k];
-        if (peaks[2 * k + 1] > hi) hi = peaks[2 * k + 1];
-      }
-      g.fillRect(px, mid - hi * amp, 1, Math.max(1, (hi - lo) * amp));
-    }
+    P.drawWave(document.querySelector('#rec-' + ri + ' canvas'), recs[ri], loaded[ri]);
   }
 
   // ---- playing ------------------------------------------------------------------
@@ -386,9 +187,9 @@
   var s = data.summary;
   document.getElementById('subtitle').textContent = plural(s.recordings !== undefined ? s.recordings : recs.length, 'recording') + ' · ' +
     plural(data.failures.length, 'failure') + (s.inputDir ? ' · input ' + s.inputDir : '');
-  renderOverview();
-  renderFlagged();
-  renderFailures();
+  P.renderOverview();
+  P.renderFlagged();
+  P.renderFailures();
   renderRecordings();
   observe();
   // For tests and the benchmark: rendered, and when (ms since navigation start).

@@ -1,0 +1,113 @@
+/*
+ * The QA report's overview: summary cards, the clip-duration histogram, clips per recording, time
+ * per stage, the flagged clips ("Needs a look") and the failures table. Adds render functions to
+ * window.DICTCLIP_PAGE (see format.js); report.js calls them once the page loads.
+ */
+(function () {
+  'use strict';
+
+  var P = window.DICTCLIP_PAGE;
+  var esc = P.esc, fmtMs = P.fmtMs, isFlagged = P.isFlagged, median = P.median, bars = P.bars;
+  var data = window.DICTCLIP_REPORT;
+  var recs = data.recordings;
+
+  function allDurations() {
+    var out = [];
+    recs.forEach(function (r) { r.c.forEach(function (c) { out.push(c[3] - c[2]); }); });
+    return out.sort(function (a, b) { return a - b; });
+  }
+
+  function histogram(durations) {
+    if (durations.length === 0) return '<p class="muted">No clips.</p>';
+    var top = durations[Math.min(durations.length - 1, Math.floor(durations.length * 0.99))];
+    var steps = [10, 20, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000, 30000, 60000];
+    var bin = steps.find(function (s) { return top / s <= 24; }) || 60000;
+    var counts = [];
+    var bins = Math.floor(top / bin) + 1;
+    for (var i = 0; i < bins; i++) counts.push(0);
+    var over = 0;
+    durations.forEach(function (d) {
+      var i = Math.floor(d / bin);
+      if (i < bins) counts[i]++; else over++;
+    });
+    var max = Math.max.apply(null, counts.concat([over, 1]));
+    var cols = counts.map(function (n, i) {
+      return '<div class="col" title="' + fmtMs(i * bin) + '–' + fmtMs((i + 1) * bin) + ': ' + n + ' clips">' +
+        '<span style="height:' + (100 * n / max).toFixed(1) + '%"></span></div>';
+    });
+    if (over > 0) cols.push('<div class="col over" title="longer: ' + over + ' clips"><span style="height:' + (100 * over / max).toFixed(1) + '%"></span></div>');
+    return '<div class="histogram">' + cols.join('') + '</div>' +
+      '<div class="axis"><span>0</span><span>' + fmtMs(bins * bin / 2) + '</span><span>' + fmtMs(bins * bin) + (over > 0 ? ' +' : '') + '</span></div>';
+  }
+
+  function renderOverview() {
+    var s = data.summary;
+    var durations = allDurations();
+    var total = durations.reduce(function (a, b) { return a + b; }, 0);
+    var flagged = 0;
+    recs.forEach(function (r) { r.c.forEach(function (c) { if (isFlagged(c)) flagged++; }); });
+    // summary.json: `resumed` since it was split from `skipped`; older runs called resumed ones `skipped`.
+    var resumed = 'resumed' in s ? s.resumed : s.skipped;
+    var cards = [
+      ['Recordings', s.recordings !== undefined ? s.recordings : recs.length],
+      ['Done', s.done], ['Failed', data.failures.length], ['Resumed', resumed],
+    ];
+    if ('resumed' in s && s.skipped) cards.push(['Files skipped', s.skipped]);
+    cards.push(['Clips', durations.length], ['Clip audio', fmtMs(total)], ['Median clip', fmtMs(median(durations))],
+      ['Flagged clips', flagged]);
+    if (s.wallTimeMs !== undefined) cards.push(['Wall time', fmtMs(s.wallTimeMs)]);
+    var stageRows = Object.keys(s.stageMs || {}).map(function (k) {
+      return { label: k, labelHtml: esc(k), value: s.stageMs[k] };
+    });
+    var perRec = recs.map(function (r, i) {
+      return { label: r.s, labelHtml: '<a href="#rec-' + i + '">' + esc(r.s) + '</a>', value: r.c.length };
+    });
+    document.getElementById('overview').innerHTML =
+      '<div class="cards">' + cards.map(function (c) {
+        return '<div class="card"><span class="card-value">' + esc(c[1] === undefined ? '–' : c[1]) + '</span><span class="card-label">' + esc(c[0]) + '</span></div>';
+      }).join('') + '</div>' +
+      '<div class="panels">' +
+      '<div class="panel"><h3>Clip durations</h3>' + histogram(durations) + '</div>' +
+      '<div class="panel"><h3>Clips per recording</h3><div class="scroll">' + bars(perRec, String) + '</div></div>' +
+      '<div class="panel"><h3>Time per stage</h3>' + (stageRows.length ? bars(stageRows, fmtMs) +
+        '<p class="muted">Summed over recordings; recordings overlap, so the sum can exceed the wall time.</p>' : '<p class="muted">Not recorded by this run.</p>') + '</div>' +
+      '</div>';
+  }
+
+  function renderFlagged() {
+    var counts = {};
+    var list = [];
+    recs.forEach(function (r, ri) {
+      r.c.forEach(function (c, ci) {
+        if (!isFlagged(c)) return;
+        c[4].split(' ').forEach(function (f) { counts[f] = (counts[f] || 0) + 1; });
+        list.push([ri, ci]);
+      });
+    });
+    var el = document.getElementById('flagged-body');
+    if (list.length === 0) { el.innerHTML = '<p class="muted">No clip is flagged.</p>'; return; }
+    var LIMIT = 200;
+    el.innerHTML = '<p>' + Object.keys(counts).map(function (f) {
+      return '<span class="flag">' + esc(f) + '</span> ' + counts[f];
+    }).join(' · ') + '</p><ul class="flag-list">' + list.slice(0, LIMIT).map(function (p) {
+      var r = recs[p[0]];
+      var c = r.c[p[1]];
+      return '<li><a href="#clip-' + p[0] + '-' + p[1] + '">' + esc(c[1]) + '</a> <span class="muted">' + esc(r.s) + ' · ' +
+        fmtMs(c[2]) + '</span> <span class="flag">' + esc(c[4]) + '</span></li>';
+    }).join('') + '</ul>' + (list.length > LIMIT ? '<p class="muted">and ' + (list.length - LIMIT) + ' more, first in each recording below.</p>' : '');
+  }
+
+  function renderFailures() {
+    var el = document.getElementById('failures-body');
+    if (data.failures.length === 0) { el.innerHTML = '<p class="muted">No recording failed.</p>'; return; }
+    el.innerHTML = '<table class="failures"><thead><tr><th>Recording</th><th>Stage</th><th>Code</th><th>Message</th></tr></thead><tbody>' +
+      data.failures.map(function (f) {
+        return '<tr data-failure="' + esc(f[0]) + '"><td>' + esc(f[0]) + '</td><td>' + esc(f[1]) + '</td><td><code>' + esc(f[2]) +
+          '</code></td><td>' + esc(f[3]) + '</td></tr>';
+      }).join('') + '</tbody></table>';
+  }
+
+  P.renderOverview = renderOverview;
+  P.renderFlagged = renderFlagged;
+  P.renderFailures = renderFailures;
+})();
