@@ -20,8 +20,8 @@ export const RECORDINGS: FixtureRecording[] = [
   { source: 'dave/d e.wav', seconds: 1.6, words: [['yes', 100, 400], ['no', 900, 1200]] },
 ];
 
-/** Run the pipeline over the fixture recordings into `<root>/out`; returns the run folder. */
-export async function makeRun(root: string): Promise<{ inputDir: string; runDir: string }> {
+/** Run the pipeline over the fixture recordings into `<root>/out` (word clips unless `mode`); returns the run folder. */
+export async function makeRun(root: string, mode: 'word' | 'phrase' = 'word'): Promise<{ inputDir: string; runDir: string }> {
   const inputDir = path.join(root, 'in');
   const runDir = path.join(root, 'out');
   for (const r of RECORDINGS) {
@@ -35,7 +35,7 @@ export async function makeRun(root: string): Promise<{ inputDir: string; runDir:
       words: r.words.map(([word, startMs, endMs]) => ({ word, startMs, endMs })),
     })),
   }));
-  const result = await runPipeline(runOptions(inputDir, runDir, { scriptFile, concurrency: 2 }));
+  const result = await runPipeline(runOptions(inputDir, runDir, { scriptFile, concurrency: 2, mode }));
   if (result.failures.length > 0) throw new Error(`fixture run failed: ${JSON.stringify(result.failures)}`);
   return { inputDir, runDir };
 }

@@ -19,32 +19,59 @@ import type { Commit, FormatWriter, Sample, WriterContext } from '../sample.js';
 
 interface SavedMarker { text: string; textStart: number; textLength: number; startMs: number; endMs: number }
 
-/** The saved markers of one source at a time (rows come grouped by source). */
+/** A source's spoken words (punctuation markers dropped), by start time; `order` keeps the saved order. */
+interface Words { byStart: (SavedMarker & { order: number })[] }
+
+/** The saved words of one source at a time (rows come grouped by source). */
 class MarkerCache {
   #source: string | undefined;
-  #markers: SavedMarker[] = [];
+  #words: Words = { byStart: [] };
   constructor(private readonly runDir: string) {}
 
-  async get(source: string): Promise<SavedMarker[]> {
+  async get(source: string): Promise<Words> {
     if (source !== this.#source) {
       this.#source = source;
+      let markers: SavedMarker[] = [];
       try {
         const saved = JSON.parse(await readFile(markersPath(this.runDir, source), 'utf8')) as { markers?: SavedMarker[] };
-        this.#markers = saved.markers ?? [];
+        markers = saved.markers ?? [];
       } catch {
-        this.#markers = []; // no saved markers: the supervision gets no alignment
+        // no saved markers: the supervision gets no alignment
       }
+      const byStart = markers.flatMap((m, order) => (isPunctuation(m.text) ? [] : [{ ...m, order }]));
+      byStart.sort((a, b) => a.startMs - b.startMs || a.order - b.order);
+      this.#words = { byStart };
     }
-    return this.#markers;
+    return this.#words;
   }
 }
 
-/** Words inside the clip's span, in seconds from the clip's start. */
-function wordAlignment(markers: readonly SavedMarker[], sample: Sample, textStart: number | undefined, textLength: number | undefined): { symbol: string; start: number; duration: number }[] {
+/** Index of the first word starting at or after `ms` (binary search). */
+function firstAtOrAfter(words: Words['byStart'], ms: number): number {
+  let lo = 0;
+  let hi = words.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (words[mid]!.startMs < ms) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Words inside the clip's span (and its stretch of the transcript, when the row has one), in
+ * seconds from the clip's start, in the saved order. Found by binary search over the words by
+ * start time, so a recording of n clips and m words costs O(n log m), not O(n × m).
+ */
+function wordAlignment(words: Words, sample: Sample, textStart: number | undefined, textLength: number | undefined): { symbol: string; start: number; duration: number }[] {
   const r = sample.row;
-  return markers
-    .filter((m) => !isPunctuation(m.text) && m.startMs >= r.start_ms && m.endMs <= r.end_ms &&
-      (textStart === undefined || textLength === undefined || (m.textStart >= textStart && m.textStart < textStart + textLength)))
+  const inside: Words['byStart'] = [];
+  for (let i = firstAtOrAfter(words.byStart, r.start_ms); i < words.byStart.length && words.byStart[i]!.startMs <= r.end_ms; i++) {
+    const m = words.byStart[i]!;
+    if (m.endMs <= r.end_ms && (textStart === undefined || textLength === undefined || (m.textStart >= textStart && m.textStart < textStart + textLength))) inside.push(m);
+  }
+  return inside
+    .sort((a, b) => a.order - b.order)
     .map((m) => ({ symbol: m.text, start: seconds(m.startMs - r.start_ms), duration: seconds(m.endMs - m.startMs) }));
 }
 
