@@ -26,10 +26,15 @@ async function readings(dir) {
   return once;
 }
 
-/** `minutes` of speech in a fresh folder: the readings looped, 16 kHz mono WAV. */
+/**
+ * `minutes` of speech in a fresh folder: the readings looped, over a faint white noise floor
+ * (−60 dBFS) so no two upload chunks are the same bytes (the service's store is content-addressed);
+ * 16 kHz mono WAV.
+ */
 async function speech(dir, once, minutes) {
   const out = join(await freshDir(dir), `speech-${minutes}m.wav`);
-  await run('ffmpeg', ['-v', 'error', '-y', '-stream_loop', '-1', '-i', once, '-t', String(minutes * 60), '-c:a', 'pcm_s16le', '-fflags', '+bitexact', out]);
+  await run('ffmpeg', ['-v', 'error', '-y', '-stream_loop', '-1', '-i', once, '-f', 'lavfi', '-i', 'anoisesrc=a=0.001:c=white:r=16000:seed=1',
+    '-filter_complex', '[0:a][1:a]amix=inputs=2:duration=first:normalize=0', '-t', String(minutes * 60), '-c:a', 'pcm_s16le', '-fflags', '+bitexact', out]);
   return dir;
 }
 
@@ -124,8 +129,8 @@ export default async function upload() {
 
   return saveResult('upload', {
     title: 'Compressed uploads (--upload-format)',
-    setup: `Speech: the ${wavs.length} LibriVox readings of ${LIBRIVOX} (${LIBRIVOX.split('/').slice(-2).join('/')}, pocketsphinx-testdata) concatenated with sox and looped with ffmpeg to ${hour} and ${forty} minutes ` +
-      '(16 kHz mono WAV, one recording each). `runPipeline` (bench/pipeline-run.mjs: embedded service, scripted engine giving no words, default cap of ' +
+    setup: `Speech: the ${wavs.length} LibriVox readings of ${LIBRIVOX} (pocketsphinx-testdata) concatenated with sox and looped with ffmpeg to ${hour} and ${forty} minutes ` +
+      'over a faint white noise floor (−60 dBFS, so that no two upload chunks are the same bytes: the service\'s store is content-addressed; 16 kHz mono WAV, one recording each). `runPipeline` (bench/pipeline-run.mjs: embedded service, scripted engine giving no words, default cap of ' +
       '21,000,000 bytes per upload) with each `uploadFormat`; bytes = the sizes of the uploads the service stored, uploads = the chunks in markers/<source>.json. ' +
       'Marker times: each reading as its own recording with a script giving two words at fixed times (matched by duration within 10 ms); the manifests\' ' +
       '(text, source, start_ms, end_ms) compared. WER: the same five readings dictated by the embedded PocketSphinx engine, uploaded as PCM and as Ogg ' +
