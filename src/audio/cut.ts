@@ -1,13 +1,13 @@
 /**
  * Cutting clips out of a 16-bit PCM WAV (the 16 kHz mono work audio, or a source at its own
- * rate and channels) with positional reads through a sliding window, a bounded number of writes
- * in flight and temp-then-rename for every clip; each clip's edge levels are measured as it is
- * written.
+ * rate and channels) with positional reads through a sliding window and temp-then-rename for
+ * every clip; each clip's edge levels are measured as it is written.
  */
-import type { FileHandle } from 'node:fs/promises';
+import { setImmediate } from 'node:timers/promises';
 import { DictclipError } from '../errors.js';
 import { EdgeMeter, type EdgeLevels } from './edges.js';
-import { applyFade, FolderMaker, readFully, runTag, streamRange, writeAtomicallyCb } from './output.js';
+import { applyFade, ensureFolder, runTag, streamRange, writeClipSync } from './output.js';
+import { SourceWindow } from './window.js';
 import { assertPcm16, HEADER_BYTES, openWav, readWavInfo, writePcmHeader } from '../wav-header.js';
 
 /** One clip to cut: milliseconds of the source, and where to write it. */
@@ -27,12 +27,18 @@ export interface CutOptions {
    * appear at once (the pipeline cuts into a temp folder and renames it). @default true
    */
   atomic?: boolean;
+  /**
+   * Given every byte of the source's PCM data once, in order, in pieces of whole frames (the
+   * reads that feed the clips, read through to the end: one pass over the source serves both).
+   * @default undefined
+   */
+  tap?: ((pcm: Buffer) => void) | undefined;
 }
 
 /** Bytes of source PCM read per sequential read. */
 const WINDOW_BYTES = 4 << 20;
-/** Clip files being written at once. */
-const WRITES_IN_FLIGHT = 16;
+/** Longest stretch of clip writing between two turns of the event loop, ms. */
+const SLICE_MS = 10;
 
 /** The sample index of a time: `Math.round(ms * rate / 1000)`. */
 export function msToSample(ms: number, rate = 16000): number {
@@ -67,7 +73,9 @@ export interface CutClip extends EdgeLevels {
  * start gives an empty clip). Each clip is a 16-bit WAV of the source's rate and channels with a
  * 44-byte header, written to a temp name in its folder and renamed into place; folders are
  * created as needed. Clips are read in start order through a 4 MB window, so memory stays flat on
- * any recording length.
+ * any recording length. Each clip file is written with direct (synchronous) calls — on a page
+ * cache a clip's open, write and close cost less than one round trip through the thread pool —
+ * in slices of at most {@link SLICE_MS} ms, giving the event loop a turn between slices.
  * @returns Per clip, in input order: its frames, format and edge levels (after the fade).
  * @throws DictclipError E_AUDIO_INVALID / E_INPUT (source), E_INVALID_ARGUMENT (non-finite time),
  *   E_OUTPUT (a clip could not be written; clips already written stay).
@@ -83,33 +91,16 @@ export async function cutClips(wavPath: string, clips: readonly ClipRequest[], o
   const tag = runTag();
   const fadeSamples = msToSample(Math.max(options.fadeMs ?? 0, 0), rate);
   const order = Uint32Array.from(clips, (_, i) => i).sort((a, b) => starts[a]! - starts[b]! || a - b);
-  const folders = new FolderMaker();
-  let active = 0; // clip writes in flight
-  let wake: (() => void) | undefined;
-  const settle = (): Promise<void> => new Promise<void>((resolve) => (wake = resolve));
-  let failure: DictclipError | undefined;
-  // One reusable buffer per write in flight: no per-clip allocation, flat memory.
-  const spare: Buffer[] = [];
-  const take = (bytes: number): Buffer => {
-    const buffer = spare.pop();
-    return buffer !== undefined && buffer.length >= bytes ? buffer : Buffer.allocUnsafe(Math.max(bytes, 64 << 10));
-  };
-  const written = (buffer: Buffer, error?: DictclipError): void => {
-    active--;
-    spare.push(buffer);
-    failure ??= error;
-    const resume = wake;
-    wake = undefined;
-    resume?.();
-  };
-
+  const folders = new Set<string>();
+  const header = Buffer.allocUnsafe(HEADER_BYTES);
+  writePcmHeader(header, rate, channels, 0); // only the two sizes change from clip to clip
+  let scratch: Buffer | undefined; // a faded clip's copy, reused (never more than the window)
   const fh = await openWav(wavPath);
   try {
-    const window = Buffer.allocUnsafe(Math.min(WINDOW_BYTES - (WINDOW_BYTES % frameBytes), Math.max(info.dataBytes, 1)));
-    let winStart = 0;
-    let winEnd = 0; // byte range of the data held in `window`
+    const src = { fh, path: wavPath, dataOffset: info.dataOffset, dataBytes: info.dataBytes };
+    const window = new SourceWindow(src, WINDOW_BYTES - (WINDOW_BYTES % frameBytes), options.tap);
+    let slice = performance.now();
     for (const index of order) {
-      if (failure !== undefined) break;
       const start = starts[index]!;
       const end = ends[index]!;
       const outPath = clips[index]!.outPath;
@@ -119,44 +110,32 @@ export async function cutClips(wavPath: string, clips: readonly ClipRequest[], o
       const from = start * frameBytes;
       const to = end * frameBytes;
       const meter = new EdgeMeter(length, rate, channels);
-      if (to - from > window.length) {
-        await folders.ensureParent(outPath);
+      ensureFolder(folders, outPath);
+      if (to - from > window.buffer.length) {
         await streamRange({ fh, dataOffset: info.dataOffset, sampleRate: rate, channels }, start, end, outPath, temp, n, meter);
         levels[index] = meter.levels();
         continue;
       }
-      if (from < winStart || to > winEnd) {
-        winStart = from;
-        const wanted = Math.min(window.length, info.dataBytes - from);
-        winEnd = from + (await readWindow(fh, window, wanted, info.dataOffset + from, wavPath));
-        if (to > winEnd) {
-          throw new DictclipError('E_AUDIO_INVALID', `WAV data ends early at byte ${info.dataOffset + winEnd}: ${wavPath}`, { path: wavPath });
-        }
+      await window.cover(from, to);
+      let pcm = window.buffer.subarray(from - window.start, to - window.start);
+      if (n > 0) {
+        if (scratch === undefined || scratch.length < pcm.length) scratch = Buffer.allocUnsafe(Math.max(pcm.length, 64 << 10));
+        pcm = scratch.subarray(0, pcm.copy(scratch));
+        applyFade(pcm, 0, length, n, channels);
       }
-      const buffer = take(HEADER_BYTES + to - from);
-      const content = buffer.subarray(0, HEADER_BYTES + to - from);
-      writePcmHeader(content, rate, channels, to - from);
-      window.copy(content, HEADER_BYTES, from - winStart, to - winStart);
-      applyFade(content.subarray(HEADER_BYTES), 0, length, n, channels);
-      meter.feed(content.subarray(HEADER_BYTES), 0);
+      meter.feed(pcm, 0);
       levels[index] = meter.levels();
-      await folders.ensureParent(outPath);
-      active++;
-      writeAtomicallyCb(content, temp, outPath, (error) => written(buffer, error));
-      while (active >= WRITES_IN_FLIGHT) await settle();
+      header.writeUInt32LE(36 + pcm.length, 4);
+      header.writeUInt32LE(pcm.length, 40);
+      writeClipSync(header, pcm, temp, outPath);
+      if (performance.now() - slice > SLICE_MS) {
+        await setImmediate();
+        slice = performance.now();
+      }
     }
+    await window.finish();
   } finally {
-    while (active > 0) await settle();
     await fh.close();
   }
-  if (failure !== undefined) throw failure;
   return Array.from(starts, (start, i) => ({ samples: ends[i]! - start, sampleRate: rate, channels, ...levels[i]! }));
-}
-
-async function readWindow(fh: FileHandle, window: Buffer, wanted: number, position: number, path: string): Promise<number> {
-  try {
-    return await readFully(fh, window, 0, wanted, position);
-  } catch (cause) {
-    throw new DictclipError('E_INPUT', `cannot read WAV data: ${path}`, { path, cause });
-  }
 }

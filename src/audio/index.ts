@@ -9,7 +9,7 @@ export { findSplitPoints } from './split.js';
 export { readFrameEnergies } from './pauses.js';
 export { findPauseSplits } from './pauses.js';
 export { encodeWavRange, ENCODINGS, type CompressedFormat } from './encode.js';
-export { computePeaks, decodePeaks, encodePeaks, savePeaks, PEAKS_PER_SECOND, type Peaks } from './peaks.js';
+export { computePeaks, decodePeaks, encodePeaks, PeaksMeter, savePeaks, PEAKS_PER_SECOND, type Peaks } from './peaks.js';
 export { originalAudio, type OriginalAudio } from './original.js';
 export { EDGE_MS, isLoudEdge, LOUD_EDGE_DB, type EdgeLevels } from './edges.js';
 export type { CutClip } from './cut.js';

@@ -3,7 +3,7 @@
  * created once, optional linear fades on int16 samples.
  */
 import { randomBytes } from 'node:crypto';
-import { close, open as openCb, rename as renameCb, rm as rmCb, write } from 'node:fs';
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync, writevSync } from 'node:fs';
 import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DictclipError } from '../errors.js';
@@ -70,29 +70,48 @@ function outputError(outPath: string, cause: unknown): DictclipError {
 }
 
 /**
- * Write `content` to `temp`, then rename it to `outPath`, with callbacks (the cutter's hot loop:
- * no promise or FileHandle per step): open, write until all bytes are written, close, rename (no
- * rename when `temp` is `outPath`). `done` receives an E_OUTPUT DictclipError on failure, after
- * the temp file is removed.
+ * Create the parent folder of `file` (recursively) unless it is in `made`, and add it there.
+ * @throws DictclipError E_OUTPUT naming the folder.
  */
-export function writeAtomicallyCb(content: Buffer, temp: string, outPath: string, done: (error?: DictclipError) => void): void {
-  const fail = (cause: unknown): void => rmCb(temp, { force: true }, () => done(outputError(outPath, cause)));
-  openCb(temp, 'w', (openError, fd) => {
-    if (openError !== null) return fail(openError);
-    const finish = (writeError: unknown): void =>
-      close(fd, (closeError) => {
-        if (writeError !== null || closeError !== null) return fail(writeError ?? closeError);
-        if (temp === outPath) return done();
-        renameCb(temp, outPath, (renameError) => (renameError === null ? done() : fail(renameError)));
-      });
-    const writeFrom = (offset: number): void =>
-      write(fd, content, offset, content.length - offset, null, (writeError, written) => {
-        if (writeError !== null) return finish(writeError);
-        if (offset + written < content.length) return writeFrom(offset + written);
-        finish(null);
-      });
-    writeFrom(0);
-  });
+export function ensureFolder(made: Set<string>, file: string): void {
+  const dir = dirname(file);
+  if (made.has(dir)) return;
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (cause) {
+    throw new DictclipError('E_OUTPUT', `cannot create folder ${dir}`, { path: dir, cause });
+  }
+  made.add(dir);
+}
+
+/**
+ * Write `header` then `pcm` to `temp` with direct calls (open, one gathered write, close), then
+ * rename it to `outPath` (no rename when `temp` is `outPath`). A clip is small: these calls cost
+ * less than the thread-pool round trips of their asynchronous forms.
+ * @throws DictclipError E_OUTPUT, after the temp file is removed.
+ */
+export function writeClipSync(header: Buffer, pcm: Buffer, temp: string, outPath: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(temp, 'w');
+    const total = header.length + pcm.length;
+    let done = writevSync(fd, [header, pcm]);
+    while (done < total) {
+      done += done < header.length ? writeSync(fd, header, done) : writeSync(fd, pcm, done - header.length);
+    }
+    const opened = fd;
+    fd = undefined;
+    closeSync(opened);
+    if (temp !== outPath) renameSync(temp, outPath);
+  } catch (cause) {
+    try {
+      if (fd !== undefined) closeSync(fd);
+      rmSync(temp, { force: true });
+    } catch {
+      // the first failure is the one reported
+    }
+    throw outputError(outPath, cause);
+  }
 }
 
 /** Where a streamed range comes from (16-bit PCM; `channels` @default 1). */

@@ -7,7 +7,7 @@
 import { createReadStream } from 'node:fs';
 import { DictclipError } from '../errors.js';
 import { writeFileAtomic } from '../files.js';
-import { readWavInfo } from '../wav-header.js';
+import { readWavInfo, type WavInfo } from '../wav-header.js';
 
 /** Buckets per second: 10 ms each, 120 kB for a 10-minute recording. */
 export const PEAKS_PER_SECOND = 100;
@@ -23,57 +23,122 @@ export interface Peaks {
 }
 
 /**
+ * Peaks of 16-bit mono PCM fed in order, in pieces of any size ({@link PeaksMeter.feed}); no
+ * audio is kept. Fed by the cutter from the reads that cut the clips, or by {@link computePeaks}.
+ */
+export class PeaksMeter {
+  readonly #perBucket: number;
+  readonly #minMax: Int8Array;
+  readonly #info: { sampleRate: number; samples: number; durationMs: number };
+  readonly #bucketsPerSecond: number;
+  #sample = 0;
+  #bucket = 0;
+  #nextEdge: number;
+  #lo = 0;
+  #hi = 0;
+  #odd: number | undefined; // a byte left over between two pieces
+
+  /** For audio of `info.samples` samples at `info.sampleRate`. */
+  constructor(info: { sampleRate: number; samples: number; durationMs: number }, bucketsPerSecond = PEAKS_PER_SECOND) {
+    this.#info = info;
+    this.#bucketsPerSecond = bucketsPerSecond;
+    this.#perBucket = info.sampleRate / bucketsPerSecond;
+    this.#nextEdge = this.#perBucket;
+    this.#minMax = new Int8Array(Math.ceil(info.samples / this.#perBucket) * 2);
+  }
+
+  /** Whether every sample has been fed. */
+  get complete(): boolean {
+    return this.#sample >= this.#info.samples;
+  }
+
+  /** Add the next bytes of int16 LE samples. */
+  feed(chunk: Buffer): void {
+    let i = 0;
+    if (this.#odd !== undefined && chunk.length > 0) {
+      this.#take((chunk[0]! << 8 | this.#odd) << 16 >> 16);
+      this.#odd = undefined;
+      i = 1;
+    }
+    const whole = (chunk.length - i) >> 1;
+    const at = chunk.byteOffset + i;
+    const values = at % 2 === 0 ? new Int16Array(chunk.buffer, at, whole) : undefined;
+    if (values !== undefined) this.#takeAll(values);
+    else for (let k = 0; k < whole; k++) this.#take(chunk.readInt16LE(i + 2 * k));
+    i += 2 * whole;
+    if (i < chunk.length) this.#odd = chunk[i];
+  }
+
+  /** The peaks of everything fed. */
+  peaks(): Peaks {
+    if (this.#bucket < this.#minMax.length / 2) this.#store();
+    return { bucketsPerSecond: this.#bucketsPerSecond, durationMs: this.#info.durationMs, minMax: this.#minMax };
+  }
+
+  #takeAll(values: Int16Array): void {
+    let lo = this.#lo;
+    let hi = this.#hi;
+    let sample = this.#sample;
+    for (let k = 0; k < values.length; k++, sample++) {
+      if (sample >= this.#nextEdge) {
+        this.#lo = lo;
+        this.#hi = hi;
+        this.#next();
+        lo = 0;
+        hi = 0;
+      }
+      const value = values[k]!;
+      if (value < lo) lo = value;
+      if (value > hi) hi = value;
+    }
+    this.#lo = lo;
+    this.#hi = hi;
+    this.#sample = sample;
+  }
+
+  #take(value: number): void {
+    if (this.#sample >= this.#nextEdge) this.#next();
+    if (value < this.#lo) this.#lo = value;
+    if (value > this.#hi) this.#hi = value;
+    this.#sample += 1;
+  }
+
+  /** Store the current bucket and start the next. */
+  #next(): void {
+    this.#store();
+    this.#bucket += 1;
+    this.#nextEdge = (this.#bucket + 1) * this.#perBucket;
+    this.#lo = 0;
+    this.#hi = 0;
+  }
+
+  #store(): void {
+    this.#minMax[this.#bucket * 2] = Math.max(-127, Math.round(this.#lo / 256));
+    this.#minMax[this.#bucket * 2 + 1] = Math.min(127, Math.round(this.#hi / 256));
+  }
+}
+
+/**
  * Compute the peaks of a 16-bit mono PCM WAV (the work format), streaming the file.
  * @throws DictclipError E_AUDIO_INVALID (not 16-bit mono PCM) or E_INPUT (unreadable).
  */
 export async function computePeaks(wavPath: string, bucketsPerSecond = PEAKS_PER_SECOND): Promise<Peaks> {
   const info = await readWavInfo(wavPath);
-  if (info.bitsPerSample !== 16 || info.channels !== 1) {
-    throw new DictclipError('E_AUDIO_INVALID', `peaks need 16-bit mono PCM: ${wavPath}`, { path: wavPath });
-  }
-  const perBucket = info.sampleRate / bucketsPerSecond;
-  const buckets = Math.ceil(info.samples / perBucket);
-  const minMax = new Int8Array(buckets * 2);
-  let sample = 0;
-  let bucket = 0;
-  let nextEdge = perBucket;
-  let lo = 0;
-  let hi = 0;
-  let odd: number | undefined; // a byte left over between two stream chunks
+  assertPeaksFormat(info, wavPath);
+  const meter = new PeaksMeter(info, bucketsPerSecond);
   const stream = createReadStream(wavPath, { start: info.dataOffset, end: info.dataOffset + info.dataBytes - 1, highWaterMark: 1 << 16 });
   try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      let i = 0;
-      if (odd !== undefined && chunk.length > 0) {
-        take((chunk[0]! << 8 | odd) << 16 >> 16);
-        odd = undefined;
-        i = 1;
-      }
-      for (; i + 1 < chunk.length; i += 2) take(chunk.readInt16LE(i));
-      if (i < chunk.length) odd = chunk[i];
-    }
+    for await (const chunk of stream as AsyncIterable<Buffer>) meter.feed(chunk);
   } catch (cause) {
     throw new DictclipError('E_INPUT', `cannot read ${wavPath}`, { path: wavPath, cause });
   }
-  if (bucket < buckets) store();
-  return { bucketsPerSecond, durationMs: info.durationMs, minMax };
+  return meter.peaks();
+}
 
-  function take(value: number): void {
-    if (sample >= nextEdge) {
-      store();
-      bucket += 1;
-      nextEdge = (bucket + 1) * perBucket;
-      lo = 0;
-      hi = 0;
-    }
-    if (value < lo) lo = value;
-    if (value > hi) hi = value;
-    sample += 1;
-  }
-
-  function store(): void {
-    minMax[bucket * 2] = Math.max(-127, Math.round(lo / 256));
-    minMax[bucket * 2 + 1] = Math.min(127, Math.round(hi / 256));
+/** Throw E_AUDIO_INVALID unless `info` is 16-bit mono PCM (what peaks are computed from). */
+export function assertPeaksFormat(info: WavInfo, wavPath: string): void {
+  if (info.bitsPerSample !== 16 || info.channels !== 1) {
+    throw new DictclipError('E_AUDIO_INVALID', `peaks need 16-bit mono PCM: ${wavPath}`, { path: wavPath });
   }
 }
 

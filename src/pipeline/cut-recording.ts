@@ -5,8 +5,9 @@
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { LimitFunction } from 'p-limit';
-import { cutClips, isLoudEdge, originalAudio, snapEdges } from '../audio/index.js';
-import type { ClipRequest, CutClip } from '../audio/index.js';
+import { cutClips, encodePeaks, isLoudEdge, originalAudio, savePeaks, snapEdges } from '../audio/index.js';
+import type { ClipRequest, CutClip, PeaksMeter } from '../audio/index.js';
+import { writeFileAtomic } from '../files.js';
 import { addFlag } from '../markers/index.js';
 import type { PlannedClip } from '../markers/index.js';
 import type { ManifestRow, ResolvedRunOptions } from './types.js';
@@ -24,6 +25,8 @@ export interface CutRecordingContext {
   ffmpegPath: string;
   signal: AbortSignal;
   limits: { transcode: LimitFunction; cut: LimitFunction };
+  /** Fed every byte of the work audio's data when the clips are cut from it (the waveform peaks). @default undefined */
+  peaks?: PeaksMeter | undefined;
 }
 
 /**
@@ -39,7 +42,7 @@ export async function cutRecording(ctx: CutRecordingContext, folder: string, req
   const temp = `${folder}.tmp`; // one name per recording: a run killed while cutting leaves nothing a rerun does not remove
   await rm(temp, { recursive: true, force: true });
   const inTemp = requests.map((r) => ({ ...r, outPath: path.join(temp, path.relative(folder, r.outPath)) }));
-  const cutOptions = { fadeMs: ctx.options.fadeMs, atomic: false };
+  const cutOptions = { fadeMs: ctx.options.fadeMs, atomic: false, tap: undefined as ((pcm: Buffer) => void) | undefined };
   let decoded: string | undefined;
   try {
     let source = ctx.workWav;
@@ -48,6 +51,9 @@ export async function cutRecording(ctx: CutRecordingContext, folder: string, req
         originalAudio(ctx.recordingPath, path.join(ctx.workDir, `${ctx.key}.original.wav`), { ffmpegPath: ctx.ffmpegPath, signal: ctx.signal }));
       source = original.path;
       if (original.decoded) decoded = original.path;
+    } else if (ctx.peaks !== undefined) {
+      const meter = ctx.peaks;
+      cutOptions.tap = (pcm) => meter.feed(pcm);
     }
     const cut = await ctx.limits.cut(() => cutClips(source, inTemp, cutOptions));
     await rename(temp, folder);
@@ -57,6 +63,20 @@ export async function cutRecording(ctx: CutRecordingContext, folder: string, req
     throw error;
   } finally {
     if (decoded !== undefined) await rm(decoded, { force: true }).catch(() => undefined);
+  }
+}
+
+/**
+ * Write a recording's waveform peaks to `file` (atomically): those `meter` gathered while the
+ * clips were cut, or, when the cut did not read the whole work audio (no clips, clips from the
+ * original, a failure), computed from `workWav`. A failure only warns: the clips do not need them.
+ */
+export async function writeWaveform(meter: PeaksMeter | undefined, workWav: string, file: string, warn: (message: string) => void): Promise<void> {
+  try {
+    if (meter?.complete === true) await writeFileAtomic(file, encodePeaks(meter.peaks()));
+    else await savePeaks(workWav, file);
+  } catch (error) {
+    warn(`no waveform peaks: ${(error as Error).message}`);
   }
 }
 

@@ -20,7 +20,6 @@ export interface DictationFileInput {
  */
 export async function writeDictationFiles(outDir: string, relPath: string, dictation: DictationFileInput): Promise<void> {
   const { result } = dictation;
-  await writeFileAtomic(transcriptPath(outDir, relPath), `${result.transcript}\n`);
   const json = {
     source: relPath,
     method: dictation.method,
@@ -33,5 +32,8 @@ export async function writeDictationFiles(outDir: string, relPath: string, dicta
       text: m.text, textStart: m.textStart, textLength: m.textLength, startMs: m.startMs, endMs: m.endMs,
     })),
   };
-  await writeFileAtomic(markersPath(outDir, relPath), `${JSON.stringify(json, null, 2)}\n`);
+  await Promise.all([
+    writeFileAtomic(transcriptPath(outDir, relPath), `${result.transcript}\n`),
+    writeFileAtomic(markersPath(outDir, relPath), `${JSON.stringify(json, null, 2)}\n`),
+  ]);
 }

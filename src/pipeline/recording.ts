@@ -2,10 +2,10 @@ import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { LimitFunction } from 'p-limit';
 import { DictclipError, toDictclipError } from '../errors.js';
-import { savePeaks, toWorkWav } from '../audio/index.js';
+import { PeaksMeter, toWorkWav } from '../audio/index.js';
 import { planClips } from '../markers/index.js';
 import { dictateInChunks } from './chunks.js';
-import { cutColumns, cutRecording, snapClips } from './cut-recording.js';
+import { cutColumns, cutRecording, snapClips, writeWaveform } from './cut-recording.js';
 import { phraseCounts } from './find-summary.js';
 import type { StitchedDictation } from './stitch.js';
 import { dictateWav } from './dictate.js';
@@ -87,13 +87,13 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
   };
   tell();
   const wavPath = path.join(ctx.workDir, `${job.key}.wav`);
+  const waveform = peaksPath(ctx.outDir, job.recording.relPath); // the report's; written after the cut, or on failure
+  let peaks: PeaksMeter | undefined;
   try {
     const info = await ctx.limits.transcode(() =>
       toWorkWav(job.recording.path, wavPath, { ffmpegPath: ctx.ffmpegPath, signal: ctx.signal }));
     progress.audioMs = info.durationMs;
-    // The report's waveform: a recording without it still gets its clips.
-    await savePeaks(wavPath, peaksPath(ctx.outDir, job.recording.relPath))
-      .catch((error: unknown) => ctx.warn(`no waveform peaks: ${(error as Error).message}`));
+    peaks = new PeaksMeter(info);
     let dictation = job.decision === 'dictate' ? undefined : job.state?.dictation;
     if (dictation === undefined) {
       const stitched = await dictate(job, ctx, { ...info, path: wavPath }, setStage, (done, total) => {
@@ -103,8 +103,7 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
       ctx.onDictated?.();
       setStage('output');
       dictation = { fingerprint: job.fingerprints.dictation, method: ctx.options.markers, audioDurationMs: info.durationMs, ...stitched };
-      await writeState(job.statePath, recordingState(job, { dictation }));
-      await writeDictationFiles(ctx.outDir, job.recording.relPath, dictation);
+      await Promise.all([writeState(job.statePath, recordingState(job, { dictation })), writeDictationFiles(ctx.outDir, job.recording.relPath, dictation)]);
       for (const warning of stitched.result.warnings) ctx.warn(warning);
     }
     setStage('markers');
@@ -124,7 +123,7 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
     const requests = clips.map((clip) => ({ startMs: clip.startMs, endMs: clip.endMs, outPath: path.join(folder, clipFileName(clip.index, clip.text)) }));
     const cut = await cutRecording({
       recordingPath: job.recording.path, workWav: wavPath, workDir: ctx.workDir, key: job.key, options: o,
-      ffmpegPath: ctx.ffmpegPath, signal: ctx.signal, limits: ctx.limits,
+      ffmpegPath: ctx.ffmpegPath, signal: ctx.signal, limits: ctx.limits, peaks,
     }, folder, requests);
     setStage('output');
     const markers = dictation.result.markers;
@@ -147,10 +146,13 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
       };
     });
     const clipsState = { fingerprint: job.fingerprints.clips, rows, dropped };
-    await writeState(job.statePath, recordingState(job, { dictation, clips: clipsState }));
+    const meter = peaks;
+    peaks = undefined;
+    await Promise.all([writeWaveform(meter, wavPath, waveform, ctx.warn), writeState(job.statePath, recordingState(job, { dictation, clips: clipsState }))]);
     return { rows, resumed: false, dropped, found: phraseCounts(dictation.result, o.find) };
   } catch (error) {
     const { stage } = tracker;
+    if (peaks !== undefined) await writeWaveform(peaks, wavPath, waveform, ctx.warn);
     // Expected failures are DictclipErrors already; anything else is a file-system failure while
     // writing (cut, output) or a bug (E_INTERNAL), never a blanket input error.
     throw new StageError(stage, toDictclipError(error, stage === 'output' || stage === 'cut' ? 'E_OUTPUT' : 'E_INTERNAL'));

@@ -135,6 +135,29 @@ describe('cutClips', () => {
     expect(readdirSync(dir).filter((name) => name.includes('.tmp-'))).toEqual([]);
   });
 
+  it('hands its tap every byte of the source data once, in order, through gaps wider than the window and around streamed clips', async () => {
+    const samples = 16000 * 300; // 9.6 MB: more than two 4 MB windows
+    const long = writePcmWav(join(temp(), 'tapped.wav'), noise(samples, 11));
+    const longPcm = readFileSync(long).subarray(44);
+    const dir = join(temp(), 'tapped');
+    const cases = [
+      [{ startMs: 1000, endMs: 1500 }, { startMs: 250_000, endMs: 250_400 }], // a gap of 7.8 MB between two clips
+      [{ startMs: 0, endMs: 140_000 }, { startMs: 139_000, endMs: 139_900 }, { startMs: 299_990, endMs: 300_000 }], // a streamed clip, one inside it, the last 10 ms
+      [], // no clips: the tap still sees everything
+    ];
+    for (const [k, clips] of cases.entries()) {
+      const pieces: Buffer[] = [];
+      const requests = clips.map((clip, i) => ({ ...clip, outPath: join(dir, `${k}-${i}.wav`) }));
+      const results = await cutClips(long, requests, { tap: (piece) => pieces.push(Buffer.from(piece)) });
+      expect([k, Buffer.concat(pieces).equals(longPcm), pieces.every((piece) => piece.length % 2 === 0)]).toEqual([k, true, true]);
+      requests.forEach((clip, i) => {
+        const from = msToSample(clip.startMs);
+        const to = msToSample(clip.endMs);
+        expect([k, i, results[i]!.samples, readFileSync(clip.outPath).subarray(44).equals(longPcm.subarray(from * 2, to * 2))]).toEqual([k, i, to - from, true]);
+      });
+    }
+  });
+
   it('cuts a 44.1 kHz stereo source at round(ms × 44.1) frames, sample for sample, in its own format', async () => {
     const frames = 44100 * 2;
     const stereo = join(temp(), 'stereo.wav');

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { computePeaks, decodePeaks, encodePeaks, savePeaks } from '../../src/audio/peaks.js';
+import { computePeaks, decodePeaks, encodePeaks, PeaksMeter, savePeaks } from '../../src/audio/peaks.js';
 import { pcmWav, useTempDir } from './helpers.js';
 
 const dir = useTempDir('peaks');
@@ -35,6 +35,23 @@ describe('peaks', () => {
       expect(peaks.minMax[b * 2]).toBe(Math.max(-127, Math.round(Math.min(0, ...slice) / 256)));
       expect(peaks.minMax[b * 2 + 1]).toBe(Math.min(127, Math.round(Math.max(0, ...slice) / 256)));
     }
+  });
+
+  it('gives the same peaks fed in pieces of any size, split inside a sample or not, and says when it has seen every sample', async () => {
+    const samples = new Int16Array(16_000 + 123).map((_, i) => Math.round(Math.cos(i / 7) * (i % 9000)));
+    const file = join(dir(), 'pieces.wav');
+    await writeFile(file, pcmWav(samples));
+    const expected = await computePeaks(file);
+    const bytes = Buffer.from(samples.buffer);
+    for (const size of [1, 3, 160 * 2, 4097, bytes.length]) {
+      const meter = new PeaksMeter({ sampleRate: 16000, samples: samples.length, durationMs: expected.durationMs });
+      for (let at = 0; at < bytes.length; at += size) {
+        expect(meter.complete).toBe(false);
+        meter.feed(Buffer.from(bytes.subarray(at, at + size))); // a copy: its own, aligned or not, byte offset
+      }
+      expect([size, meter.complete, meter.peaks()]).toEqual([size, true, expected]);
+    }
+    expect(expected.minMax.length).toBe(Math.ceil(samples.length / 160) * 2);
   });
 
   it('round-trips through the .peaks file and refuses a truncated one', async () => {

@@ -1,0 +1,70 @@
+/**
+ * A sliding window over the PCM data of a WAV: positional reads of up to the window's size,
+ * moving forward only; the bytes a move keeps are not read again. With a tap, every byte of the
+ * data is read once, in order, and handed to the tap (the waveform peaks of the recording, from
+ * the same reads that feed the clips).
+ */
+import type { FileHandle } from 'node:fs/promises';
+import { DictclipError } from '../errors.js';
+import { readFully } from './output.js';
+
+/** Where the data is: the open file, its data offset and length in bytes. */
+export interface WindowSource { fh: FileHandle; path: string; dataOffset: number; dataBytes: number }
+
+export class SourceWindow {
+  readonly buffer: Buffer;
+  /** Byte range of the data held in {@link buffer} (relative to the data start). */
+  start = 0;
+  end = 0;
+  readonly #src: WindowSource;
+  readonly #tap: ((pcm: Buffer) => void) | undefined;
+
+  /** `bytes`: the window's size (a whole number of frames). */
+  constructor(src: WindowSource, bytes: number, tap?: (pcm: Buffer) => void) {
+    this.#src = src;
+    this.#tap = tap;
+    this.buffer = Buffer.allocUnsafe(Math.max(Math.min(bytes, src.dataBytes), 2));
+  }
+
+  /**
+   * Hold data bytes [from, to) (`to - from` at most the window's size; `from` never below an
+   * earlier call's `from`).
+   * @throws DictclipError E_INPUT (read failed), E_AUDIO_INVALID (the file ends before `to`).
+   */
+  async cover(from: number, to: number): Promise<void> {
+    if (from >= this.start && to <= this.end) return;
+    if (this.#tap !== undefined) {
+      while (this.end < from) await this.#fill(0, this.end); // read through the gap: the tap sees every byte
+    }
+    const keep = Math.max(0, this.end - from);
+    if (keep > 0) this.buffer.copyWithin(0, from - this.start, this.end - this.start);
+    await this.#fill(keep, keep > 0 ? this.end : from);
+    this.start = from;
+    if (to > this.end) {
+      throw new DictclipError('E_AUDIO_INVALID', `WAV data ends early at byte ${this.#src.dataOffset + this.end}: ${this.#src.path}`, { path: this.#src.path });
+    }
+  }
+
+  /** With a tap: read the rest of the data, so the tap has seen all of it. */
+  async finish(): Promise<void> {
+    if (this.#tap === undefined) return;
+    while (this.end < this.#src.dataBytes) await this.#fill(0, this.end);
+  }
+
+  /** Read data from byte `position` into the buffer at `at`, up to the buffer's end or the data's. */
+  async #fill(at: number, position: number): Promise<void> {
+    const wanted = Math.min(this.buffer.length - at, this.#src.dataBytes - position);
+    let got: number;
+    try {
+      got = await readFully(this.#src.fh, this.buffer, at, wanted, this.#src.dataOffset + position);
+    } catch (cause) {
+      throw new DictclipError('E_INPUT', `cannot read WAV data: ${this.#src.path}`, { path: this.#src.path, cause });
+    }
+    if (got < wanted) {
+      throw new DictclipError('E_AUDIO_INVALID', `WAV data ends early at byte ${this.#src.dataOffset + position + got}: ${this.#src.path}`, { path: this.#src.path });
+    }
+    if (at === 0) this.start = position;
+    this.end = position + got;
+    this.#tap?.(this.buffer.subarray(at, at + got));
+  }
+}
