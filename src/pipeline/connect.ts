@@ -14,6 +14,9 @@ export interface Connection {
   close(): Promise<void>;
 }
 
+/** How long the embedded service holds a `/done` poll of an unfinished dictation, ms. */
+export const EMBEDDED_DONE_HOLD_MS = 2_000;
+
 /** Folder of the embedded service's data: `<outDir>/.dictclip/service`. */
 export function embeddedDataDir(outDir: string): string {
   return path.resolve(outDir, '.dictclip', 'service');
@@ -26,7 +29,7 @@ export function embeddedDataDir(outDir: string): string {
  * @throws DictclipError `E_CREDENTIALS_MISSING`, `E_CONFIG`, `E_ENGINE`, or a service start failure.
  */
 export async function connect(
-  options: Pick<ResolvedRunOptions, 'baseUrl' | 'credentials' | 'outDir' | 'engine' | 'scriptFile' | 'concurrency' | 'faults'>,
+  options: Pick<ResolvedRunOptions, 'baseUrl' | 'credentials' | 'outDir' | 'engine' | 'scriptFile' | 'concurrency' | 'faults' | 'requestTimeoutMs'>,
   ffmpegPath: string,
 ): Promise<Connection> {
   if (options.baseUrl !== undefined) {
@@ -48,6 +51,9 @@ export async function connect(
     // Recognition jobs at once: PocketSphinx is CPU-bound (one per core, the service default);
     // the scripted engine is not, so it keeps up with every dictation in flight.
     ...(options.engine === 'scripted' ? { jobConcurrency: Math.max(options.concurrency, availableParallelism()) } : {}),
+    // Long polls: a `/done` is answered the moment its dictation ends (no poll-interval lag, fewer
+    // requests), held at most 2 s and always well inside the client's request timeout.
+    doneHoldMs: Math.min(EMBEDDED_DONE_HOLD_MS, Math.floor(options.requestTimeoutMs / 2)),
     // Fault injection for reliability drills, as for `dictclip serve` (README: Reliability).
     ...(options.faults === undefined ? {} : { faults: options.faults }),
     ...(script === undefined ? {} : { script }),

@@ -40,16 +40,27 @@ export interface DictateContext {
 const PCM_FORMAT = 'pcm-16khz';
 
 /**
+ * Upload one file for an HTTP dictation (spec 4.1) and return its audio URL; undefined for the
+ * WebSocket method, which sends the audio inside its dictation. Done before taking a dictation
+ * slot, so that the next upload overlaps the running dictations.
+ */
+export async function uploadForDictation(ctx: DictateContext, wavPath: string): Promise<string | undefined> {
+  if (ctx.method === 'websocket') return undefined;
+  ctx.onStage?.('upload');
+  return ctx.client.uploadAudio(wavPath, contentTypeForFormat(ctx.audioFormat ?? PCM_FORMAT), ctx.signal === undefined ? {} : { signal: ctx.signal });
+}
+
+/**
  * Dictate one 16 kHz mono WAV (at most the upload cap) by the configured marker method and
- * return its validated markers.
+ * return its validated markers. `audioUrl`: the file already uploaded by {@link uploadForDictation}
+ * (else it is uploaded here).
  * @throws DictclipError from the client, `E_DICTATION_CANCELED`, or `E_MARKERS_INVALID`.
  */
-export async function dictateWav(ctx: DictateContext, wavPath: string, audioDurationMs: number): Promise<DictationOutcome> {
+export async function dictateWav(ctx: DictateContext, wavPath: string, audioDurationMs: number, audioUrl?: string): Promise<DictationOutcome> {
   if (ctx.method === 'websocket') return viaWebSocket(ctx, wavPath, audioDurationMs);
   const { client } = ctx;
   const call = ctx.signal === undefined ? {} : { signal: ctx.signal };
-  ctx.onStage?.('upload');
-  const audioUrl = await client.uploadAudio(wavPath, contentTypeForFormat(ctx.audioFormat ?? PCM_FORMAT), call);
+  audioUrl ??= await uploadForDictation(ctx, wavPath) ?? '';
   ctx.onStage?.('dictate');
   const location = await client.createDictation({
     audioUrl, audioFormat: ctx.audioFormat ?? PCM_FORMAT, streaming: false, audioUrlComplete: true,
@@ -61,6 +72,9 @@ export async function dictateWav(ctx: DictateContext, wavPath: string, audioDura
     ...(ctx.dictationTimeoutMs === undefined ? {} : { timeoutMs: ctx.dictationTimeoutMs }),
   });
   if (ctx.method === 'old') return { ...(await oldMarkers(ctx, location, audioDurationMs)), dictationId, polls };
+  // The dictation (markers) and its text are fetched at once; the dictation's answer is judged first.
+  const textAnswer = client.getText(location, call);
+  textAnswer.catch(() => undefined);
   const details = await client.getDictation(location, call);
   if (details.canceled) {
     throw new DictclipError('E_DICTATION_CANCELED', `dictation ${dictationId} was canceled on the service`, { url: location });
@@ -72,7 +86,7 @@ export async function dictateWav(ctx: DictateContext, wavPath: string, audioDura
   }
   const decoded = decodeNewMarkers(raw, { unit: ctx.markerUnit, audioDurationMs });
   ctx.onStage?.('dictate');
-  const text = await client.getText(location, call);
+  const text = await textAnswer;
   ctx.onStage?.('markers');
   const result = await validateNew(ctx, location, decoded.markers, text, audioDurationMs);
   return { ...result, warnings: [...decoded.warnings, ...result.warnings], dictationId, polls };

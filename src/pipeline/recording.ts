@@ -8,7 +8,7 @@ import { dictateInChunks } from './chunks.js';
 import { cutColumns, cutRecording, snapClips, writeWaveform } from './cut-recording.js';
 import { phraseCounts } from './find-summary.js';
 import type { StitchedDictation } from './stitch.js';
-import { dictateWav } from './dictate.js';
+import { dictateWav, uploadForDictation } from './dictate.js';
 import type { DictateContext } from './dictate.js';
 import { keepClips } from './keep.js';
 import type { DroppedTotals } from './keep.js';
@@ -39,7 +39,8 @@ export interface RecordingContext {
   ffmpegPath: string;
   /** The dictation context (connects to the service on first use). */
   dictation: () => Promise<Omit<DictateContext, 'onStage'>>;
-  limits: { transcode: LimitFunction; dictation: LimitFunction; cut: LimitFunction };
+  /** Uploads (HTTP methods) and dictations in flight are bounded apart: an upload holds no dictation slot. */
+  limits: { transcode: LimitFunction; upload: LimitFunction; dictation: LimitFunction; cut: LimitFunction };
   signal: AbortSignal;
   warn: (message: string) => void;
   /** Told when a recording's dictation succeeded (the service is reachable). @default undefined */
@@ -222,6 +223,10 @@ async function dictate(
     key: job.key,
     onStage: setStage,
     onChunks,
-    dictateOne: (chunkPath, durationMs) => ctx.limits.dictation(() => dictateWav(dctx, chunkPath, durationMs)),
+    // The upload goes before the dictation slot: a slot is held only while the service dictates.
+    dictateOne: async (chunkPath, durationMs) => {
+      const audioUrl = await ctx.limits.upload(() => uploadForDictation(dctx, chunkPath));
+      return ctx.limits.dictation(() => dictateWav(dctx, chunkPath, durationMs, audioUrl));
+    },
   });
 }

@@ -92,7 +92,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
     const ctx: RecordingContext = {
       options: opts, outDir, workDir, ffmpegPath, signal: controller.signal,
       dictation: () => Promise.resolve(dictateContext(connection, client, opts, controller.signal)),
-      limits: { transcode: pLimit(opts.transcodeConcurrency), dictation: pLimit(opts.concurrency), cut: pLimit(availableParallelism()) },
+      limits: { transcode: pLimit(opts.transcodeConcurrency), upload: pLimit(opts.concurrency), dictation: pLimit(opts.concurrency), cut: pLimit(availableParallelism()) },
       warn: () => undefined,
       onDictated: () => { dictatedOk = true; },
     };

@@ -22,6 +22,8 @@ export interface ServiceContext {
   faults?: FaultInjector | undefined;
   /** Permanent faults the scripted engine declared for finished dictations. */
   dictationFaults: DictationFaults;
+  /** Aborted when the service starts closing (ends held `/done` requests). */
+  closing: AbortSignal;
 }
 
 /** One authenticated request. */

@@ -23,6 +23,12 @@ export interface ServiceOptions {
   perUserLimit?: number;
   /** Largest accepted upload, bytes (413 beyond). @default 21000000 */
   maxUploadBytes?: number;
+  /**
+   * Hold a `GET …/done` of an unfinished dictation open until it finishes, at most this long, ms
+   * (a long poll: the answer comes the moment the job ends instead of at the client's next poll).
+   * 0 answers at once. At most 10000. @default 0
+   */
+  doneHoldMs?: number;
   /** Dictation profiles (substitutions), besides those of `<dataDir>/profiles.json`. @default [] */
   profiles?: Profile[];
   /** Fault injection, e.g. `seed=7,rate=0.2,kinds=500+503+reset` (README: Reliability). @default undefined (off) */
@@ -50,16 +56,21 @@ export interface ResolvedOptions {
   jobConcurrency: number;
   perUserLimit: number;
   maxUploadBytes: number;
+  doneHoldMs: number;
   profiles: Profile[];
   log: (line: string) => void;
   ffmpegPath: string | undefined;
   faults: FaultOptions | undefined;
 }
 
-function positiveInteger(name: string, value: number | undefined, fallback: number, min = 1): number {
+/** The longest {@link ServiceOptions.doneHoldMs}: a held poll stays well under any client's request timeout. */
+export const MAX_DONE_HOLD_MS = 10_000;
+
+function positiveInteger(name: string, value: number | undefined, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < min) {
-    throw new DictclipError('E_CONFIG', `Service option ${name} must be an integer ≥ ${min} (got ${value}).`, { key: name });
+  if (!Number.isInteger(value) || value < min || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`;
+    throw new DictclipError('E_CONFIG', `Service option ${name} must be an integer ${range} (got ${value}).`, { key: name });
   }
   return value;
 }
@@ -76,6 +87,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     jobConcurrency: positiveInteger('jobConcurrency', options.jobConcurrency, availableParallelism()),
     perUserLimit: positiveInteger('perUserLimit', options.perUserLimit, 8),
     maxUploadBytes: positiveInteger('maxUploadBytes', options.maxUploadBytes, DEFAULT_MAX_UPLOAD_BYTES),
+    doneHoldMs: positiveInteger('doneHoldMs', options.doneHoldMs, 0, 0, MAX_DONE_HOLD_MS),
     profiles: options.profiles ?? [],
     log: options.log ?? (() => undefined),
     ffmpegPath: options.ffmpegPath,

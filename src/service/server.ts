@@ -65,8 +65,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     ffmpegPath: resolved.ffmpegPath,
     log: resolved.log,
   });
+  const closing = new AbortController();
   const service: ServiceContext = {
     options: resolved,
+    closing: closing.signal,
     core,
     store,
     audio,
@@ -81,12 +83,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   service.listenAddress = hostPort(address);
   const webSocket = attachWebSocket(server, createWebSocketDeps(service), { maxAudioBytes: resolved.maxUploadBytes });
   await core.restore();
-  let closing: Promise<void> | undefined;
+  let shutdown: Promise<void> | undefined;
   return {
     url: `http://${service.listenAddress}`,
     port: address.port,
     close() {
-      closing ??= (async () => {
+      closing.abort();
+      shutdown ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         await webSocket.close();
         await core.close();
@@ -94,7 +97,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         server.closeAllConnections();
         await closed;
       })();
-      return closing;
+      return shutdown;
     },
   };
 }

@@ -61,6 +61,10 @@ export function createScriptedEngine(script: ScriptFile): Engine {
     async recognize(audioPath: string, options: RecognizeOptions): Promise<Recognition> {
       const { signal, durationMs } = options;
       const entry = findScript(script, durationMs);
+      const fallback = entry === undefined && (script.fallback ?? 'segments') === 'segments';
+      // The fallback words are found while the delay runs: the delay is the whole latency of the job.
+      const found = fallback ? segmentWords(audioPath) : undefined;
+      found?.catch(() => undefined);
       await wait(entry?.delayMs ?? script.delayMs ?? 0, signal);
       if (entry?.fault === 'fail') {
         throw new DictclipError('E_ENGINE', 'The scripted engine failed as scripted (fault "fail").', { path: audioPath });
@@ -71,8 +75,8 @@ export function createScriptedEngine(script: ScriptFile): Engine {
         const words = entry.words.map((w) => ({ word: w.word, startMs: w.startMs, endMs: w.endMs, confidence: w.confidence ?? DEFAULT_CONFIDENCE }));
         return { words, endMs, ...(isDictationFault(entry.fault) ? { fault: entry.fault } : {}) };
       }
-      if ((script.fallback ?? 'segments') === 'none') return { words: [], endMs };
-      const { words } = await segmentWords(audioPath);
+      if (found === undefined) return { words: [], endMs };
+      const { words } = await found;
       if (signal?.aborted === true) throw aborted(signal);
       return { words, endMs };
     },

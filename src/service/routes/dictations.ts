@@ -11,6 +11,7 @@ import { sendText, sendXml } from '../http-util.js';
 import { isFinished, type DictationRecord } from '../store.js';
 import { toWordMarkersJson } from '../transcript/index.js';
 import { dictationXml } from '../render-xml.js';
+import { holdUntilFinished } from '../done-hold.js';
 
 /** The caller's dictation named by the path, or 404. */
 export function findDictation(ctx: RequestContext): DictationRecord {
@@ -60,9 +61,17 @@ export async function getDictation(ctx: RequestContext): Promise<void> {
   }));
 }
 
-/** GET {dictation}/done → `true` or `false`. */
-export function getDone(ctx: RequestContext): void {
-  sendText(ctx.res, String(isFinished(findDictation(ctx))));
+/**
+ * GET {dictation}/done → `true` or `false`; with the service's `doneHoldMs`, an unfinished
+ * dictation's answer waits for its end, at most that long (see done-hold.ts).
+ */
+export async function getDone(ctx: RequestContext): Promise<void> {
+  const record = findDictation(ctx);
+  const holdMs = ctx.service.options.doneHoldMs;
+  if (isFinished(record) || holdMs === 0) return sendText(ctx.res, String(isFinished(record)));
+  const finished = await holdUntilFinished(ctx, record, holdMs);
+  if (ctx.res.destroyed || ctx.res.writableEnded) return; // the client hung up while held
+  sendText(ctx.res, String(finished));
 }
 
 /**
