@@ -89,8 +89,26 @@ export async function openWav(path: string): Promise<FileHandle> {
 export async function readWavInfo(path: string): Promise<WavInfo> {
   const fh = await openWav(path);
   try {
-    const fileSize = (await fh.stat()).size;
-    const riff = await readAt(fh, 0, 12);
+    return await readOpenWavInfo(fh, path);
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Bytes read at once from the start of a WAV: its chunk headers are nearly always within them. */
+const HEAD_BYTES = 4096;
+
+/**
+ * {@link readWavInfo} of a WAV already open (`path` names it in errors): its size and first
+ * 4 KB are read at once, further positional reads only for chunks beyond them.
+ */
+export async function readOpenWavInfo(fh: FileHandle, path: string): Promise<WavInfo> {
+  try {
+    const head = Buffer.alloc(HEAD_BYTES);
+    const [{ size: fileSize }, { bytesRead }] = await Promise.all([fh.stat(), fh.read(head, 0, HEAD_BYTES, 0)]);
+    const at = (position: number, length: number): Promise<Buffer> | Buffer =>
+      position + length <= bytesRead ? head.subarray(position, position + length) : readAt(fh, position, length);
+    const riff = await at(0, 12);
     if (riff.length < 12) throw invalid(path, `truncated WAV header (${fileSize} bytes)`);
     if (riff.toString('latin1', 0, 4) !== 'RIFF' || riff.toString('latin1', 8, 12) !== 'WAVE') {
       throw invalid(path, 'not a RIFF/WAVE file');
@@ -98,7 +116,7 @@ export async function readWavInfo(path: string): Promise<WavInfo> {
     let format: Format | undefined;
     let pos = 12;
     for (;;) {
-      const header = await readAt(fh, pos, 8);
+      const header = await at(pos, 8);
       if (header.length < 8) {
         throw invalid(path, format === undefined ? 'truncated WAV header: no fmt chunk' : 'truncated WAV header: no data chunk');
       }
@@ -116,7 +134,7 @@ export async function readWavInfo(path: string): Promise<WavInfo> {
         return { sampleRate, channels, bitsPerSample, dataOffset: bodyStart, dataBytes, samples, durationMs: (samples * 1000) / sampleRate, exact };
       }
       if (id === 'fmt ') {
-        const body = await readAt(fh, bodyStart, Math.min(size, 64));
+        const body = await at(bodyStart, Math.min(size, 64));
         if (body.length < Math.min(size, 64)) throw invalid(path, 'truncated fmt chunk');
         format = parseFmt(body, path);
       }
@@ -126,8 +144,6 @@ export async function readWavInfo(path: string): Promise<WavInfo> {
   } catch (error) {
     if (error instanceof DictclipError) throw error;
     throw new DictclipError('E_INPUT', `cannot read WAV file: ${path}`, { path, cause: error });
-  } finally {
-    await fh.close();
   }
 }
 

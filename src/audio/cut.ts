@@ -3,12 +3,13 @@
  * rate and channels) with positional reads through a sliding window and temp-then-rename for
  * every clip; each clip's edge levels are measured as it is written.
  */
+import type { FileHandle } from 'node:fs/promises';
 import { setImmediate } from 'node:timers/promises';
 import { DictclipError } from '../errors.js';
 import { EdgeMeter, type EdgeLevels } from './edges.js';
 import { applyFade, ensureFolder, runTag, streamRange, writeClipSync } from './output.js';
 import { SourceWindow } from './window.js';
-import { assertPcm16, HEADER_BYTES, openWav, readWavInfo, writePcmHeader } from '../wav-header.js';
+import { assertPcm16, HEADER_BYTES, openWav, readOpenWavInfo, writePcmHeader } from '../wav-header.js';
 
 /** One clip to cut: milliseconds of the source, and where to write it. */
 export interface ClipRequest {
@@ -81,7 +82,17 @@ export interface CutClip extends EdgeLevels {
  *   E_OUTPUT (a clip could not be written; clips already written stay).
  */
 export async function cutClips(wavPath: string, clips: readonly ClipRequest[], options: CutOptions = {}): Promise<CutClip[]> {
-  const info = await readWavInfo(wavPath);
+  const fh = await openWav(wavPath);
+  try {
+    return await cutOpen(fh, wavPath, clips, options);
+  } finally {
+    await fh.close();
+  }
+}
+
+/** {@link cutClips} from the open source `fh`. */
+async function cutOpen(fh: FileHandle, wavPath: string, clips: readonly ClipRequest[], options: CutOptions): Promise<CutClip[]> {
+  const info = await readOpenWavInfo(fh, wavPath);
   assertPcm16(info, wavPath);
   const rate = info.sampleRate;
   const channels = info.channels;
@@ -95,47 +106,42 @@ export async function cutClips(wavPath: string, clips: readonly ClipRequest[], o
   const header = Buffer.allocUnsafe(HEADER_BYTES);
   writePcmHeader(header, rate, channels, 0); // only the two sizes change from clip to clip
   let scratch: Buffer | undefined; // a faded clip's copy, reused (never more than the window)
-  const fh = await openWav(wavPath);
-  try {
-    const src = { fh, path: wavPath, dataOffset: info.dataOffset, dataBytes: info.dataBytes };
-    const window = new SourceWindow(src, WINDOW_BYTES - (WINDOW_BYTES % frameBytes), options.tap);
-    let slice = performance.now();
-    for (const index of order) {
-      const start = starts[index]!;
-      const end = ends[index]!;
-      const outPath = clips[index]!.outPath;
-      const temp = options.atomic === false ? outPath : `${outPath}.tmp-${tag}-${index}`;
-      const length = end - start;
-      const n = Math.min(fadeSamples, Math.floor(length / 2));
-      const from = start * frameBytes;
-      const to = end * frameBytes;
-      const meter = new EdgeMeter(length, rate, channels);
-      ensureFolder(folders, outPath);
-      if (to - from > window.buffer.length) {
-        await streamRange({ fh, dataOffset: info.dataOffset, sampleRate: rate, channels }, start, end, outPath, temp, n, meter);
-        levels[index] = meter.levels();
-        continue;
-      }
-      await window.cover(from, to);
-      let pcm = window.buffer.subarray(from - window.start, to - window.start);
-      if (n > 0) {
-        if (scratch === undefined || scratch.length < pcm.length) scratch = Buffer.allocUnsafe(Math.max(pcm.length, 64 << 10));
-        pcm = scratch.subarray(0, pcm.copy(scratch));
-        applyFade(pcm, 0, length, n, channels);
-      }
-      meter.feed(pcm, 0);
+  const src = { fh, path: wavPath, dataOffset: info.dataOffset, dataBytes: info.dataBytes };
+  const window = new SourceWindow(src, WINDOW_BYTES - (WINDOW_BYTES % frameBytes), options.tap);
+  let slice = performance.now();
+  for (const index of order) {
+    const start = starts[index]!;
+    const end = ends[index]!;
+    const outPath = clips[index]!.outPath;
+    const temp = options.atomic === false ? outPath : `${outPath}.tmp-${tag}-${index}`;
+    const length = end - start;
+    const n = Math.min(fadeSamples, Math.floor(length / 2));
+    const from = start * frameBytes;
+    const to = end * frameBytes;
+    const meter = new EdgeMeter(length, rate, channels);
+    ensureFolder(folders, outPath);
+    if (to - from > window.buffer.length) {
+      await streamRange({ fh, dataOffset: info.dataOffset, sampleRate: rate, channels }, start, end, outPath, temp, n, meter);
       levels[index] = meter.levels();
-      header.writeUInt32LE(36 + pcm.length, 4);
-      header.writeUInt32LE(pcm.length, 40);
-      writeClipSync(header, pcm, temp, outPath);
-      if (performance.now() - slice > SLICE_MS) {
-        await setImmediate();
-        slice = performance.now();
-      }
+      continue;
     }
-    await window.finish();
-  } finally {
-    await fh.close();
+    window.cover(from, to);
+    let pcm = window.buffer.subarray(from - window.start, to - window.start);
+    if (n > 0) {
+      if (scratch === undefined || scratch.length < pcm.length) scratch = Buffer.allocUnsafe(Math.max(pcm.length, 64 << 10));
+      pcm = scratch.subarray(0, pcm.copy(scratch));
+      applyFade(pcm, 0, length, n, channels);
+    }
+    meter.feed(pcm, 0);
+    levels[index] = meter.levels();
+    header.writeUInt32LE(36 + pcm.length, 4);
+    header.writeUInt32LE(pcm.length, 40);
+    writeClipSync(header, pcm, temp, outPath);
+    if (performance.now() - slice > SLICE_MS) {
+      await setImmediate();
+      slice = performance.now();
+    }
   }
+  window.finish();
   return Array.from(starts, (start, i) => ({ samples: ends[i]! - start, sampleRate: rate, channels, ...levels[i]! }));
 }

@@ -1,12 +1,14 @@
 /**
  * A sliding window over the PCM data of a WAV: positional reads of up to the window's size,
- * moving forward only; the bytes a move keeps are not read again. With a tap, every byte of the
+ * moving forward only; the bytes a move keeps are not read again. Reads are direct (synchronous)
+ * calls: the cutter reads a work audio file just written (in the page cache) between its clip
+ * writes, and yields to the event loop itself. With a tap, every byte of the
  * data is read once, in order, and handed to the tap (the waveform peaks of the recording, from
  * the same reads that feed the clips).
  */
+import { readSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { DictclipError } from '../errors.js';
-import { readFully } from './output.js';
 
 /** Where the data is: the open file, its data offset and length in bytes. */
 export interface WindowSource { fh: FileHandle; path: string; dataOffset: number; dataBytes: number }
@@ -31,14 +33,14 @@ export class SourceWindow {
    * earlier call's `from`).
    * @throws DictclipError E_INPUT (read failed), E_AUDIO_INVALID (the file ends before `to`).
    */
-  async cover(from: number, to: number): Promise<void> {
+  cover(from: number, to: number): void {
     if (from >= this.start && to <= this.end) return;
     if (this.#tap !== undefined) {
-      while (this.end < from) await this.#fill(0, this.end); // read through the gap: the tap sees every byte
+      while (this.end < from) this.#fill(0, this.end); // read through the gap: the tap sees every byte
     }
     const keep = Math.max(0, this.end - from);
     if (keep > 0) this.buffer.copyWithin(0, from - this.start, this.end - this.start);
-    await this.#fill(keep, keep > 0 ? this.end : from);
+    this.#fill(keep, keep > 0 ? this.end : from);
     this.start = from;
     if (to > this.end) {
       throw new DictclipError('E_AUDIO_INVALID', `WAV data ends early at byte ${this.#src.dataOffset + this.end}: ${this.#src.path}`, { path: this.#src.path });
@@ -46,17 +48,19 @@ export class SourceWindow {
   }
 
   /** With a tap: read the rest of the data, so the tap has seen all of it. */
-  async finish(): Promise<void> {
+  finish(): void {
     if (this.#tap === undefined) return;
-    while (this.end < this.#src.dataBytes) await this.#fill(0, this.end);
+    while (this.end < this.#src.dataBytes) this.#fill(0, this.end);
   }
 
   /** Read data from byte `position` into the buffer at `at`, up to the buffer's end or the data's. */
-  async #fill(at: number, position: number): Promise<void> {
+  #fill(at: number, position: number): void {
     const wanted = Math.min(this.buffer.length - at, this.#src.dataBytes - position);
-    let got: number;
+    let got = 0;
     try {
-      got = await readFully(this.#src.fh, this.buffer, at, wanted, this.#src.dataOffset + position);
+      for (let n = -1; got < wanted && n !== 0; got += n) {
+        n = readSync(this.#src.fh.fd, this.buffer, at + got, wanted - got, this.#src.dataOffset + position + got);
+      }
     } catch (cause) {
       throw new DictclipError('E_INPUT', `cannot read WAV data: ${this.#src.path}`, { path: this.#src.path, cause });
     }

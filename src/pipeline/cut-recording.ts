@@ -7,9 +7,10 @@ import path from 'node:path';
 import type { LimitFunction } from 'p-limit';
 import { cutClips, encodePeaks, isLoudEdge, originalAudio, savePeaks, snapEdges } from '../audio/index.js';
 import type { ClipRequest, CutClip, PeaksMeter } from '../audio/index.js';
-import { writeFileAtomic } from '../files.js';
+import { writeFileAtomicSync } from '../files.js';
 import { addFlag } from '../markers/index.js';
 import type { PlannedClip } from '../markers/index.js';
+import { removeDir } from './state.js';
 import type { ManifestRow, ResolvedRunOptions } from './types.js';
 
 /** What cutting one recording needs. */
@@ -40,7 +41,7 @@ export interface CutRecordingContext {
 export async function cutRecording(ctx: CutRecordingContext, folder: string, requests: readonly ClipRequest[]): Promise<CutClip[]> {
   if (requests.length === 0) return [];
   const temp = `${folder}.tmp`; // one name per recording: a run killed while cutting leaves nothing a rerun does not remove
-  await rm(temp, { recursive: true, force: true });
+  await removeDir(temp);
   const inTemp = requests.map((r) => ({ ...r, outPath: path.join(temp, path.relative(folder, r.outPath)) }));
   const cutOptions = { fadeMs: ctx.options.fadeMs, atomic: false, tap: undefined as ((pcm: Buffer) => void) | undefined };
   let decoded: string | undefined;
@@ -73,7 +74,7 @@ export async function cutRecording(ctx: CutRecordingContext, folder: string, req
  */
 export async function writeWaveform(meter: PeaksMeter | undefined, workWav: string, file: string, warn: (message: string) => void): Promise<void> {
   try {
-    if (meter?.complete === true) await writeFileAtomic(file, encodePeaks(meter.peaks()));
+    if (meter?.complete === true) writeFileAtomicSync(file, encodePeaks(meter.peaks()));
     else await savePeaks(workWav, file);
   } catch (error) {
     warn(`no waveform peaks: ${(error as Error).message}`);

@@ -1,5 +1,5 @@
 import type { DictationResult, MarkerMethod } from '../markers/index.js';
-import { writeFileAtomic } from '../files.js';
+import { writeFileAtomicSync } from '../files.js';
 import { markersPath, transcriptPath } from './naming.js';
 
 /** The saved dictation of a recording, as written to `markers/<source>.json`. */
@@ -32,8 +32,6 @@ export async function writeDictationFiles(outDir: string, relPath: string, dicta
       text: m.text, textStart: m.textStart, textLength: m.textLength, startMs: m.startMs, endMs: m.endMs,
     })),
   };
-  await Promise.all([
-    writeFileAtomic(transcriptPath(outDir, relPath), `${result.transcript}\n`),
-    writeFileAtomic(markersPath(outDir, relPath), `${JSON.stringify(json, null, 2)}\n`),
-  ]);
+  writeFileAtomicSync(transcriptPath(outDir, relPath), `${result.transcript}\n`);
+  writeFileAtomicSync(markersPath(outDir, relPath), `${JSON.stringify(json, null, 2)}\n`);
 }

@@ -1,7 +1,8 @@
+import { lstatSync } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
 import { DictclipError } from '../errors.js';
 import type { DictationResult, MarkerMethod } from '../markers/index.js';
-import { sha256, writeFileAtomic } from '../files.js';
+import { sha256, writeFileAtomicSync } from '../files.js';
 import { resolveInside } from './safe-path.js';
 import type { FailureRow, ManifestRow, ResolvedRunOptions } from './types.js';
 
@@ -59,7 +60,7 @@ export function recordingState(
 
 /** Write a state file atomically (temp + rename). */
 export async function writeState(file: string, state: RecordingState): Promise<void> {
-  await writeFileAtomic(file, `${JSON.stringify(state)}\n`);
+  writeFileAtomicSync(file, `${JSON.stringify(state)}\n`);
 }
 
 /** Fingerprint of everything that changes a dictation: source content, service, and marker options. */
@@ -155,7 +156,7 @@ export async function serviceIdentity(options: Pick<ResolvedRunOptions, 'baseUrl
   return `embedded:${options.engine}${script === '' ? '' : `:${script}`}`;
 }
 
-/** Remove a folder (clip folder of a recording being re-cut). */
+/** Remove a folder (clip folder of a recording being re-cut); one direct lstat when there is none. */
 export async function removeDir(dir: string): Promise<void> {
-  await rm(dir, { recursive: true, force: true });
+  if (lstatSync(dir, { throwIfNoEntry: false }) !== undefined) await rm(dir, { recursive: true, force: true });
 }
