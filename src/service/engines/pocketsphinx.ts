@@ -12,7 +12,7 @@ import { findPauseSplits, readWavInfo } from '../../audio/index.js';
 import { DictclipError, isDictclipError } from '../../errors.js';
 import { findExecutable } from '../../executables.js';
 import type { Engine, Recognition, RecognizeOptions } from '../types.js';
-import { BatchProcess } from './pocketsphinx-batch.js';
+import { BatchProcess, type BatchDecode } from './pocketsphinx-batch.js';
 import { FRAME_MS } from './pocketsphinx-output.js';
 import { BatchPool } from './pocketsphinx-pool.js';
 
@@ -96,9 +96,12 @@ export function createPocketSphinxEngine(options: PocketSphinxOptions = {}): Poc
     signal?.addEventListener('abort', onAbort, { once: true });
     const link = await plainPath(resolve(audioPath)); // -cepdir '' makes every path absolute
     try {
-      const decodes = await Promise.all(frames.slice(1).map(async (end, i) => {
+      // Longest stretch first: the pool's processes then finish at about the same time.
+      const order = longestFirst(frames);
+      const decodes = new Array<BatchDecode>(order.length);
+      await Promise.all(order.map(async (i) => {
         try {
-          return await pool.decode(link.path, frames[i]!, end, stop.signal);
+          decodes[i] = await pool.decode(link.path, frames[i]!, frames[i + 1]!, stop.signal);
         } catch (error) {
           stop.abort(error);
           throw error;
@@ -118,6 +121,12 @@ export function createPocketSphinxEngine(options: PocketSphinxOptions = {}): Poc
   }
 
   return { name: 'pocketsphinx', check, recognize, close: () => pool.close(), pool };
+}
+
+/** Indexes of the stretches between consecutive `bounds`, longest first (earlier first on a tie). */
+export function longestFirst(bounds: readonly number[]): number[] {
+  const indexes = bounds.slice(1).map((_, i) => i);
+  return indexes.sort((a, b) => (bounds[b + 1]! - bounds[b]!) - (bounds[a + 1]! - bounds[a]!) || a - b);
 }
 
 function isAborted(signal: AbortSignal | undefined): boolean {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isDictclipError } from '../../../src/errors.js';
 import { alive } from '../../helpers/index.js';
-import { createPocketSphinxEngine } from '../../../src/service/engines/pocketsphinx.js';
+import { createPocketSphinxEngine, longestFirst } from '../../../src/service/engines/pocketsphinx.js';
 
 const DATA = '/usr/share/pocketsphinx/test/data/librivox';
 const ID = 'sense_and_sensibility_01_austen_64kb-0870';
@@ -121,6 +121,14 @@ describe('createPocketSphinxEngine on a long recording', () => {
     } finally {
       await Promise.all([whole.close?.(), parallel.close?.()]);
     }
+  });
+});
+
+describe('longestFirst', () => {
+  it('orders the stretches between bounds longest first, the earlier first on a tie', () => {
+    // Stretches: 0–100 (100), 100–400 (300), 400–500 (100), 500–800 (300), 800–850 (50).
+    expect(longestFirst([0, 100, 400, 500, 800, 850])).toEqual([1, 3, 0, 2, 4]);
+    expect(longestFirst([0, 7])).toEqual([0]);
   });
 });
 
