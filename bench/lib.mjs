@@ -43,14 +43,15 @@ export function commandLine(cmd, args) {
 }
 
 /**
- * Run `cmd args` under `/usr/bin/time -f '%e %M'`: wall seconds and peak RSS (KB) of the largest
- * process in the tree (getrusage of the children). Rejects on a non-zero exit.
- * @returns {Promise<{ wallS: number, maxRssKb: number, stdout: string, stderr: string, command: string }>}
+ * Run `cmd args` under `/usr/bin/time -f '%e %M %U %S'`: wall seconds, peak RSS (KB) of the largest
+ * process in the tree and CPU seconds (user + system) of the tree (getrusage of the children).
+ * Rejects on a non-zero exit.
+ * @returns {Promise<{ wallS: number, maxRssKb: number, cpuS: number, stdout: string, stderr: string, command: string }>}
  */
 export async function timed(cmd, args, { env, cwd = ROOT, stdin } = {}) {
   await mkdir(OUT, { recursive: true });
   const timeFile = join(OUT, `.time-${process.pid}-${Math.random().toString(36).slice(2)}`);
-  const child = spawn('/usr/bin/time', ['-f', '%e %M', '-o', timeFile, cmd, ...args], {
+  const child = spawn('/usr/bin/time', ['-f', '%e %M %U %S', '-o', timeFile, cmd, ...args], {
     cwd, env: { ...process.env, ...env }, stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
   if (stdin !== undefined) child.stdin.end(stdin);
@@ -64,9 +65,9 @@ export async function timed(cmd, args, { env, cwd = ROOT, stdin } = {}) {
   });
   const command = commandLine(cmd, args);
   if (code !== 0) throw new Error(`${command} exited ${code}: ${stderr.slice(-2000)}`);
-  const [wall, rss] = (await readFile(timeFile, 'utf8')).trim().split('\n').at(-1).split(' ');
+  const [wall, rss, user, sys] = (await readFile(timeFile, 'utf8')).trim().split('\n').at(-1).split(' ');
   await rm(timeFile, { force: true });
-  return { wallS: Number(wall), maxRssKb: Number(rss), stdout, stderr, command };
+  return { wallS: Number(wall), maxRssKb: Number(rss), cpuS: Number(user) + Number(sys), stdout, stderr, command };
 }
 
 /** Median of numbers (mean of the middle two for an even count). */
@@ -228,7 +229,8 @@ export async function interleaved(runs, contenders) {
     return [c.name, {
       wallS: median(rs.map((r) => r.wallS)),
       maxRssKb: median(rs.map((r) => r.maxRssKb)),
-      runs: rs.map((r) => ({ wallS: r.wallS, maxRssKb: r.maxRssKb })),
+      cpuS: median(rs.map((r) => r.cpuS)),
+      runs: rs.map((r) => ({ wallS: r.wallS, maxRssKb: r.maxRssKb, cpuS: r.cpuS })),
       command: rs[0].command,
     }];
   }));

@@ -1,60 +1,41 @@
 /**
- * Part 5 — embedded recognition: PocketSphinx real-time factor (wall ÷ audio duration) for one
- * job and for two concurrent jobs on the machine's cores, through createPocketSphinxEngine
- * (dist/service/engines/pocketsphinx.js). Audio: the LibriVox readings shipped with the
- * pocketsphinx package, concatenated (and repeated) with sox to about one minute.
+ * Part — embedded recognition (PocketSphinx): `dictclip run` against the recognizer alone on one
+ * ~200 s recording and on ten short ones (bench/recognition-run.mjs), and the recognizer's own
+ * speed/accuracy settings on a tuning set and a held-apart set (bench/recognition-settings.mjs).
+ * BENCH_SMALL=1 runs both at reduced size.
  */
-import { execFile } from 'node:child_process';
-import { readdir } from 'node:fs/promises';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { commandLine, freshDir, importDist, OUT, saveResult } from './lib.mjs';
-
-const run = promisify(execFile);
-const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
+import { saveResult } from './lib.mjs';
+import { runVersusRecognizer } from './recognition-run.mjs';
+import { settingsTradeOff } from './recognition-settings.mjs';
 
 export default async function recognition() {
-  const mod = await importDist('service/engines/pocketsphinx.js');
-  if (mod?.createPocketSphinxEngine === undefined) throw new Error('dist/service/engines/pocketsphinx.js not built');
-  const work = await freshDir(join(OUT, 'recognition'));
-  const parts = (await readdir(LIBRIVOX)).filter((n) => n.endsWith('.wav')).sort().map((n) => join(LIBRIVOX, n));
-  const durations = await Promise.all(parts.map(async (p) => Number((await run('soxi', ['-D', p])).stdout)));
-  const once = durations.reduce((a, b) => a + b, 0);
-  const inputs = [];
-  while (inputs.length === 0 || (inputs.length / parts.length) * once < 55) inputs.push(...parts);
-  const wav = join(work, 'librivox-1min.wav');
-  const soxArgs = [...inputs, '-r', '16000', '-c', '1', '-b', '16', wav];
-  await run('sox', soxArgs);
-  const durationS = Number((await run('soxi', ['-D', wav])).stdout);
-  const engine = mod.createPocketSphinxEngine();
-  await engine.check();
-  const job = async () => {
-    const t0 = performance.now();
-    const r = await engine.recognize(wav, { durationMs: durationS * 1000 });
-    return { s: (performance.now() - t0) / 1000, words: r.words.length };
-  };
-  const single = await job();
-  const t0 = performance.now();
-  const pair = await Promise.all([job(), job()]);
-  const pairWall = (performance.now() - t0) / 1000;
-  const rtf1 = single.s / durationS;
-  const rtf2 = pairWall / durationS;
-  console.log(`  ${durationS.toFixed(1)} s audio: one job ${single.s.toFixed(1)} s (RTF ${rtf1.toFixed(2)}), two concurrent ${pairWall.toFixed(1)} s (RTF per job ${rtf2.toFixed(2)}, throughput ${(2 / rtf2).toFixed(2)}× real time)`);
+  const versus = await runVersusRecognizer();
+  const settings = await settingsTradeOff();
+  const { chosen, base } = settings;
+  const gain = chosen.held.cpuRtf / base.held.cpuRtf;
   return saveResult('recognition', {
     title: 'Embedded recognition (PocketSphinx)',
-    setup: `${inputs.length} LibriVox WAVs from ${LIBRIVOX} concatenated with sox to ${durationS.toFixed(1)} s (16 kHz mono), recognized with ` +
-      `\`createPocketSphinxEngine().recognize\` (dist/service/engines/pocketsphinx.js, one \`pocketsphinx_continuous\` process per job) on ${cpus().length} cores. ` +
-      'RTF = wall ÷ audio duration (below 1 is faster than real time). No target in the issue: figures for capacity planning (jobConcurrency).',
-    table: {
-      columns: ['run', 'wall s', 'RTF per job', 'audio s per wall s', 'words'],
-      rows: [
-        ['one job', single.s.toFixed(1), rtf1.toFixed(2), (1 / rtf1).toFixed(2), String(single.words)],
-        ['two concurrent jobs', pairWall.toFixed(1), rtf2.toFixed(2), (2 / rtf2).toFixed(2), pair.map((p) => p.words).join(' / ')],
-      ],
-    },
-    targets: [{ name: 'two jobs on two cores: throughput gain over one job', target: '–', value: `${((2 * single.s) / pairWall).toFixed(2)}×` }],
-    commands: [`audio: \`${commandLine('sox', soxArgs).replaceAll(LIBRIVOX + '/', '')}\` (inputs in ${LIBRIVOX})`, '`node bench/run.mjs --only recognition` (in-process: bench/recognition.mjs)'],
+    setup: `Machine: ${cpus().length} cores. \`dictclip run\` is the binary (\`node dist/cli/index.js run <in> --out <out> --quiet\`, every default: the embedded ` +
+      'service with the PocketSphinx engine, a pool of long-lived `pocketsphinx_batch` processes, one per core, audio over 20 s cut at pauses and decoded in ' +
+      'parallel). The recognizer alone is `pocketsphinx_continuous -infile` in one process per recording with the same model and the engine\'s decoder ' +
+      'settings (`-remove_silence no`; the other decoder settings are the defaults both binaries share); for the short recordings one after another, as ' +
+      'a loop over the files by hand would run. A row with the recognizer\'s own defaults (its VAD skips silence) is informative. Audio: the five LibriVox ' +
+      'readings of pocketsphinx-testdata, looped with ffmpeg to one recording; the short recordings are the readings (and, at full size, each again 1 dB ' +
+      'quieter, so no two are the same bytes). Contenders run round-robin; median wall time.\n\n' + settings.setup,
+    table: { columns: ['audio', 'run', 'wall s (median)', 'CPU s (median, whole process tree)', 'wall s of each run', 'peak RSS'], rows: versus.rows },
+    tables: [settings.table],
+    targets: [
+      ...versus.targets,
+      {
+        name: `PocketSphinx setting chosen on the tuning set: ${chosen.name}`, target: '–',
+        value: chosen === base ? 'the defaults (no setting was faster within 2 WER points)'
+          : `held-apart WER ${base.held.wer.toFixed(1)} % → ${chosen.held.wer.toFixed(1)} %, CPU ${gain.toFixed(2)}× the defaults'`,
+      },
+    ],
+    notes: [`Load average (1 min) when the comparison started and ended: ${versus.load.map((l) => l.toFixed(1)).join(' and ')} on ${cpus().length} cores ` +
+      '(other work on the machine takes cores from the parallel run first; the CPU seconds do not depend on it).'],
+    commands: [...versus.commands, '`node bench/run.mjs --only recognition` (BENCH_SMALL=1 for the reduced size)'],
   });
 }
 

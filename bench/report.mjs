@@ -21,6 +21,11 @@ function section(r) {
     for (const row of r.table.rows) out.push(`| ${row.map(cell).join(' | ')} |`);
     out.push('');
   }
+  for (const t of r.tables ?? []) {
+    out.push(`### ${t.title}`, '', `| ${t.columns.map(cell).join(' | ')} |`, `|${t.columns.map(() => '---').join('|')}|`);
+    for (const row of t.rows) out.push(`| ${row.map(cell).join(' | ')} |`);
+    out.push('');
+  }
   if (r.targets?.length) {
     out.push('| target | goal | measured | status |', '|---|---|---|---|');
     for (const t of r.targets) out.push(`| ${cell(t.name)} | ${cell(t.target)} | ${cell(t.value)} | ${t.target === '–' ? 'informative' : status(t.met)} |`);
