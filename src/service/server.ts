@@ -49,6 +49,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const resolved = resolveOptions(options);
   const engine = resolveEngine(options.engine, options.script);
   await engine.check();
+  engine.warm?.();
   await mkdir(resolved.dataDir, { recursive: true });
   const store = new DictationStore(resolved.dataDir);
   const audio = new AudioStore(resolved.dataDir);

@@ -33,6 +33,8 @@ export interface Engine {
   /** Throws E_ENGINE with an actionable message when the engine cannot run (binary or model missing). */
   check(): Promise<void>;
   recognize(audioPath: string, options: RecognizeOptions): Promise<Recognition>;
+  /** Get ready for the first recognition now (start recognizer processes, load models); called once the service has checked the engine. */
+  warm?(): void;
   /** Release what the engine holds (recognizer processes); called when the service closes. */
   close?(): Promise<void>;
 }

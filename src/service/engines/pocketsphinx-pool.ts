@@ -50,6 +50,12 @@ export class BatchPool {
     });
   }
 
+  /** Start every process now (each loads its model meanwhile); idle ones never keep Node running. */
+  warm(): void {
+    this.#idle = this.#idle.filter((p) => !p.exited);
+    while (!this.#closed && this.#idle.length + this.#busy.size < this.size) this.#idle.push(this.spawn());
+  }
+
   /** Kill every process; queued and running decodes reject. */
   async close(): Promise<void> {
     this.#closed = true;

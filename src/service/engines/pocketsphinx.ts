@@ -49,11 +49,14 @@ async function exists(path: string, kind: 'file' | 'dir'): Promise<boolean> {
 /** The engine with its pool exposed (tests check that an abort really ends a process). */
 export interface PocketSphinxEngine extends Engine {
   readonly pool: BatchPool;
+  warm(): void;
+  close(): Promise<void>;
 }
 
 /**
  * Create the PocketSphinx engine. `check()` verifies the binary and the model files; `recognize()`
- * decodes a 16 kHz mono 16-bit WAV with a 44-byte header (the work format); `close()` ends the
+ * decodes a 16 kHz mono 16-bit WAV with a 44-byte header (the work format); `warm()` starts the
+ * processes ahead of the first recognition (the service calls it at start); `close()` ends the
  * processes. Silence is kept (`-remove_silence no`) so frame numbers are times.
  */
 export function createPocketSphinxEngine(options: PocketSphinxOptions = {}): PocketSphinxEngine {
@@ -120,7 +123,7 @@ export function createPocketSphinxEngine(options: PocketSphinxOptions = {}): Poc
     }
   }
 
-  return { name: 'pocketsphinx', check, recognize, close: () => pool.close(), pool };
+  return { name: 'pocketsphinx', check, recognize, warm: () => pool.warm(), close: () => pool.close(), pool };
 }
 
 /** Indexes of the stretches between consecutive `bounds`, longest first (earlier first on a tie). */

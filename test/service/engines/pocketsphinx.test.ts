@@ -124,6 +124,24 @@ describe('createPocketSphinxEngine on a long recording', () => {
   });
 });
 
+describe('createPocketSphinxEngine warm()', () => {
+  it('starts every process before the first recognition, which then decodes in them', async () => {
+    const engine = createPocketSphinxEngine({ processes: 2 });
+    try {
+      engine.warm();
+      const pids = await until(() => {
+        const started = engine.pool.processes.map((p) => p.pid);
+        return started.length === 2 && started.every((pid) => pid !== undefined) ? (started as number[]) : undefined;
+      });
+      for (const pid of pids) expect(alive(pid)).toBe(true);
+      expect((await engine.recognize(WAV, { durationMs: 7100 })).words.length).toBeGreaterThan(5);
+      expect(engine.pool.processes.map((p) => p.pid).sort()).toEqual([...pids].sort());
+    } finally {
+      await engine.close();
+    }
+  });
+});
+
 describe('longestFirst', () => {
   it('orders the stretches between bounds longest first, the earlier first on a tie', () => {
     // Stretches: 0–100 (100), 100–400 (300), 400–500 (100), 500–800 (300), 800–850 (50).
