@@ -5,8 +5,9 @@
  *   and short sentences synthesized with espeak-ng in three voices;
  * - held-apart set (only reported): the five LibriVox readings of pocketsphinx-testdata (the demo's
  *   real speech), never looked at when choosing.
- * Speed: CPU seconds of the recognizer process per second of audio (robust on a shared machine)
- * and wall seconds per second of audio, after a warm-up decode (the model load is not counted).
+ * Speed: CPU seconds of the recognizer process per second of audio and wall seconds per second of
+ * audio, after a warm-up decode (the model load is not counted); the settings take turns file by
+ * file so a change of load on the shared machine hits them alike.
  * Rule fixed before measuring: the fastest setting (tuning CPU RTF) whose tuning WER is at most
  * 2 points above the default's. BENCH_SMALL=1: three settings and fewer sentences.
  */
@@ -94,42 +95,50 @@ async function cpuTicks(pid) {
   return Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of the line)
 }
 
-/** Decode `items` one after another with one engine process: WER, CPU RTF, wall RTF. */
-async function measure(engine, items, wer) {
-  const pid = engine.pool.processes[0].pid;
-  const ticks0 = await cpuTicks(pid);
-  const t0 = performance.now();
-  const pairs = [];
+/**
+ * Decode `items` with every engine, file by file and engine by engine in turn (so a change of load
+ * on the machine hits every setting alike): per engine WER, CPU RTF and wall RTF.
+ */
+async function measure(engines, items, wer) {
+  const ticks0 = await Promise.all(engines.map((e) => cpuTicks(e.pool.processes[0].pid)));
+  const wall = engines.map(() => 0);
+  const pairs = engines.map(() => []);
   for (const item of items) {
-    const r = await engine.recognize(item.file, { durationMs: item.seconds * 1000 });
-    pairs.push({ reference: item.reference, hypothesis: r.words.map((w) => w.word).join(' ') });
+    for (const [i, engine] of engines.entries()) {
+      const t0 = performance.now();
+      const r = await engine.recognize(item.file, { durationMs: item.seconds * 1000 });
+      wall[i] += (performance.now() - t0) / 1000;
+      pairs[i].push({ reference: item.reference, hypothesis: r.words.map((w) => w.word).join(' ') });
+    }
   }
-  const wallS = (performance.now() - t0) / 1000;
-  const cpuS = ((await cpuTicks(pid)) - ticks0) * TICK_S;
   const audioS = items.reduce((sum, item) => sum + item.seconds, 0);
-  const total = wer.wordErrorRate(pairs);
-  return { wer: total.rate * 100, words: total.referenceWords, cpuRtf: cpuS / audioS, wallRtf: wallS / audioS, audioS };
+  return Promise.all(engines.map(async (engine, i) => {
+    const cpuS = ((await cpuTicks(engine.pool.processes[0].pid)) - ticks0[i]) * TICK_S;
+    const total = wer.wordErrorRate(pairs[i]);
+    return { wer: total.rate * 100, words: total.referenceWords, cpuRtf: cpuS / audioS, wallRtf: wall[i] / audioS, audioS };
+  }));
 }
 
 export async function settingsTradeOff() {
-  const engines = await importDist('service/engines/pocketsphinx.js');
+  const modules = await importDist('service/engines/pocketsphinx.js');
   const wer = await importDist('accuracy/wer.js');
   const dir = await freshDir(join(OUT, 'recognition-settings'));
   const tuning = await tuningSet(dir);
   const held = await heldApartSet(dir, wer);
   const tried = SMALL ? SETTINGS.filter((s) => SMALL_SETTINGS.includes(s.name)) : SETTINGS;
-  const results = [];
-  for (const setting of tried) {
-    const engine = engines.createPocketSphinxEngine({ processes: 1, settings: setting.settings });
-    try {
-      await engine.recognize(tuning[0].file, { durationMs: tuning[0].seconds * 1000 }); // warm-up: the model load
-      const t = await measure(engine, tuning, wer);
-      const h = await measure(engine, held, wer);
-      results.push({ ...setting, tuning: t, held: h });
-      console.log(`  ${setting.name}: tuning WER ${t.wer.toFixed(1)} % CPU RTF ${t.cpuRtf.toFixed(3)}; held-apart WER ${h.wer.toFixed(1)} % CPU RTF ${h.cpuRtf.toFixed(3)}`);
-    } finally {
-      await engine.close();
-    }
+  // One recognizer process per setting, all alive at once; a warm-up decode loads each model.
+  const engines = tried.map((setting) => modules.createPocketSphinxEngine({ processes: 1, settings: setting.settings }));
+  let results;
+  try {
+    for (const engine of engines) await engine.recognize(tuning[0].file, { durationMs: tuning[0].seconds * 1000 });
+    const t = await measure(engines, tuning, wer);
+    const h = await measure(engines, held, wer);
+    results = tried.map((setting, i) => ({ ...setting, tuning: t[i], held: h[i] }));
+  } finally {
+    await Promise.all(engines.map((e) => e.close()));
+  }
+  for (const r of results) {
+    console.log(`  ${r.name}: tuning WER ${r.tuning.wer.toFixed(1)} % CPU RTF ${r.tuning.cpuRtf.toFixed(3)}; held-apart WER ${r.held.wer.toFixed(1)} % CPU RTF ${r.held.cpuRtf.toFixed(3)}`);
   }
   const base = results[0];
   const eligible = results.filter((r) => r.tuning.wer <= base.tuning.wer + 2);
@@ -148,7 +157,7 @@ export async function settingsTradeOff() {
       rows,
     },
     setup: `Settings: each on top of the engine's defaults, run through \`createPocketSphinxEngine({ processes: 1, settings })\` (one recognizer process, ` +
-      'a warm-up decode first so the model load is not counted). Tuning set, where the setting is chosen: the five `cards` utterances of ' +
+      'a warm-up decode first so the model load is not counted; the settings take turns file by file, so a change of load hits them alike). Tuning set, where the setting is chosen: the five `cards` utterances of ' +
       `pocketsphinx-testdata (${CARDS}) and ${tuning.length - 5} espeak-ng sentences of our own (${VOICES.join(', ')} voices), ` +
       `${tuning.reduce((s, i) => s + i.seconds, 0).toFixed(0)} s, ${base.tuning.words} words. Held-apart set, only reported: the five LibriVox readings ` +
       `(${held.reduce((s, i) => s + i.seconds, 0).toFixed(0)} s, ${base.held.words} words, the demo's real speech). Rule fixed beforehand: the fastest ` +
