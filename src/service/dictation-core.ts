@@ -89,11 +89,8 @@ export class DictationCore {
       result: undefined,
       error: undefined,
     };
-    // Queued before the record's file is written: the job's own writes follow this one (the
-    // store keeps a record's writes in order), and the job does not wait for the disk.
-    const saved = this.#deps.store.save(record);
+    await this.#deps.store.save(record);
     this.#enqueue(record);
-    await saved;
     return record;
   }
 
@@ -163,10 +160,7 @@ export class DictationCore {
     const { store, audio, engine, profiles } = this.#deps;
     const queued = store.get(tenant, id);
     if (queued === undefined || isFinished(queued)) return;
-    // Recognition does not wait for the `running` write (restore() re-queues running jobs anyway);
-    // the final write waits for it, and its failure fails the job as before.
-    const running = store.save({ ...queued, state: 'running' });
-    running.catch(() => undefined);
+    await store.save({ ...queued, state: 'running' });
     const wavPath = join(this.#deps.dataDir, 'work', `${tenant}-${id}.wav`);
     let finished: DictationRecord;
     try {
@@ -185,7 +179,6 @@ export class DictationCore {
     } finally {
       await rm(wavPath, { force: true });
     }
-    await running;
     const current = store.get(tenant, id);
     if (current === undefined || isFinished(current)) return;
     await store.save({ ...finished, observerDeregistered: current.observerDeregistered });
