@@ -23,12 +23,15 @@ export async function readWorkWav(path: string, sampleRate = 16_000): Promise<Wa
 /**
  * Put `input` into the work format at `output`: a hard link (or a copy across file systems) when
  * it already is in that format, else {@link transcodeToWav}. Either way `output` appears whole,
- * by rename.
+ * by rename. `ffmpegSlot` wraps the ffmpeg run only (a link needs no transcode slot).
  * @throws DictclipError as transcodeToWav, or E_OUTPUT when the link and the copy both fail.
  */
-export async function toWorkWav(input: string, output: string, options: TranscodeOptions): Promise<WavInfo> {
+export async function toWorkWav(
+  input: string, output: string, options: TranscodeOptions,
+  ffmpegSlot: <T>(run: () => Promise<T>) => Promise<T> = (run) => run(),
+): Promise<WavInfo> {
   const info = await readWorkWav(input, options.sampleRate);
-  if (info === undefined) return transcodeToWav(input, output, options);
+  if (info === undefined) return ffmpegSlot(() => transcodeToWav(input, output, options));
   const temp = `${output}.tmp-${randomBytes(6).toString('hex')}.wav`;
   try {
     await link(input, temp).catch(() => copyFile(input, temp));

@@ -91,8 +91,8 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
   const waveform = peaksPath(ctx.outDir, job.recording.relPath); // the report's; written after the cut, or on failure
   let peaks: PeaksMeter | undefined;
   try {
-    const info = await ctx.limits.transcode(() =>
-      toWorkWav(job.recording.path, wavPath, { ffmpegPath: ctx.ffmpegPath, signal: ctx.signal }));
+    // Only an ffmpeg run takes a transcode slot: input already in the work format is just linked.
+    const info = await toWorkWav(job.recording.path, wavPath, { ffmpegPath: ctx.ffmpegPath, signal: ctx.signal }, ctx.limits.transcode);
     progress.audioMs = info.durationMs;
     peaks = new PeaksMeter(info);
     let dictation = job.decision === 'dictate' ? undefined : job.state?.dictation;
