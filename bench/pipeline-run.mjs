@@ -6,7 +6,7 @@
  *
  * Usage: node bench/pipeline-run.mjs <inputDir> <outDir> '<json>'
  *   json: RunOptions overrides (engine, scriptFile, concurrency, pollInitialMs, …), plus
- *   `ownService: { jobConcurrency, perUserLimit, delayMs }` to start the embedded service here with those
+ *   `ownService: { jobConcurrency, perUserLimit, delayMs, doneHoldMs }` to start the embedded service here with those
  *   options and hand runPipeline its baseUrl and credentials (options; the library reads no environment).
  */
 import { rm } from 'node:fs/promises';
@@ -29,6 +29,7 @@ if (ownService !== undefined) {
   service = await svc.startService({
     dataDir, port: 0, host: '127.0.0.1', engine: 'scripted', jobConcurrency: ownService.jobConcurrency,
     ...(ownService.perUserLimit === undefined ? {} : { perUserLimit: ownService.perUserLimit }),
+    ...(ownService.doneHoldMs === undefined ? {} : { doneHoldMs: ownService.doneHoldMs }),
     script: { scripts: [], fallback: 'segments', delayMs: ownService.delayMs ?? 0 },
   });
   remote = { baseUrl: service.url, credentials: { scheme: 'basic', username: 'bench', password: 'bench-password-1' } };
