@@ -35,7 +35,8 @@ test('waitForDone returns after one poll when already done', async () => {
 
 test('waitForDone past the overall timeout is E_DICTATION_TIMEOUT', async () => {
   server.handle((_req, res) => res.end('false'));
-  await expect(client.waitForDone(location(), { audioDurationMs: 0, initialIntervalMs: 1, maxIntervalMs: 2, timeoutMs: 30 }))
+  // Long enough for the first polls to reach the server on a loaded machine (30 ms once was not).
+  await expect(client.waitForDone(location(), { audioDurationMs: 0, initialIntervalMs: 1, maxIntervalMs: 2, timeoutMs: 500 }))
     .rejects.toMatchObject({ code: 'E_DICTATION_TIMEOUT', context: { url: location() } });
   expect(mine().length).toBeGreaterThan(0);
 });
