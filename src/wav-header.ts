@@ -3,6 +3,7 @@
  * every clip and chunk dictclip writes. Shared by the audio room, the embedded service and the
  * client (which streams a WAV's PCM data over the WebSocket).
  */
+import { fstatSync, readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import wavefile from 'wavefile';
 import { DictclipError } from './errors.js';
@@ -37,12 +38,6 @@ const GUID_TAIL = '00001000800000aa00389b71';
 
 function invalid(path: string, message: string): DictclipError {
   return new DictclipError('E_AUDIO_INVALID', `${message}: ${path}`, { path });
-}
-
-async function readAt(fh: FileHandle, position: number, length: number): Promise<Buffer> {
-  const buffer = Buffer.alloc(length);
-  const { bytesRead } = await fh.read(buffer, 0, length, position);
-  return buffer.subarray(0, bytesRead);
 }
 
 interface Format { sampleRate: number; channels: number; bitsPerSample: number; blockAlign: number }
@@ -100,50 +95,76 @@ const HEAD_BYTES = 4096;
 
 /**
  * {@link readWavInfo} of a WAV already open (`path` names it in errors): its size and first
- * 4 KB are read at once, further positional reads only for chunks beyond them.
+ * 4 KB are read at once, direct reads only for chunks beyond them.
  */
-export async function readOpenWavInfo(fh: FileHandle, path: string): Promise<WavInfo> {
+async function readOpenWavInfo(fh: FileHandle, path: string): Promise<WavInfo> {
   try {
     const head = Buffer.alloc(HEAD_BYTES);
-    const [{ size: fileSize }, { bytesRead }] = await Promise.all([fh.stat(), fh.read(head, 0, HEAD_BYTES, 0)]);
-    const at = (position: number, length: number): Promise<Buffer> | Buffer =>
-      position + length <= bytesRead ? head.subarray(position, position + length) : readAt(fh, position, length);
-    const riff = await at(0, 12);
-    if (riff.length < 12) throw invalid(path, `truncated WAV header (${fileSize} bytes)`);
-    if (riff.toString('latin1', 0, 4) !== 'RIFF' || riff.toString('latin1', 8, 12) !== 'WAVE') {
-      throw invalid(path, 'not a RIFF/WAVE file');
-    }
-    let format: Format | undefined;
-    let pos = 12;
-    for (;;) {
-      const header = await at(pos, 8);
-      if (header.length < 8) {
-        throw invalid(path, format === undefined ? 'truncated WAV header: no fmt chunk' : 'truncated WAV header: no data chunk');
-      }
-      const id = header.toString('latin1', 0, 4);
-      const size = header.readUInt32LE(4);
-      const bodyStart = pos + 8;
-      if (id === 'data') {
-        if (format === undefined) throw invalid(path, 'data chunk before fmt chunk');
-        const remaining = fileSize - bodyStart;
-        const declared = size === 0 || size === 0xffffffff || size > remaining ? remaining : size;
-        const samples = Math.floor(declared / format.blockAlign);
-        const { sampleRate, channels, bitsPerSample } = format;
-        const dataBytes = samples * format.blockAlign;
-        const exact = declared === size && dataBytes === size && bodyStart + size === fileSize;
-        return { sampleRate, channels, bitsPerSample, dataOffset: bodyStart, dataBytes, samples, durationMs: (samples * 1000) / sampleRate, exact };
-      }
-      if (id === 'fmt ') {
-        const body = await at(bodyStart, Math.min(size, 64));
-        if (body.length < Math.min(size, 64)) throw invalid(path, 'truncated fmt chunk');
-        format = parseFmt(body, path);
-      }
-      pos = bodyStart + size + (size & 1);
-      if (pos > fileSize) throw invalid(path, `truncated WAV: chunk '${id.replace(/[^\x20-\x7e]/g, '?')}' runs past the end of the file`);
-    }
+    const [{ size }, { bytesRead }] = await Promise.all([fh.stat(), fh.read(head, 0, HEAD_BYTES, 0)]);
+    return parseWav(fh.fd, path, size, head.subarray(0, bytesRead));
   } catch (error) {
-    if (error instanceof DictclipError) throw error;
-    throw new DictclipError('E_INPUT', `cannot read WAV file: ${path}`, { path, cause: error });
+    throw readFailure(error, path);
+  }
+}
+
+/**
+ * {@link readOpenWavInfo} with direct (synchronous) calls on the open file descriptor `fd`.
+ * @throws DictclipError as readWavInfo.
+ */
+export function readWavInfoSync(fd: number, path: string): WavInfo {
+  try {
+    const head = Buffer.alloc(HEAD_BYTES);
+    const bytesRead = readSync(fd, head, 0, HEAD_BYTES, 0);
+    return parseWav(fd, path, fstatSync(fd).size, head.subarray(0, bytesRead));
+  } catch (error) {
+    throw readFailure(error, path);
+  }
+}
+
+function readFailure(error: unknown, path: string): DictclipError {
+  if (error instanceof DictclipError) return error;
+  return new DictclipError('E_INPUT', `cannot read WAV file: ${path}`, { path, cause: error });
+}
+
+/** Walk the RIFF chunks of a WAV of `fileSize` bytes whose first bytes are `head` (read further from `fd`). */
+function parseWav(fd: number, path: string, fileSize: number, head: Buffer): WavInfo {
+  const at = (position: number, length: number): Buffer => {
+    if (position + length <= head.length) return head.subarray(position, position + length);
+    const buffer = Buffer.alloc(length);
+    return buffer.subarray(0, readSync(fd, buffer, 0, length, position));
+  };
+  const riff = at(0, 12);
+  if (riff.length < 12) throw invalid(path, `truncated WAV header (${fileSize} bytes)`);
+  if (riff.toString('latin1', 0, 4) !== 'RIFF' || riff.toString('latin1', 8, 12) !== 'WAVE') {
+    throw invalid(path, 'not a RIFF/WAVE file');
+  }
+  let format: Format | undefined;
+  let pos = 12;
+  for (;;) {
+    const header = at(pos, 8);
+    if (header.length < 8) {
+      throw invalid(path, format === undefined ? 'truncated WAV header: no fmt chunk' : 'truncated WAV header: no data chunk');
+    }
+    const id = header.toString('latin1', 0, 4);
+    const size = header.readUInt32LE(4);
+    const bodyStart = pos + 8;
+    if (id === 'data') {
+      if (format === undefined) throw invalid(path, 'data chunk before fmt chunk');
+      const remaining = fileSize - bodyStart;
+      const declared = size === 0 || size === 0xffffffff || size > remaining ? remaining : size;
+      const samples = Math.floor(declared / format.blockAlign);
+      const { sampleRate, channels, bitsPerSample } = format;
+      const dataBytes = samples * format.blockAlign;
+      const exact = declared === size && dataBytes === size && bodyStart + size === fileSize;
+      return { sampleRate, channels, bitsPerSample, dataOffset: bodyStart, dataBytes, samples, durationMs: (samples * 1000) / sampleRate, exact };
+    }
+    if (id === 'fmt ') {
+      const body = at(bodyStart, Math.min(size, 64));
+      if (body.length < Math.min(size, 64)) throw invalid(path, 'truncated fmt chunk');
+      format = parseFmt(body, path);
+    }
+    pos = bodyStart + size + (size & 1);
+    if (pos > fileSize) throw invalid(path, `truncated WAV: chunk '${id.replace(/[^\x20-\x7e]/g, '?')}' runs past the end of the file`);
   }
 }
 

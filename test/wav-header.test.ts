@@ -1,7 +1,7 @@
-import { writeFileSync } from 'node:fs';
+import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readWavInfo } from '../src/wav-header.js';
+import { readWavInfo, readWavInfoSync } from '../src/wav-header.js';
 import { DictclipError } from '../src/errors.js';
 import { noise, pcmWav, run, useTempDir } from './audio/helpers.js';
 
@@ -68,6 +68,19 @@ describe('readWavInfo', () => {
     expect(await readWavInfo(path)).toEqual({
       sampleRate: 16000, channels: 1, bitsPerSample: 16, dataOffset: 12 + 24 + 14 + 8, dataBytes: 200, samples: 100, durationMs: 6.25, exact: true,
     });
+  });
+
+  it('finds the data chunk beyond the first 4 KB (a large LIST chunk), the same read directly from an open descriptor', async () => {
+    const data = Buffer.from(noise(100).buffer);
+    const path = file('big-list.wav', riff(chunk('fmt ', fmtBody(1, 1, 16000, 16)), chunk('LIST', Buffer.alloc(5001)), chunk('data', data)));
+    const expected = { sampleRate: 16000, channels: 1, bitsPerSample: 16, dataOffset: 12 + 24 + 8 + 5002 + 8, dataBytes: 200, samples: 100, durationMs: 6.25, exact: true };
+    expect(await readWavInfo(path)).toEqual(expected);
+    const fd = openSync(path, 'r');
+    try {
+      expect(readWavInfoSync(fd, path)).toEqual(expected);
+    } finally {
+      closeSync(fd);
+    }
   });
 
   it('reads WAVE_FORMAT_EXTENSIBLE with a PCM subformat', async () => {

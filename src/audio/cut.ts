@@ -3,13 +3,14 @@
  * rate and channels) with positional reads through a sliding window and temp-then-rename for
  * every clip; each clip's edge levels are measured as it is written.
  */
+import { closeSync, openSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { setImmediate } from 'node:timers/promises';
 import { DictclipError } from '../errors.js';
 import { EdgeMeter, type EdgeLevels } from './edges.js';
 import { applyFade, ensureFolder, runTag, streamRange, writeClipSync } from './output.js';
 import { SourceWindow } from './window.js';
-import { assertPcm16, HEADER_BYTES, openWav, readOpenWavInfo, writePcmHeader } from '../wav-header.js';
+import { assertPcm16, HEADER_BYTES, openWav, readWavInfoSync, writePcmHeader } from '../wav-header.js';
 
 /** One clip to cut: milliseconds of the source, and where to write it. */
 export interface ClipRequest {
@@ -82,17 +83,24 @@ export interface CutClip extends EdgeLevels {
  *   E_OUTPUT (a clip could not be written; clips already written stay).
  */
 export async function cutClips(wavPath: string, clips: readonly ClipRequest[], options: CutOptions = {}): Promise<CutClip[]> {
-  const fh = await openWav(wavPath);
+  let fd: number;
   try {
-    return await cutOpen(fh, wavPath, clips, options);
+    fd = openSync(wavPath, 'r');
+  } catch (cause) {
+    throw new DictclipError('E_INPUT', `cannot open WAV file: ${wavPath}`, { path: wavPath, cause });
+  }
+  let streamed: FileHandle | undefined; // opened for a clip larger than the window, if any
+  try {
+    return await cutOpen(fd, wavPath, clips, options, async () => (streamed ??= await openWav(wavPath)));
   } finally {
-    await fh.close();
+    closeSync(fd);
+    await streamed?.close();
   }
 }
 
-/** {@link cutClips} from the open source `fh`. */
-async function cutOpen(fh: FileHandle, wavPath: string, clips: readonly ClipRequest[], options: CutOptions): Promise<CutClip[]> {
-  const info = await readOpenWavInfo(fh, wavPath);
+/** {@link cutClips} from the open source `fd` (`handle` gives a FileHandle of it for streamed clips). */
+async function cutOpen(fd: number, wavPath: string, clips: readonly ClipRequest[], options: CutOptions, handle: () => Promise<FileHandle>): Promise<CutClip[]> {
+  const info = readWavInfoSync(fd, wavPath);
   assertPcm16(info, wavPath);
   const rate = info.sampleRate;
   const channels = info.channels;
@@ -106,7 +114,7 @@ async function cutOpen(fh: FileHandle, wavPath: string, clips: readonly ClipRequ
   const header = Buffer.allocUnsafe(HEADER_BYTES);
   writePcmHeader(header, rate, channels, 0); // only the two sizes change from clip to clip
   let scratch: Buffer | undefined; // a faded clip's copy, reused (never more than the window)
-  const src = { fh, path: wavPath, dataOffset: info.dataOffset, dataBytes: info.dataBytes };
+  const src = { fd, path: wavPath, dataOffset: info.dataOffset, dataBytes: info.dataBytes };
   const window = new SourceWindow(src, WINDOW_BYTES - (WINDOW_BYTES % frameBytes), options.tap);
   let slice = performance.now();
   for (const index of order) {
@@ -121,7 +129,7 @@ async function cutOpen(fh: FileHandle, wavPath: string, clips: readonly ClipRequ
     const meter = new EdgeMeter(length, rate, channels);
     ensureFolder(folders, outPath);
     if (to - from > window.buffer.length) {
-      await streamRange({ fh, dataOffset: info.dataOffset, sampleRate: rate, channels }, start, end, outPath, temp, n, meter);
+      await streamRange({ fh: await handle(), dataOffset: info.dataOffset, sampleRate: rate, channels }, start, end, outPath, temp, n, meter);
       levels[index] = meter.levels();
       continue;
     }

@@ -7,11 +7,10 @@
  * the same reads that feed the clips).
  */
 import { readSync } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
 import { DictclipError } from '../errors.js';
 
-/** Where the data is: the open file, its data offset and length in bytes. */
-export interface WindowSource { fh: FileHandle; path: string; dataOffset: number; dataBytes: number }
+/** Where the data is: the open file descriptor, its data offset and length in bytes. */
+export interface WindowSource { fd: number; path: string; dataOffset: number; dataBytes: number }
 
 export class SourceWindow {
   readonly buffer: Buffer;
@@ -59,7 +58,7 @@ export class SourceWindow {
     let got = 0;
     try {
       for (let n = -1; got < wanted && n !== 0; got += n) {
-        n = readSync(this.#src.fh.fd, this.buffer, at + got, wanted - got, this.#src.dataOffset + position + got);
+        n = readSync(this.#src.fd, this.buffer, at + got, wanted - got, this.#src.dataOffset + position + got);
       }
     } catch (cause) {
       throw new DictclipError('E_INPUT', `cannot read WAV data: ${this.#src.path}`, { path: this.#src.path, cause });
