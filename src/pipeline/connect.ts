@@ -45,9 +45,10 @@ export async function connect(
   const script = options.scriptFile === undefined ? undefined : await loadScriptFile(options.scriptFile);
   const service = await startService({
     port: 0, host: '127.0.0.1', dataDir, engine: options.engine, ffmpegPath,
-    // Our own only client: room for every dictation in flight plus its chunk requests, so the
+    // Our own only client: room for every request it can have in flight — per dictation slot a
+    // held /done or the dictation and text fetched together, plus as many uploads — so the
     // per-user limit (503) that imitates the real service never slows the run down.
-    perUserLimit: Math.max(8, options.concurrency * 2),
+    perUserLimit: Math.max(8, options.concurrency * 4),
     // Recognition jobs at once: PocketSphinx is CPU-bound (one per core, the service default);
     // the scripted engine is not, so it keeps up with every dictation in flight.
     ...(options.engine === 'scripted' ? { jobConcurrency: Math.max(options.concurrency, availableParallelism()) } : {}),

@@ -156,7 +156,7 @@ function newClient(connection: Connection, opts: ResolvedRunOptions): DictationC
     factoryScope: opts.factoryScope,
     maxRetries: opts.maxRetries,
     requestTimeoutMs: opts.requestTimeoutMs,
-    connections: Math.max(8, opts.concurrency * 2),
+    connections: Math.max(8, opts.concurrency * 3), // per slot: a poll or two fetches at once; plus the uploads
   });
 }
 
