@@ -32,6 +32,11 @@ export default async function recognition() {
         value: chosen === base ? 'the defaults (no setting was faster within 2 WER points)'
           : `held-apart WER ${base.held.wer.toFixed(1)} % → ${chosen.held.wer.toFixed(1)} %, CPU ${gain.toFixed(2)}× the defaults'`,
       },
+      {
+        name: 'PocketSphinx engine default', target: '–',
+        value: 'the recognizer\'s own settings; `-maxhmmpf 3000` is selectable (createPocketSphinxEngine / startService option `pocketsphinx: { maxActiveHmms: 3000 }`) ' +
+          'but not the default: with it a recording cut into stretches no longer always gives the words of one pass (test/service/engines/pocketsphinx.test.ts)',
+      },
     ],
     notes: [`Load average (1 min) when the comparison started and ended: ${versus.load.map((l) => l.toFixed(1)).join(' and ')} on ${cpus().length} cores ` +
       '(other work on the machine takes cores from the parallel run first; the CPU seconds do not depend on it).'],

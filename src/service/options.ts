@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { DictclipError } from '../errors.js';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../audio-formats.js';
 import type { ScriptFile } from './engines/script-file.js';
+import type { PocketSphinxOptions } from './engines/pocketsphinx.js';
 import type { Engine, Profile } from './types.js';
 import { parseFaultSpec, type FaultOptions } from './faults/index.js';
 
@@ -15,6 +16,8 @@ export interface ServiceOptions {
   port?: number;
   /** The recognizer: a name or an Engine object. @default 'pocketsphinx' */
   engine?: Engine | 'pocketsphinx' | 'scripted';
+  /** Options of the 'pocketsphinx' engine (processes, maxActiveHmms, settings, …). @default {} */
+  pocketsphinx?: PocketSphinxOptions;
   /** Script of the 'scripted' engine. @default { scripts: [], fallback: 'segments' } */
   script?: ScriptFile;
   /** Dictation jobs run at once. @default os.availableParallelism() */

@@ -47,7 +47,7 @@ function hostPort(address: AddressInfo): string {
  */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const resolved = resolveOptions(options);
-  const engine = resolveEngine(options.engine, options.script);
+  const engine = resolveEngine(options.engine, options.script, options.pocketsphinx);
   await engine.check();
   engine.warm?.();
   await mkdir(resolved.dataDir, { recursive: true });

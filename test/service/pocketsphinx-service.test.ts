@@ -3,12 +3,16 @@
  * speech from Debian's pocketsphinx-testdata (read where the package installs it), both marker
  * methods, markers checked against the transcript and the audio.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DictationClient } from '../../src/client/index.js';
 import { decodeNewMarkers, decodeOldMarkers, validateMarkers } from '../../src/markers/index.js';
 import { readWavInfo } from '../../src/audio/index.js';
+import { isDictclipError } from '../../src/errors.js';
+import { startService } from '../../src/service/index.js';
 import type { TestService } from './helpers.js';
 import { PASSWORD, startTestService } from './helpers.js';
 
@@ -88,5 +92,16 @@ describe('embedded service with PocketSphinx on real speech', () => {
     expect(fromOld).toEqual(fromNew);
     const observer = await client.getObserverUrl(location);
     await client.deregisterObserver(observer);
+  });
+});
+
+describe('embedded service pocketsphinx options', () => {
+  it('hands them to the engine: a bad maxActiveHmms fails the start with E_CONFIG, nothing created', async () => {
+    const dataDir = join(await mkdtemp(join(tmpdir(), 'dictclip-ps-options-')), 'data');
+    const error = await startService({ dataDir, port: 0, pocketsphinx: { maxActiveHmms: 0 } }).then(() => undefined, (e: unknown) => e);
+    expect(isDictclipError(error, 'E_CONFIG')).toBe(true);
+    expect((error as Error).message).toContain('maxActiveHmms');
+    expect(existsSync(dataDir)).toBe(false);
+    await rm(dirname(dataDir), { recursive: true, force: true });
   });
 });

@@ -28,10 +28,20 @@ export interface PocketSphinxOptions {
   processes?: number;
   /** Longest stretch decoded as one piece, ms; longer audio is cut at its longest pauses. @default 20000 */
   chunkMs?: number;
+  /**
+   * Most HMMs the search keeps active per frame (the recognizer's `-maxhmmpf`; -1: no limit).
+   * 3000 takes about 0.6× the CPU time at the same word error rate on held-apart speech
+   * (BENCHMARKS.md, recognition), but the words of a recording cut into stretches then no longer
+   * always match one pass over it (the pruning depends on what came before), so the default stays
+   * the recognizer's own. @default 30000
+   */
+  maxActiveHmms?: number;
   /** Extra recognizer settings, e.g. `['-beam', '1e-40']` (speed/accuracy trade-off). @default [] */
   settings?: readonly string[];
 }
 
+/** The engine's default for {@link PocketSphinxOptions.maxActiveHmms}. */
+export const DEFAULT_MAX_ACTIVE_HMMS = 30_000;
 const INSTALL_HINT = 'install it with `apt-get install pocketsphinx pocketsphinx-en-us`';
 const SAMPLES_PER_FRAME = 16 * FRAME_MS;
 /** The work format's header length: `-adchdr` skips it. */
@@ -58,15 +68,21 @@ export interface PocketSphinxEngine extends Engine {
  * decodes a 16 kHz mono 16-bit WAV with a 44-byte header (the work format); `warm()` starts the
  * processes ahead of the first recognition (the service calls it at start); `close()` ends the
  * processes. Silence is kept (`-remove_silence no`) so frame numbers are times.
+ * @throws DictclipError E_CONFIG for a bad maxActiveHmms.
  */
 export function createPocketSphinxEngine(options: PocketSphinxOptions = {}): PocketSphinxEngine {
   const binary = options.binary ?? 'pocketsphinx_batch';
   const modelDir = options.modelDir ?? '/usr/share/pocketsphinx/model/en-us';
   const chunkMs = Math.max(1000, options.chunkMs ?? 20_000);
+  const maxActiveHmms = options.maxActiveHmms ?? DEFAULT_MAX_ACTIVE_HMMS;
+  if (!Number.isInteger(maxActiveHmms) || (maxActiveHmms < 1 && maxActiveHmms !== -1)) {
+    throw new DictclipError('E_CONFIG', `PocketSphinx option maxActiveHmms must be an integer ≥ 1, or -1 for no limit (got ${maxActiveHmms}).`, { key: 'maxActiveHmms' });
+  }
   const model = { hmm: join(modelDir, 'en-us'), lm: join(modelDir, 'en-us.lm.bin'), dict: join(modelDir, 'cmudict-en-us.dict') };
   const args = [
     '-adcin', 'yes', '-adchdr', String(WORK_HEADER_BYTES), '-cepdir', '', '-cepext', '',
-    '-backtrace', 'yes', '-remove_silence', 'no', '-hmm', model.hmm, '-lm', model.lm, '-dict', model.dict, ...(options.settings ?? []),
+    '-backtrace', 'yes', '-remove_silence', 'no', '-maxhmmpf', String(maxActiveHmms),
+    '-hmm', model.hmm, '-lm', model.lm, '-dict', model.dict, ...(options.settings ?? []),
   ];
   const pool = new BatchPool(Math.max(1, options.processes ?? availableParallelism()), () => new BatchProcess(binary, args, INSTALL_HINT));
 

@@ -142,6 +142,33 @@ describe('createPocketSphinxEngine warm()', () => {
   });
 });
 
+describe('createPocketSphinxEngine maxActiveHmms', () => {
+  it('keeps at most 30,000 HMMs per frame by default (the recognizer\'s own), or the number asked for', async () => {
+    const fast = createPocketSphinxEngine({ processes: 1, maxActiveHmms: 3000 });
+    const wide = createPocketSphinxEngine({ processes: 1 });
+    try {
+      fast.warm();
+      wide.warm();
+      expect(fast.pool.processes[0]!.command).toContain(' -maxhmmpf 3000 ');
+      expect(wide.pool.processes[0]!.command).toContain(' -maxhmmpf 30000 ');
+    } finally {
+      await Promise.all([fast.close(), wide.close()]);
+    }
+  });
+
+  it('rejects a value that is not an integer ≥ 1 or -1 with E_CONFIG', () => {
+    for (const maxActiveHmms of [0, -2, 1.5]) {
+      let error: unknown;
+      try {
+        createPocketSphinxEngine({ maxActiveHmms });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(isDictclipError(error, 'E_CONFIG')).toBe(true);
+    }
+  });
+});
+
 describe('longestFirst', () => {
   it('orders the stretches between bounds longest first, the earlier first on a tie', () => {
     // Stretches: 0–100 (100), 100–400 (300), 400–500 (100), 500–800 (300), 800–850 (50).
