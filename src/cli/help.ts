@@ -1,5 +1,6 @@
 /** Help texts. The flags of `run` are generated from the key table (src/config/keys.ts). */
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../audio-formats.js';
+import { MAX_DONE_HOLD_MS } from '../service/options.js';
 import { EXPORT_HELP, RUN_EXPORT_HELP } from './commands/export.js';
 import { MERGE_HELP } from './commands/merge.js';
 import { extensionList } from '../pipeline/formats.js';
@@ -83,6 +84,8 @@ ${flagLine('--port <n>', 'Port, 0 = any free port [default: 8080]')}
 ${flagLine('--engine <name>', 'Recognizer: pocketsphinx|scripted [default: pocketsphinx]')}
 ${flagLine('--script <file>', 'Script of the scripted engine')}
 ${flagLine('--jobs <n>', 'Dictation jobs at once [default: number of CPU cores]')}
+${flagLine('--per-user-limit <n>', 'Requests in flight per user; more are answered 503 with Retry-After [default: 8]')}
+${flagLine('--done-hold-ms <n>', `Hold GET …/done of an unfinished dictation until it ends, at most this long; 0 answers at once [default: 0, at most ${MAX_DONE_HOLD_MS}]`)}
 ${flagLine('--max-upload-bytes <n>', `Largest accepted upload [default: ${DEFAULT_MAX_UPLOAD_BYTES}]`)}
 ${flagLine('--faults <spec>', 'Fault injection spec [env DICTCLIP_FAULTS]')}
 ${flagLine('--ffmpeg-path <file>', 'ffmpeg binary [default: FFMPEG_PATH, ffmpeg-static, ffmpeg on PATH]')}

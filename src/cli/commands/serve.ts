@@ -1,6 +1,7 @@
 /** `dictclip serve --data <dir> [options]`: the embedded service until SIGINT/SIGTERM. */
 import { resolve } from 'node:path';
 import { parseCommandArgs, requiredString, stringValue, type Parsed } from '../args.js';
+import { MAX_DONE_HOLD_MS } from '../../service/options.js';
 import { SERVE_HELP } from '../help.js';
 import { usageError, type CliIo } from '../io.js';
 
@@ -11,6 +12,8 @@ const OPTIONS = {
   engine: { type: 'string' },
   script: { type: 'string' },
   jobs: { type: 'string' },
+  'per-user-limit': { type: 'string' },
+  'done-hold-ms': { type: 'string' },
   'max-upload-bytes': { type: 'string' },
   faults: { type: 'string' },
   'ffmpeg-path': { type: 'string' },
@@ -48,6 +51,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   }
   const port = intFlag(values, 'port', 0, 65_535);
   const jobs = intFlag(values, 'jobs', 1, 256);
+  const perUserLimit = intFlag(values, 'per-user-limit', 1, 10_000);
+  const doneHoldMs = intFlag(values, 'done-hold-ms', 0, MAX_DONE_HOLD_MS);
   const maxUploadBytes = intFlag(values, 'max-upload-bytes', 1024, Number.MAX_SAFE_INTEGER);
   const faults = stringValue(values, 'faults') ?? (io.env['DICTCLIP_FAULTS'] || undefined);
   const ffmpegFlag = stringValue(values, 'ffmpeg-path') ?? (io.env['DICTCLIP_FFMPEG_PATH'] || io.env['FFMPEG_PATH'] || undefined);
@@ -64,6 +69,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     ...(engine === undefined ? (script === undefined ? {} : { engine: 'scripted' as const }) : { engine }),
     ...(script === undefined ? {} : { script }),
     ...(jobs === undefined ? {} : { jobConcurrency: jobs }),
+    ...(perUserLimit === undefined ? {} : { perUserLimit }),
+    ...(doneHoldMs === undefined ? {} : { doneHoldMs }),
     ...(maxUploadBytes === undefined ? {} : { maxUploadBytes }),
     ...(faults === undefined ? {} : { faults }),
     ...(ffmpegFlag === undefined ? {} : { ffmpegPath: /[\\/]/.test(ffmpegFlag) ? resolve(io.cwd, ffmpegFlag) : ffmpegFlag }),
