@@ -44,7 +44,9 @@ export default async function shard() {
   for (let i = 0; i < recordings; i++) await writeFile(join(input, `rec-${String(i).padStart(4, '0')}.wav`), tone(i));
   const script = { scripts: [{ match: { durationMs: 1000, toleranceMs: 20 }, delayMs: LATENCY_MS, words: [{ word: 'hello', startMs: 100, endMs: 600 }] }], fallback: 'segments' };
   const dataDir = join(work, 'service');
-  const { service } = await startEmbedded(dataDir, script, { jobConcurrency: 64 });
+  // As `dictclip serve --jobs 64 --per-user-limit 16 --done-hold-ms 2000` would run it: polls held
+  // until the job ends (as dictclip run's own service does), room for each process's 4 slots.
+  const { service } = await startEmbedded(dataDir, script, { jobConcurrency: 64, perUserLimit: 16, doneHoldMs: 2000 });
   const users = Array.from({ length: SHARDS }, (_, k) => `bench${k}`);
   // A tenant per account: the service reuses a tenant's dictation of the same audio, and every run must dictate.
   for (const user of users) {
@@ -71,7 +73,7 @@ export default async function shard() {
     return saveResult('shard', {
       title: 'Scale-out: 4 shard processes against one latency-bound service',
       setup: `${recordings} one-second WAV recordings; one embedded service (scripted engine, every dictation done after ${LATENCY_MS} ms, ` +
-        `jobConcurrency 64, the default per-user limit of 8 simultaneous requests); each \`dictclip run\` with --concurrency ${CONCURRENCY}, ` +
+        `jobConcurrency 64, 16 simultaneous requests per user, GET …/done held up to 2 s until the job ends: \`dictclip serve --jobs 64 --per-user-limit 16 --done-hold-ms 2000\`); each \`dictclip run\` with --concurrency ${CONCURRENCY}, ` +
         `--poll-initial-ms 250 --poll-max-ms 500. One process (one account), then ${SHARDS} processes with --shard k/${SHARDS} started together, ` +
         `one account (and tenant) each, then \`dictclip merge\` of the ${SHARDS} outputs. Wall times include each process's start, scan and transcoding; the service stays up throughout.`,
       table: {
