@@ -1,7 +1,7 @@
 /** Type tests of the public API (src/index.ts): what a library user can and cannot write. */
 import { describe, expectTypeOf, it } from 'vitest';
 import * as dictclip from '../src/index.js';
-import type { Credentials, ErrorCode, RunOptions, RunResult } from '../src/index.js';
+import type { ClientOptions, Credentials, ErrorCode, RunOptions, RunResult, ServiceOptions } from '../src/index.js';
 
 describe('public API types', () => {
   it('runPipeline needs only inputDir and outDir; options are readonly; credentials are an option', () => {
@@ -15,6 +15,18 @@ describe('public API types', () => {
     const options: RunOptions = { inputDir: 'in', outDir: 'out' };
     // @ts-expect-error readonly option
     options.outDir = 'elsewhere';
+  });
+
+  it('service and client options are readonly too', () => {
+    const service: ServiceOptions = { dataDir: 'svc', pocketsphinx: { processes: 2 } };
+    // @ts-expect-error readonly option
+    service.port = 0;
+    // @ts-expect-error readonly option of the PocketSphinx engine
+    service.pocketsphinx!.processes = 1;
+    const client: ClientOptions = { baseUrl: 'http://127.0.0.1:1', credentials: { scheme: 'apikey', username: 'u', apiKey: 'k' } };
+    // @ts-expect-error readonly option
+    client.maxRetries = 0;
+    expectTypeOf(dictclip.startService).parameter(0).toEqualTypeOf<ServiceOptions>();
   });
 
   it('Credentials is basic or API key, never both shapes at once', () => {

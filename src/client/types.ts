@@ -7,23 +7,23 @@ export type { Credentials } from '../credentials.js';
 /** Options of {@link DictationClient}. */
 export interface ClientOptions {
   /** Base address of the service, e.g. `https://example.com` ({base_url} of the spec). */
-  baseUrl: string;
+  readonly baseUrl: string;
   /** Credentials sent with every call. */
-  credentials: Credentials;
+  readonly credentials: Credentials;
   /** The path segment before `factory` in the dictation creation URL. @default 'nvoq' */
-  factoryScope?: string;
+  readonly factoryScope?: string;
   /** Maximum simultaneous connections to the service (keep-alive pool). @default 8 */
-  connections?: number;
+  readonly connections?: number;
   /** Timeout of one request (headers and body), in ms. @default 60000 */
-  requestTimeoutMs?: number;
+  readonly requestTimeoutMs?: number;
   /** Retries of a transient failure (connection error, timeout, 429, 500, 502, 503, 504). @default 6 */
-  maxRetries?: number;
+  readonly maxRetries?: number;
   /** First retry delay in ms; doubles each time, with jitter. @default 500 */
-  retryBaseMs?: number;
+  readonly retryBaseMs?: number;
   /** Cap of one retry delay in ms (also caps Retry-After). @default 30000 */
-  retryMaxMs?: number;
+  readonly retryMaxMs?: number;
   /** Accept-Language sent with statistics calls. @default 'en-US' */
-  acceptLanguage?: string;
+  readonly acceptLanguage?: string;
 }
 
 /** Form parameters of dictation creation (spec 4.2). Undefined ones are not sent. */

@@ -9,37 +9,37 @@ import { parseFaultSpec, type FaultOptions } from './faults/index.js';
 
 export interface ServiceOptions {
   /** Folder of accounts.json, profiles.json, audio/, dictations/ and work/ (created when missing). */
-  dataDir: string;
+  readonly dataDir: string;
   /** Address to listen on. @default '127.0.0.1' */
-  host?: string;
+  readonly host?: string;
   /** Port to listen on; 0 picks a free port (see {@link RunningService.port}). @default 8080 */
-  port?: number;
+  readonly port?: number;
   /** The recognizer: a name or an Engine object. @default 'pocketsphinx' */
-  engine?: Engine | 'pocketsphinx' | 'scripted';
+  readonly engine?: Engine | 'pocketsphinx' | 'scripted';
   /** Options of the 'pocketsphinx' engine (processes, maxActiveHmms, settings, …). @default {} */
-  pocketsphinx?: PocketSphinxOptions;
+  readonly pocketsphinx?: PocketSphinxOptions;
   /** Script of the 'scripted' engine. @default { scripts: [], fallback: 'segments' } */
-  script?: ScriptFile;
+  readonly script?: ScriptFile;
   /** Dictation jobs run at once. @default os.availableParallelism() */
-  jobConcurrency?: number;
+  readonly jobConcurrency?: number;
   /** Simultaneous in-flight HTTP requests per user; more are answered 503 with Retry-After: 1. @default 8 */
-  perUserLimit?: number;
+  readonly perUserLimit?: number;
   /** Largest accepted upload, bytes (413 beyond). @default 21000000 */
-  maxUploadBytes?: number;
+  readonly maxUploadBytes?: number;
   /**
    * Hold a `GET …/done` of an unfinished dictation open until it finishes, at most this long, ms
    * (a long poll: the answer comes the moment the job ends instead of at the client's next poll).
    * 0 answers at once. At most 10000. @default 0
    */
-  doneHoldMs?: number;
+  readonly doneHoldMs?: number;
   /** Dictation profiles (substitutions), besides those of `<dataDir>/profiles.json`. @default [] */
-  profiles?: Profile[];
+  readonly profiles?: Profile[];
   /** Fault injection, e.g. `seed=7,rate=0.2,kinds=500+503+reset` (README: Reliability). @default undefined (off) */
-  faults?: string;
+  readonly faults?: string;
   /** Receives one line per request: method, path without query, status, duration. @default undefined (no logging) */
-  log?: (line: string) => void;
+  readonly log?: (line: string) => void;
   /** The ffmpeg binary. @default FFMPEG_PATH, then ffmpeg-static, then `ffmpeg` on PATH */
-  ffmpegPath?: string;
+  readonly ffmpegPath?: string;
 }
 
 /** A started service. */

@@ -18,16 +18,16 @@ import { BatchPool } from './pocketsphinx-pool.js';
 
 export interface PocketSphinxOptions {
   /** The recognizer binary: a name looked up on PATH, or a path. @default 'pocketsphinx_batch' */
-  binary?: string;
+  readonly binary?: string;
   /**
    * Folder holding the `en-us/` acoustic model, `en-us.lm.bin` and `cmudict-en-us.dict`.
    * @default '/usr/share/pocketsphinx/model/en-us'
    */
-  modelDir?: string;
+  readonly modelDir?: string;
   /** Recognizer processes (each holds one model, ~100 MB). @default the number of CPU cores */
-  processes?: number;
+  readonly processes?: number;
   /** Longest stretch decoded as one piece, ms; longer audio is cut at its longest pauses. @default 20000 */
-  chunkMs?: number;
+  readonly chunkMs?: number;
   /**
    * Most HMMs the search keeps active per frame (the recognizer's `-maxhmmpf`; -1: no limit).
    * 3000 takes about 0.6× the CPU time at the same word error rate on held-apart speech
@@ -35,9 +35,9 @@ export interface PocketSphinxOptions {
    * always match one pass over it (the pruning depends on what came before), so the default stays
    * the recognizer's own. @default 30000
    */
-  maxActiveHmms?: number;
+  readonly maxActiveHmms?: number;
   /** Extra recognizer settings, e.g. `['-beam', '1e-40']` (speed/accuracy trade-off). @default [] */
-  settings?: readonly string[];
+  readonly settings?: readonly string[];
 }
 
 /** The engine's default for {@link PocketSphinxOptions.maxActiveHmms}. */
