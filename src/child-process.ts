@@ -42,6 +42,8 @@ export interface ProcessOptions {
   readonly path?: string;
   /** stdin of the process. @default 'ignore' */
   readonly stdin?: 'ignore' | 'pipe';
+  /** stdout of the process: 'pipe' collects it for `done`; 'ignore' for a long-lived process whose output is not read. @default 'pipe' */
+  readonly stdout?: 'ignore' | 'pipe';
   /** Variables set for the process on top of the inherited environment (e.g. `LC_ALL`). @default none */
   readonly env?: Readonly<Record<string, string>>;
 }
@@ -54,13 +56,14 @@ export interface StartedProcess {
   readonly command: string;
   /** The last characters of stderr received so far. */
   stderr(): string;
-  /** Resolves with stdout (UTF-8) when the process exits with 0; rejects with a DictclipError. */
+  /** Resolves with stdout (UTF-8; '' when ignored) when the process exits with 0; rejects with a DictclipError. */
   readonly done: Promise<string>;
 }
 
 function spawn(file: string, args: readonly string[], options: ProcessOptions) {
   return execa(file, args, {
     stdin: options.stdin ?? 'ignore',
+    stdout: options.stdout ?? 'pipe',
     stderr: 'pipe',
     buffer: { stderr: false },
     stripFinalNewline: false,
@@ -88,7 +91,7 @@ export function startProcess(file: string, args: readonly string[], options: Pro
     stderr = (stderr + chunk).slice(-STDERR_KEEP);
   });
   const done = subprocess.then(
-    (result) => String(result.stdout),
+    (result) => String(result.stdout ?? ''),
     (error: unknown) => {
       throw processError(error, { command, name, stderr, options });
     },

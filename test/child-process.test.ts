@@ -79,7 +79,9 @@ describe('startProcess abort', () => {
     const pid = started.subprocess.pid;
     if (pid === undefined) throw new Error('no pid');
     // Abort only once the trap is set, so SIGTERM really is ignored.
-    await new Promise<void>((resolve) => started.subprocess.stdout.once('data', () => resolve()));
+    const stdout = started.subprocess.stdout;
+    if (stdout === null) throw new Error('stdout is piped by default');
+    await new Promise<void>((resolve) => stdout.once('data', () => resolve()));
     controller.abort();
     const error = await failure(started.done);
     expect(isDictclipError(error, 'E_ABORTED')).toBe(true);

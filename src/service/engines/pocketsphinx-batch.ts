@@ -9,7 +9,7 @@ import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { execa } from 'execa';
+import { runProcess, startProcess, type StartedProcess } from '../../child-process.js';
 import { DictclipError, tail } from '../../errors.js';
 import type { RecognizedWord } from '../types.js';
 import { parseBacktraceRow } from './pocketsphinx-output.js';
@@ -21,10 +21,6 @@ const LOG_KEEP = 16 * 1024;
 export interface BatchDecode {
   words: RecognizedWord[];
   endMs: number;
-}
-
-function spawnBatch(binary: string, args: readonly string[]) {
-  return execa(binary, args, { stdin: 'ignore', stdout: 'ignore', stderr: 'pipe', buffer: false, reject: false });
 }
 
 interface Pending {
@@ -45,8 +41,8 @@ interface Pending {
 export class BatchProcess {
   readonly command: string;
   readonly #queue: Pending[] = [];
-  readonly #started: Promise<{ child: ReturnType<typeof spawnBatch>; ctl: FileHandle; dir: string }>;
-  #child: ReturnType<typeof spawnBatch> | undefined;
+  readonly #started: Promise<{ child: StartedProcess['subprocess']; ctl: FileHandle; dir: string }>;
+  #child: StartedProcess['subprocess'] | undefined;
   #writes: Promise<unknown> = Promise.resolve();
   #current: Pending | undefined;
   #log = '';
@@ -69,21 +65,29 @@ export class BatchProcess {
   async #start(binary: string, args: readonly string[]) {
     const dir = await mkdtemp(join(tmpdir(), 'dictclip-ps-'));
     const fifo = join(dir, 'ctl');
-    await execa('mkfifo', [fifo]);
+    await runProcess('mkfifo', [fifo], { errorCode: 'E_ENGINE' });
     const ctl = await open(fifo, constants.O_RDWR);
-    const child = spawnBatch(binary, [...args, '-ctl', fifo]);
+    const started = startProcess(binary, [...args, '-ctl', fifo], {
+      errorCode: 'E_ENGINE',
+      name: 'PocketSphinx',
+      stdout: 'ignore',
+      startHint: this.installHint,
+      failureMessage: (f) => `PocketSphinx ${f.signal === null ? `exited with code ${String(f.exitCode)}` : `was killed by ${f.signal}`}: ${tail(this.#log, 1) || 'no output'}`,
+    });
+    const child = started.subprocess;
     this.#child = child;
     createInterface({ input: child.stderr }).on('line', (line) => this.#onLine(line));
-    void child.then(async (result) => {
+    const exited = async (error: DictclipError): Promise<void> => {
       await ctl.close().catch(() => undefined);
       await rm(dir, { recursive: true, force: true });
-      const why = result.code === 'ENOENT' || result.code === 'EACCES'
-        ? `cannot run ${binary} (${result.code}); ${this.installHint}`
-        : result.signal === undefined ? `exited with code ${String(result.exitCode)}` : `was killed by ${result.signal}`;
-      this.#fail(new DictclipError('E_ENGINE', `PocketSphinx ${why}: ${tail(this.#log, 1) || 'no output'}`, {
-        command: this.command, exitCode: result.exitCode ?? null, signal: result.signal ?? null, stderrTail: tail(this.#log),
-      }));
-    });
+      this.#fail(error);
+    };
+    void started.done.then(
+      () => exited(new DictclipError('E_ENGINE', `PocketSphinx exited with code 0: ${tail(this.#log, 1) || 'no output'}`, {
+        command: this.command, exitCode: 0, signal: null, stderrTail: tail(this.#log),
+      })),
+      (error: DictclipError) => exited(error),
+    );
     this.#setBusy(this.load > 0);
     return { child, ctl, dir };
   }
@@ -131,7 +135,7 @@ export class BatchProcess {
     // program silently right here (`dictclip run` then exited 0 before printing its summary).
     this.#setBusy(true);
     started.child.kill('SIGKILL');
-    await started.child;
+    await started.child.catch(() => undefined); // the failure is reported through `done` above
   }
 
   #onLine(line: string): void {
