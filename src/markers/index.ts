@@ -15,4 +15,5 @@ export { hasFilters, keepClip } from './filter.js';
 export type { ClipFilters } from './filter.js';
 export type { SnapWindow } from './plan.js';
 export { findPhrases, isSearchablePhrase, phraseParts } from './find.js';
+export { firstAtLeast } from './search.js';
 export type { FindMatch } from './find.js';

@@ -20,6 +20,7 @@
 import { isPunctuation } from './model.js';
 import type { DictationResult, WordMarker } from './model.js';
 import type { PlannedClip } from './plan.js';
+import { firstAtLeast } from './search.js';
 
 /** Every flag token, in the order a `flags` value lists them. */
 export const CLIP_FLAGS = ['utterance', 'short-word', 'long-word', 'rate-outlier', 'loud-edge'] as const;
@@ -85,18 +86,6 @@ export function rateOutliers(markers: readonly WordMarker[]): Set<number> {
   return outliers;
 }
 
-/** Index of the first marker whose textStart is at least `textStart` (markers in transcript order). */
-function firstMarkerAt(markers: readonly WordMarker[], textStart: number): number {
-  let lo = 0;
-  let hi = markers.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (markers[mid]!.textStart < textStart) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /**
  * The `flags` value of each planned clip of `result` (same order as `clips`). A clip's words are
  * the non-punctuation markers whose text lies inside the clip's text span.
@@ -108,7 +97,7 @@ export function timingFlags(result: DictationResult, clips: readonly PlannedClip
     if (result.collapsed || clip.kind === 'utterance') return 'utterance';
     const flags: ClipFlag[] = [];
     const end = clip.textStart + clip.textLength;
-    for (let i = firstMarkerAt(markers, clip.textStart); i < markers.length && markers[i]!.textStart < end; i++) {
+    for (let i = firstAtLeast(markers, clip.textStart, (m) => m.textStart); i < markers.length && markers[i]!.textStart < end; i++) {
       const marker = markers[i]!;
       if (isPunctuation(marker.text)) continue;
       const ms = marker.endMs - marker.startMs;

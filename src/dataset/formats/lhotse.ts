@@ -10,7 +10,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isPunctuation } from '../../markers/index.js';
+import { firstAtLeast, isPunctuation } from '../../markers/index.js';
 import { markersPath } from '../../pipeline/naming.js';
 import { LineWriter } from '../files.js';
 import { clipSamples } from '../run-output.js';
@@ -19,16 +19,16 @@ import type { Commit, FormatWriter, Sample, WriterContext } from '../sample.js';
 
 interface SavedMarker { text: string; textStart: number; textLength: number; startMs: number; endMs: number }
 
-/** A source's spoken words (punctuation markers dropped), by start time; `order` keeps the saved order. */
-interface Words { byStart: (SavedMarker & { order: number })[] }
+/** A saved word (punctuation markers dropped) and its place in the saved order. */
+type Word = SavedMarker & { order: number };
 
-/** The saved words of one source at a time (rows come grouped by source). */
+/** The saved words of one source at a time, by start time (rows come grouped by source). */
 class MarkerCache {
   #source: string | undefined;
-  #words: Words = { byStart: [] };
+  #words: Word[] = [];
   constructor(private readonly runDir: string) {}
 
-  async get(source: string): Promise<Words> {
+  async get(source: string): Promise<Word[]> {
     if (source !== this.#source) {
       this.#source = source;
       let markers: SavedMarker[] = [];
@@ -38,24 +38,11 @@ class MarkerCache {
       } catch {
         // no saved markers: the supervision gets no alignment
       }
-      const byStart = markers.flatMap((m, order) => (isPunctuation(m.text) ? [] : [{ ...m, order }]));
-      byStart.sort((a, b) => a.startMs - b.startMs || a.order - b.order);
-      this.#words = { byStart };
+      this.#words = markers.flatMap((m, order) => (isPunctuation(m.text) ? [] : [{ ...m, order }]));
+      this.#words.sort((a, b) => a.startMs - b.startMs || a.order - b.order);
     }
     return this.#words;
   }
-}
-
-/** Index of the first word starting at or after `ms` (binary search). */
-function firstAtOrAfter(words: Words['byStart'], ms: number): number {
-  let lo = 0;
-  let hi = words.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (words[mid]!.startMs < ms) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**
@@ -63,11 +50,11 @@ function firstAtOrAfter(words: Words['byStart'], ms: number): number {
  * seconds from the clip's start, in the saved order. Found by binary search over the words by
  * start time, so a recording of n clips and m words costs O(n log m), not O(n × m).
  */
-function wordAlignment(words: Words, sample: Sample, textStart: number | undefined, textLength: number | undefined): { symbol: string; start: number; duration: number }[] {
+function wordAlignment(words: readonly Word[], sample: Sample, textStart: number | undefined, textLength: number | undefined): { symbol: string; start: number; duration: number }[] {
   const r = sample.row;
-  const inside: Words['byStart'] = [];
-  for (let i = firstAtOrAfter(words.byStart, r.start_ms); i < words.byStart.length && words.byStart[i]!.startMs <= r.end_ms; i++) {
-    const m = words.byStart[i]!;
+  const inside: Word[] = [];
+  for (let i = firstAtLeast(words, r.start_ms, (w) => w.startMs); i < words.length && words[i]!.startMs <= r.end_ms; i++) {
+    const m = words[i]!;
     if (m.endMs <= r.end_ms && (textStart === undefined || textLength === undefined || (m.textStart >= textStart && m.textStart < textStart + textLength))) inside.push(m);
   }
   return inside
