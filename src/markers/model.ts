@@ -31,6 +31,17 @@ export interface DictationResult {
   warnings: string[];
 }
 
+/**
+ * The one rounding rule for times dictclip writes: whole milliseconds, and an audio's end in whole
+ * ms is `floor(durationMs)` (for a WAV, `floor(samples × 1000 / rate)`). Markers are clamped to it
+ * and padding stops at it, so every `_ms` of the manifest, the saved markers and every export is an
+ * integer inside the audio; the last fraction of a millisecond of a recording (under 16 samples at
+ * 16 kHz) is in no clip.
+ */
+export function wholeMsEnd(durationMs: number): number {
+  return Math.floor(durationMs);
+}
+
 /** Sentence-closing punctuation. */
 export const SENTENCE_END = new Set(['.', '!', '?']);
 

@@ -1,7 +1,7 @@
 import { findPhrases } from './find.js';
 import { padSpan } from './padding.js';
 import { groupPhrases } from './phrases.js';
-import { isPunctuation } from './model.js';
+import { isPunctuation, wholeMsEnd } from './model.js';
 import { audioNeighbour, withoutUnheardAudio } from './owned.js';
 import type { Span } from './padding.js';
 import type { DictationResult, WordMarker } from './model.js';
@@ -25,7 +25,7 @@ export interface ClipPlanOptions {
   maxGapMs: number;
   /** Phrase mode: a phrase never grows past this many ms (a longer single word stands alone). Run default: 15000. */
   maxPhraseMs: number;
-  /** Duration of the dictated audio, ms. */
+  /** Duration of the dictated audio, ms; clips end at most at its last whole ms (`wholeMsEnd`). */
   audioDurationMs: number;
   /** Keep only clips whose text matches (tested after planning; pass the `i` flag for case-insensitive). @default undefined */
   match?: RegExp | undefined;
@@ -74,9 +74,10 @@ type Draft = Omit<PlannedClip, 'index' | 'startMs' | 'endMs'> & Span;
  * result. Punctuation the engine did not hear owns no audio first (`withoutUnheardAudio`). Spans
  * are padded (`padSpan`) up to the nearest neighbours that own audio (zero-length markers do not
  * stop padding), clips whose unpadded span is empty (`endMs ≤ startMs`) are dropped, then `match`
- * filters by text and `index` numbers the kept clips.
+ * filters by text and `index` numbers the kept clips. Every time is a whole ms (see `wholeMsEnd`).
  */
-export function planClips(result: DictationResult, options: ClipPlanOptions): PlannedClip[] {
+export function planClips(result: DictationResult, given: ClipPlanOptions): PlannedClip[] {
+  const options = { ...given, audioDurationMs: wholeMsEnd(given.audioDurationMs) };
   const markers = withoutUnheardAudio(result.markers, options.audioDurationMs);
   const drafts = (options.find?.length ?? 0) > 0
     ? findDrafts({ ...result, markers }, options.find ?? [], options.contextWords ?? 0)

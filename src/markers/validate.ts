@@ -1,6 +1,7 @@
 import { collapseWarning } from './collapse.js';
 import { describeMarker, markersInvalid } from './invalid.js';
 import type { DictclipError } from '../errors.js';
+import { wholeMsEnd } from './model.js';
 import type { DictationResult, WordMarker } from './model.js';
 
 /** Options of {@link validateMarkers}. */
@@ -20,16 +21,16 @@ export interface ValidateOptions {
 /**
  * Check markers against their transcript and audio and build the {@link DictationResult}:
  * integer times with `startMs ≤ endMs`, non-decreasing starts, ends inside the audio (ends within
- * the tolerance are clamped to the duration), text offsets inside the transcript in non-decreasing
- * order, and each marker's text equal to the transcript at its offsets. Detects the collapsed
+ * the tolerance are clamped to the audio's end in whole ms, `wholeMsEnd`), text offsets inside the
+ * transcript in non-decreasing order, and each marker's text equal to the transcript at its offsets. Detects the collapsed
  * (single-marker) result of spec 2.3. Does not modify its input.
  * @throws DictclipError `E_MARKERS_INVALID` at the first violation, with `markerIndex`.
  */
 export function validateMarkers(markers: readonly WordMarker[], options: ValidateOptions): DictationResult {
-  const duration = options.audioDurationMs;
-  if (!Number.isFinite(duration) || duration < 0) {
-    throw markersInvalid(`audio duration must be a non-negative number of ms (got ${duration})`);
+  if (!Number.isFinite(options.audioDurationMs) || options.audioDurationMs < 0) {
+    throw markersInvalid(`audio duration must be a non-negative number of ms (got ${options.audioDurationMs})`);
   }
+  const duration = wholeMsEnd(options.audioDurationMs);
   const tolerance = options.toleranceMs ?? 50;
   const candidates = [...new Set(options.transcripts.filter((t): t is string => t !== undefined))];
   if (candidates.length === 0) candidates.push('');

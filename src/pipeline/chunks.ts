@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { encodeWavRange, ENCODINGS, findPauseSplits, findSplitPoints, writeWavRange } from '../audio/index.js';
 import type { CompressedFormat, WavInfo } from '../audio/index.js';
+import { wholeMsEnd } from '../markers/index.js';
 import type { DictationOutcome } from './dictate.js';
 import { chunksFromSplits, ROUNDING_MARGIN_BYTES, SAMPLES_PER_MS, stitchChunks } from './stitch.js';
 import type { Chunk, ChunkDictation, StitchedDictation } from './stitch.js';
@@ -50,7 +51,7 @@ export async function dictateInChunks(wav: WavInfo & { path: string }, options: 
     const onChunks = uploads.length > 1 ? options.onChunks : undefined;
     onChunks?.(done, uploads.length);
     const settled = await Promise.allSettled(uploads.map(async (upload): Promise<ChunkDictation> => {
-      const durationMs = (upload.endSample - upload.startSample) / SAMPLES_PER_MS;
+      const durationMs = wholeMsEnd((upload.endSample - upload.startSample) / SAMPLES_PER_MS);
       const outcome = await options.dictateOne(upload.file, durationMs);
       done += 1;
       onChunks?.(done, uploads.length);

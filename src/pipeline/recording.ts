@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { LimitFunction } from 'p-limit';
 import { DictclipError, toDictclipError } from '../errors.js';
 import { PeaksMeter, toWorkWav } from '../audio/index.js';
-import { planClips } from '../markers/index.js';
+import { planClips, wholeMsEnd } from '../markers/index.js';
 import { dictateInChunks } from './chunks.js';
 import { cutColumns, cutRecording, snapClips, writeWaveform } from './cut-recording.js';
 import { phraseCounts } from './find-summary.js';
@@ -14,7 +14,7 @@ import { keepClips } from './keep.js';
 import type { DroppedTotals } from './keep.js';
 import { clipDir, clipFileName, peaksPath } from './naming.js';
 import { writeDictationFiles } from './dictation-files.js';
-import { recordingState, removeDir, writeState } from './state.js';
+import { recordingState, removeDir, wholeMsDictation, writeState } from './state.js';
 import type { RecordingState, ResumeDecision } from './state.js';
 import type { Recording } from './scan.js';
 import { STAGES } from './types.js';
@@ -93,9 +93,11 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
   try {
     // Only an ffmpeg run takes a transcode slot: input already in the work format is just linked.
     const info = await toWorkWav(job.recording.path, wavPath, { ffmpegPath: ctx.ffmpegPath, signal: ctx.signal }, ctx.limits.transcode);
-    progress.audioMs = info.durationMs;
+    const audioMs = wholeMsEnd(info.durationMs); // the audio's end in whole ms: every time written is an integer
+    progress.audioMs = audioMs;
     peaks = new PeaksMeter(info);
-    let dictation = job.decision === 'dictate' ? undefined : job.state?.dictation;
+    const savedDictation = job.decision === 'dictate' ? undefined : job.state?.dictation;
+    let dictation = savedDictation === undefined ? undefined : wholeMsDictation(savedDictation);
     if (dictation === undefined) {
       const stitched = await dictate(job, ctx, { ...info, path: wavPath }, setStage, (done, total) => {
         progress.chunks = { done, total };
@@ -103,7 +105,7 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
       });
       ctx.onDictated?.();
       setStage('output');
-      dictation = { fingerprint: job.fingerprints.dictation, method: ctx.options.markers, audioDurationMs: info.durationMs, ...stitched };
+      dictation = { fingerprint: job.fingerprints.dictation, method: ctx.options.markers, audioDurationMs: audioMs, ...stitched };
       await Promise.all([writeState(job.statePath, recordingState(job, { dictation })), writeDictationFiles(ctx.outDir, job.recording.relPath, dictation)]);
       for (const warning of stitched.result.warnings) ctx.warn(warning);
     }
@@ -111,7 +113,7 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
     const o = ctx.options;
     const planned = planClips(dictation.result, {
       mode: o.mode, keepPunctuation: o.keepPunctuation, padBeforeMs: o.padBeforeMs, padAfterMs: o.padAfterMs,
-      maxGapMs: o.maxGapMs, maxPhraseMs: o.maxPhraseMs, audioDurationMs: info.durationMs,
+      maxGapMs: o.maxGapMs, maxPhraseMs: o.maxPhraseMs, audioDurationMs: audioMs,
       ...(o.match === undefined ? {} : { match: new RegExp(o.match, 'i') }),
       find: o.find, contextWords: o.contextWords, snapMs: o.snapMs,
     });

@@ -1,6 +1,7 @@
 import { lstatSync } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
 import { DictclipError } from '../errors.js';
+import { wholeMsEnd } from '../markers/index.js';
 import type { DictationResult, MarkerMethod } from '../markers/index.js';
 import { sha256, writeFileAtomicSync } from '../files.js';
 import { resolveInside } from './safe-path.js';
@@ -116,7 +117,7 @@ function extractOptions(options: Partial<Pick<ResolvedRunOptions, 'find' | 'cont
 
 /**
  * Decide what a rerun does with a recording: `done` when the clip fingerprint matches and every
- * clip file is present, `recut` when only the dictation fingerprint matches (or clips are
+ * clip file is present (and its rows are in whole ms), `recut` when only the dictation fingerprint matches (or clips are
  * missing), else `dictate`.
  */
 export function decide(
@@ -125,8 +126,24 @@ export function decide(
   allClipFilesPresent: boolean,
 ): ResumeDecision {
   if (state?.dictation?.fingerprint !== fingerprints.dictation) return 'dictate';
-  if (state.clips?.fingerprint === fingerprints.clips && allClipFilesPresent) return 'done';
+  if (state.clips?.fingerprint === fingerprints.clips && allClipFilesPresent && state.clips.rows.every(inWholeMs)) return 'done';
   return 'recut';
+}
+
+/** True when a row's times are whole ms (rows saved by earlier versions may end at a fractional audio end: they are re-cut). */
+function inWholeMs(row: ManifestRow): boolean {
+  return Number.isInteger(row.start_ms) && Number.isInteger(row.end_ms);
+}
+
+/**
+ * A saved dictation in whole ms (see `wholeMsEnd`): states saved before every time was whole may
+ * hold the audio's fractional end as a marker's end; those times are floored, nothing else changes.
+ */
+export function wholeMsDictation(dictation: NonNullable<RecordingState['dictation']>): NonNullable<RecordingState['dictation']> {
+  const audioDurationMs = wholeMsEnd(dictation.audioDurationMs);
+  if (audioDurationMs === dictation.audioDurationMs) return dictation;
+  const markers = dictation.result.markers.map((m) => ({ ...m, startMs: Math.min(m.startMs, audioDurationMs), endMs: Math.min(m.endMs, audioDurationMs) }));
+  return { ...dictation, audioDurationMs, result: { ...dictation.result, markers } };
 }
 
 /** True when every clip file of the saved rows exists under outDir. */

@@ -20,6 +20,16 @@ const spans = (clips: ReturnType<typeof planClips>) => clips.map((c) => [c.text,
 const resultOf = (transcript: string, tokens: [string, number, number][], audioDurationMs = 10_000): DictationResult =>
   validateMarkers(markersFor(transcript, tokens), { transcripts: [transcript], audioDurationMs });
 
+describe('whole milliseconds (issue 20 item 6)', () => {
+  it('clamps markers and padding at the last whole ms of an audio 6613.6875 ms long', () => {
+    const result = validateMarkers(markersFor('a b', [['a', 100, 400], ['b', 6000, 6640]]), { transcripts: ['a b'], audioDurationMs: 6613.6875 });
+    expect(result.markers.map((m) => m.endMs)).toEqual([400, 6613]);
+    const wider = resultOf('a b', [['a', 100, 400], ['b', 6000, 6600]]);
+    expect(spans(planClips(wider, { ...base, padAfterMs: 500, padBeforeMs: 500, audioDurationMs: 6613.6875 })))
+      .toEqual([['a', 0, 900], ['b', 5500, 6613]]);
+  });
+});
+
 describe('planClips on the public example (decode → validate → plan)', () => {
   const table: [string, Partial<ClipPlanOptions>, [string, number, number][]][] = [
     ['words, no padding', {}, [['My', 390, 720], ['text', 720, 1230], ['so', 1260, 1550], ['far', 1550, 1960]]],

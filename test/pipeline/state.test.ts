@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  clipFilesPresent, clipFingerprint, decide, dictationFingerprint, readState, serviceIdentity, statePath, writeState,
+  clipFilesPresent, clipFingerprint, decide, dictationFingerprint, readState, serviceIdentity, statePath, wholeMsDictation, writeState,
 } from '../../src/pipeline/state.js';
 import type { RecordingState } from '../../src/pipeline/state.js';
 import type { ManifestRow, ResolvedRunOptions } from '../../src/pipeline/types.js';
@@ -36,6 +36,24 @@ describe('fingerprints and decisions', () => {
     expect(decide(stateWith(f), fps(), false)).toBe('recut');
     expect(decide(stateWith(f, false), fps(), true)).toBe('recut');
     expect(decide(undefined, fps(), true)).toBe('dictate');
+  });
+
+  it('re-cuts a state saved with fractional ms (issue 20 item 6) and floors its saved markers at the audio end', () => {
+    const f = fps();
+    const row = { file_name: 'clips/a/00000_x.wav', start_ms: 5800, end_ms: 6613.6875 } as ManifestRow;
+    const saved = { ...stateWith(f), clips: { fingerprint: f.clips, rows: [row] } };
+    expect(decide(saved, fps(), true)).toBe('recut');
+    expect(decide({ ...saved, clips: { fingerprint: f.clips, rows: [{ ...row, end_ms: 6613 }] } }, fps(), true)).toBe('done');
+    const dictation = {
+      ...stateWith(f).dictation!, audioDurationMs: 6613.6875,
+      result: { transcript: 'a b', collapsed: false, warnings: [], markers: [
+        { text: 'a', textStart: 0, textLength: 1, startMs: 0, endMs: 100 },
+        { text: 'b', textStart: 2, textLength: 1, startMs: 6000, endMs: 6613.6875 },
+      ] },
+    };
+    const whole = wholeMsDictation(dictation);
+    expect(whole.audioDurationMs).toBe(6613);
+    expect(whole.result.markers.map((m) => [m.startMs, m.endMs])).toEqual([[0, 100], [6000, 6613]]);
   });
 
   it('re-cuts for clip options and re-dictates for dictation options', () => {
