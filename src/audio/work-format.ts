@@ -4,7 +4,7 @@
  * it needs no ffmpeg run: ffmpeg would copy the same samples, one process start later.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFile, link, rename, rm } from 'node:fs/promises';
+import { copyFile, link, realpath, rename, rm } from 'node:fs/promises';
 import { DictclipError } from '../errors.js';
 import { transcodeToWav, type TranscodeOptions } from './transcode.js';
 import { HEADER_BYTES, readWavInfo, type WavInfo } from '../wav-header.js';
@@ -21,8 +21,8 @@ export async function readWorkWav(path: string, sampleRate = 16_000): Promise<Wa
 }
 
 /**
- * Put `input` into the work format at `output`: a hard link (or a copy across file systems) when
- * it already is in that format, else {@link transcodeToWav}. Either way `output` appears whole,
+ * Put `input` into the work format at `output`: a hard link to it (to the file a symlink resolves
+ * to; or a copy across file systems) when it already is in that format, else {@link transcodeToWav}. Either way `output` appears whole,
  * by rename. `ffmpegSlot` wraps the ffmpeg run only (a link needs no transcode slot).
  * @throws DictclipError as transcodeToWav, or E_OUTPUT when the link and the copy both fail.
  */
@@ -34,7 +34,10 @@ export async function toWorkWav(
   if (info === undefined) return ffmpegSlot(() => transcodeToWav(input, output, options));
   const temp = `${output}.tmp-${randomBytes(6).toString('hex')}.wav`;
   try {
-    await link(input, temp).catch(() => copyFile(input, temp));
+    // link(2) does not follow a symlink: it would link the link itself, whose relative target
+    // leads nowhere from the work folder. Link the file it resolves to.
+    const target = await realpath(input);
+    await link(target, temp).catch(() => copyFile(target, temp));
     await rename(temp, output);
   } catch (cause) {
     await rm(temp, { force: true });

@@ -48,7 +48,7 @@ export function runHelp(width = 80): string {
   const para = (text: string): string => wrap(text, w).join('\n');
   return `Usage: dictclip run <input-dir> -o <out-dir> [options]
 
-${para('Scans <input-dir> recursively, transcodes each recording to 16 kHz mono WAV, dictates it and cuts one WAV clip per word (or phrase) into <out-dir>, with manifest.csv, failures.csv, skipped.csv and summary.json. Finished recordings are kept on a re-run (resume).')}
+${para('Scans <input-dir> recursively (or takes one recording file instead: `dictclip run talk.mp3 -o out`, its source its file name), transcodes each recording to 16 kHz mono WAV, dictates it and cuts one WAV clip per word (or phrase) into <out-dir>, with manifest.csv, failures.csv, skipped.csv and summary.json. Finished recordings are kept on a re-run (resume).')}
 
 ${para(`Accepted files, by extension (video: its audio track): ${extensionList()}. Every other file is named with its reason in <out-dir>/skipped.csv.`)}
 

@@ -58,7 +58,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
   if (opts.dryRun) {
     const counts = {
       recordings: recordings.length, done: 0, failed: failures.length, resumed: alreadyDone, skipped,
-      wallTimeMs: wallTimeMs(), stageMs: {}, inputDir: path.resolve(opts.inputDir),
+      wallTimeMs: wallTimeMs(), stageMs: {}, inputDir: scan.folder,
     };
     const plan = jobs.map((job) => ({ source: job.recording.relPath, path: job.recording.path, state: planState(job), dictate: job.decision === 'dictate' }));
     return { summary: computeSummary(counts, []), failures, manifestPath, plan };
@@ -136,7 +136,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
     throwIfAborted(signal);
     const counts = {
       recordings: recordings.length, done, failed: failures.length, resumed: resumedCount, skipped, wallTimeMs: wallTimeMs(),
-      stageMs: stageTotals.toJSON(), inputDir: path.resolve(opts.inputDir),
+      stageMs: stageTotals.toJSON(), inputDir: scan.folder,
     };
     const summary = { ...computeSummary(counts, rows, dropped), ...findSummary(opts.find, found) };
     await writeRunOutputs(outDir, rows, failures, summary, scan.skipped);

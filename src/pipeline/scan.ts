@@ -17,6 +17,8 @@ export interface Recording {
 
 /** Result of {@link scanRecordings}. */
 export interface ScanResult {
+  /** The folder `relPath`s are relative to: the input folder, or the folder of a single input file. */
+  folder: string;
   recordings: Recording[];
   /** Entries that could not be read, with the reason. */
   skipped: { relPath: string; reason: string }[];
@@ -35,13 +37,14 @@ export function isAudioFileName(name: string): boolean {
 }
 
 /**
- * Find the recordings under `inputDir`, recursively and in a deterministic order (entries sorted
+ * Find the recordings under `inputDir` (or take `inputDir` itself when it is one recording file:
+ * its source is its base name, relative to its own folder), recursively and in a deterministic order (entries sorted
  * by code point at each level, depth first). Symlinks are followed (a folder already visited, by
  * real path, is not entered twice, so loops end). Every entry that is not scanned is reported in
  * `skipped` with its reason: hidden entries (leading `.`, a hidden folder once, not entered),
  * entries that cannot be stat'ed, and files that are not of an accepted type (src/pipeline/formats.ts).
  * `exclude`d paths (the output folder) are left out silently.
- * @throws DictclipError `E_INPUT` when `inputDir` is not a readable folder.
+ * @throws DictclipError `E_INPUT` when `inputDir` is neither a readable folder nor an accepted recording file.
  */
 export async function scanRecordings(inputDir: string, options: ScanOptions = {}): Promise<ScanResult> {
   const root = path.resolve(inputDir);
@@ -50,19 +53,26 @@ export async function scanRecordings(inputDir: string, options: ScanOptions = {}
     rootStats = await stat(root);
   } catch (error) {
     const missing = (error as { code?: unknown } | null)?.code === 'ENOENT';
-    throw new DictclipError('E_INPUT', missing ? `input folder ${root} does not exist` : `input folder ${root} cannot be read`, {
+    throw new DictclipError('E_INPUT', missing ? `input ${root} does not exist` : `input ${root} cannot be read`, {
       path: root,
       cause: error,
     });
   }
-  if (!rootStats.isDirectory()) {
-    throw new DictclipError('E_INPUT', `input ${root} is not a folder`, { path: root });
-  }
+  if (!rootStats.isDirectory()) return scanOneFile(root, rootStats);
   const excluded = await resolveExcludes(options.exclude ?? []);
-  const result: ScanResult = { recordings: [], skipped: [] };
+  const result: ScanResult = { folder: root, recordings: [], skipped: [] };
   const visited = new Set<string>();
   await walk(root, '', { excluded, visited, result, isRoot: true });
   return result;
+}
+
+/** A single file given as the input: the one recording, its source its base name (relative to its folder). */
+function scanOneFile(file: string, stats: Stats): ScanResult {
+  const name = path.basename(file);
+  // Named on purpose: a hidden name does not matter, only being a regular file of an accepted type.
+  const notScanned = stats.isFile() && isAudioFileName(name) ? undefined : skipReason(name.replace(/^\.+/, ''), stats);
+  if (notScanned !== undefined) throw new DictclipError('E_INPUT', `input ${file} is neither a folder nor a recording: ${notScanned}`, { path: file });
+  return { folder: path.dirname(file), recordings: [{ path: file, relPath: name }], skipped: [] };
 }
 
 interface WalkState {

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readWorkWav, toWorkWav } from '../../src/audio/work-format.js';
@@ -53,5 +53,20 @@ describe('toWorkWav', () => {
     const error = await toWorkWav(input, join(dir(), 'out2.wav'), { ffmpegPath: '/nonexistent/ffmpeg' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DictclipError);
     expect((error as DictclipError).code).toBe('E_FFMPEG');
+  });
+
+  it('places the target of a relative symlink, not the link itself (git-annex, DVC, Kaldi data folders; issue 20 item 4)', async () => {
+    mkdirSync(join(dir(), 'annex'), { recursive: true });
+    mkdirSync(join(dir(), 'data'), { recursive: true });
+    writeFileSync(join(dir(), 'annex', 'object.wav'), pcmWav(samples));
+    const input = join(dir(), 'data', 'talk.wav');
+    symlinkSync('../annex/object.wav', input);
+    // The work copy lives in another folder, where the link's relative target would lead nowhere.
+    mkdirSync(join(dir(), 'work'), { recursive: true });
+    const output = join(dir(), 'work', 'talk.wav');
+    const info = await toWorkWav(input, output, { ffmpegPath: '/nonexistent/ffmpeg' });
+    expect(info.samples).toBe(1600);
+    expect(lstatSync(output).isSymbolicLink()).toBe(false);
+    expect(readFileSync(output).equals(readFileSync(input))).toBe(true);
   });
 });

@@ -80,7 +80,7 @@ describe('messages (issue 15, item 13)', () => {
 
   it('says a missing input folder does not exist', async () => {
     const result = await run(['nodir', '--out', 'out', '--engine', 'scripted']);
-    expect([result.code, result.stderr]).toEqual([1, `dictclip: E_INPUT: input folder ${join(cwd, 'nodir')} does not exist\n`]);
+    expect([result.code, result.stderr]).toEqual([1, `dictclip: E_INPUT: input ${join(cwd, 'nodir')} does not exist\n`]);
   });
 });
 

@@ -4,12 +4,12 @@
  * recordings are counted as `resumed`, and an input without any recording gives a warning.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ffmpegBinary, removeTempDirs, runOptions, tempDir } from '../helpers/index.js';
+import { ensureBuilt, ffmpegBinary, pcmWav, removeTempDirs, runCli, runOptions, tempDir } from '../helpers/index.js';
 import { runPipeline } from '../../src/pipeline/index.js';
 
 const exec = promisify(execFile);
@@ -68,4 +68,36 @@ describe('input files (scripted engine)', () => {
     expect(result.summary).toMatchObject({ recordings: 0, skipped: 1 });
     expect(warnings).toEqual([`no recordings in ${input} (1 file not processed: see skipped.csv and the accepted types in dictclip run --help)`]);
   });
+
+  it('takes a single file as the input: its source is its base name (issue 20 item 3)', async () => {
+    await ensureBuilt();
+    const root = await tempDir('inputs-e2e');
+    await mkdir(path.join(root, 'talks'), { recursive: true });
+    await render(path.join(root, 'talks', 'talk.mp3'), []);
+    await writeFile(path.join(root, 'talks', 'other.mp3'), 'never read');
+    await writeFile(path.join(root, 'talks', 'notes.txt'), 'not audio');
+    const result = await runCli(['run', 'talks/talk.mp3', '--out', 'o', '--engine', 'scripted', '--no-report', '--quiet'], { cwd: root, timeoutMs: 120_000 });
+    expect([result.code, result.stderr]).toEqual([0, '']);
+    const rows = parse(await readFile(path.join(root, 'o', 'manifest.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    expect(new Set(rows.map((r) => r.source))).toEqual(new Set(['talk.mp3']));
+    // The input folder of the run (read by the report and the kaldi export) is the file's folder.
+    expect(JSON.parse(await readFile(path.join(root, 'o', 'summary.json'), 'utf8'))).toMatchObject({ inputDir: path.join(root, 'talks'), recordings: 1 });
+    const notAudio = await runCli(['run', 'talks/notes.txt', '--out', 'o2', '--engine', 'scripted'], { cwd: root });
+    expect([notAudio.code, notAudio.stderr]).toEqual([1,
+      `dictclip: E_INPUT: input ${path.join(root, 'talks', 'notes.txt')} is neither a folder nor a recording: ".txt" is not an accepted audio or video type\n`]);
+  }, 120_000);
+
+  it('reads recordings reached through relative symlinks, in the work format or not (issue 20 item 4)', async () => {
+    const root = await tempDir('inputs-e2e');
+    await mkdir(path.join(root, 'annex'), { recursive: true });
+    await mkdir(path.join(root, 'data', 'speaker'), { recursive: true });
+    // Already in the work format (16 kHz mono, plain header): placed by a hard link, not ffmpeg.
+    await writeFile(path.join(root, 'annex', 'work.wav'), pcmWav(Int16Array.from({ length: 16_000 }, (_, i) => Math.round(8000 * Math.sin(i / 6)))));
+    await render(path.join(root, 'annex', 'object.flac'), []);
+    await symlink('../../annex/work.wav', path.join(root, 'data', 'speaker', 'a.wav'));
+    await symlink('../../annex/object.flac', path.join(root, 'data', 'speaker', 'b.flac'));
+    const result = await runPipeline(runOptions(path.join(root, 'data'), path.join(root, 'out')));
+    expect(result.failures).toEqual([]);
+    expect(result.summary).toMatchObject({ recordings: 2, done: 2, failed: 0 });
+  }, 120_000);
 });

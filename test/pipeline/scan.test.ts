@@ -88,11 +88,19 @@ describe('scanRecordings', () => {
     expect(recordings.map((r) => r.relPath)).toEqual(['in.wav', 'out2/keep.wav']);
   });
 
-  it('fails with E_INPUT for a missing input folder or a file', async () => {
-    await touch('file.wav');
-    for (const input of [path.join(root, 'nope'), path.join(root, 'file.wav')]) {
+  it('fails with E_INPUT for a missing input or a file that is not a recording', async () => {
+    await touch('notes.txt');
+    for (const input of [path.join(root, 'nope'), path.join(root, 'notes.txt')]) {
       const error: unknown = await scanRecordings(input).catch((e: unknown) => e);
       expect(isDictclipError(error, 'E_INPUT')).toBe(true);
     }
+  });
+
+  it('takes a single recording file as the input, relative to its own folder (issue 20 item 3)', async () => {
+    await touch('talks/.talk.MP3');
+    await touch('talks/other.wav');
+    expect(await scanRecordings(path.join(root, 'talks', '.talk.MP3'))).toEqual({
+      folder: path.join(root, 'talks'), recordings: [{ path: path.join(root, 'talks', '.talk.MP3'), relPath: '.talk.MP3' }], skipped: [],
+    });
   });
 });
