@@ -8,12 +8,24 @@ import { createFaultInjector, parseFaultSpec, type FaultInjector, type InjectedF
 
 let server: Server | undefined;
 let processed = 0;
+/** What maybeFault decided for each request, in order (true: answered or abandoned by the fault). */
+let decided: boolean[] = [];
+let onDecided: (() => void) | undefined;
+
+/** Resolves once maybeFault has decided `n` requests. */
+async function decisions(n: number): Promise<void> {
+  while (decided.length < n) await new Promise<void>((resolve) => (onDecided = resolve));
+}
 
 async function serve(injector: FaultInjector): Promise<string> {
   processed = 0;
+  decided = [];
   server = createServer((req, res) => {
     void (async () => {
-      if (await injector.maybeFault(req, res, routeNameOf(req.method ?? 'GET', req.url ?? '/'))) return;
+      const handled = await injector.maybeFault(req, res, routeNameOf(req.method ?? 'GET', req.url ?? '/'));
+      decided.push(handled);
+      onDecided?.();
+      if (handled) return;
       const chunks: Buffer[] = [];
       for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
       processed += 1;
@@ -66,7 +78,8 @@ describe('createFaultInjector', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     const gaveUp = await request(`${base}/x`, { signal: AbortSignal.timeout(100) }).then(() => 'answered', (e: Error) => e.name);
     expect(gaveUp).toBe('TimeoutError');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await decisions(2); // the abandoned request's delay is over and the injector has decided
+    expect(decided).toEqual([false, true]);
     expect(processed).toBe(1); // the abandoned request is not processed after its delay
   });
 

@@ -1,10 +1,10 @@
 /**
  * The long poll of GET …/done (service option doneHoldMs): a held poll answers `true` once the job
  * ends, `false` after the hold, is let go when the client hangs up (its per-user place is freed)
- * and answers `false` when the service closes. No timing is asserted: the order of events, the
- * bodies and the status codes are.
+ * and answers `false` when the service closes. No timing is asserted and nothing waits for time
+ * to pass: with `perUserLimit: 1` a held poll takes the user's one place, so a second request
+ * answered 503 proves the poll has reached the service and is being held.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createScriptedEngine, startService, type Engine } from '../../src/service/index.js';
@@ -15,6 +15,14 @@ afterEach(async () => {
   await t?.close();
   t = undefined;
 });
+
+/** Poll `url` until the user's one place is taken (503): the held poll is in. */
+async function untilHeld(url: string, authorization: string): Promise<void> {
+  for (let tries = 0; tries < 1000; tries++) {
+    if ((await get(url, authorization)).status === 503) return;
+  }
+  throw new Error('the poll was never held');
+}
 
 /** An engine whose jobs end only when the test says so. */
 function gatedEngine(): { engine: Engine; started: Promise<void>; release: () => void } {
@@ -45,14 +53,15 @@ function gatedEngine(): { engine: Engine; started: Promise<void>; release: () =>
 describe('held GET /done (doneHoldMs)', () => {
   it('answers true as soon as the job ends, not before', async () => {
     const gated = gatedEngine();
-    t = await startTestService({ engine: gated.engine, doneHoldMs: 10_000 });
+    t = await startTestService({ engine: gated.engine, doneHoldMs: 10_000, perUserLimit: 1 });
     const location = await create(t, await upload(t, await makeWav(t.mediaDir, 'two.wav', 2000)));
     await gated.started;
     const order: string[] = [];
     const answer = get(`${location}/done`, t.alice).then((res) => {
       order.push(`answered ${res.status} ${res.text}`);
     });
-    await sleep(200); // let the poll reach the service; were it not held it would answer false now
+    await untilHeld(`${location}/text`, t.alice); // were it not held it would have answered false by now
+    expect(order).toEqual([]);
     order.push('job released');
     gated.release();
     await answer;
@@ -76,24 +85,19 @@ describe('held GET /done (doneHoldMs)', () => {
     const held = request(`${location}/done`, { headers: { authorization: t.alice }, signal: client.signal });
     held.catch(() => undefined);
     // While it is held, the user's one place is taken.
-    let busy = await get(`${location}/done`, t.alice);
-    for (let tries = 0; busy.status === 200 && tries < 100; tries++) busy = await get(`${location}/done`, t.alice); // until the held poll is in
-    expect(busy.status).toBe(503);
+    await untilHeld(`${location}/done`, t.alice);
     client.abort();
     await expect(held).rejects.toThrow();
     let after = await get(`${location}/text`, t.alice);
-    for (let tries = 0; after.status === 503 && tries < 100; tries++) {
-      await sleep(20);
-      after = await get(`${location}/text`, t.alice);
-    }
+    for (let tries = 0; after.status === 503 && tries < 1000; tries++) after = await get(`${location}/text`, t.alice); // the server sees the hang-up a moment later
     expect(after.status).toBe(409); // the text route answers (not done yet) instead of 503
   });
 
   it('answers false to a held poll when the service closes, and closes without waiting out the hold', async () => {
-    t = await startTestService({ doneHoldMs: 10_000 });
+    t = await startTestService({ doneHoldMs: 10_000, perUserLimit: 1 });
     const location = await create(t, await upload(t, await makeWav(t.mediaDir, 'never.wav', 3000)));
     const answer = get(`${location}/done`, t.alice);
-    await sleep(200);
+    await untilHeld(`${location}/text`, t.alice);
     const closed = t.service.close();
     expect(await answer).toMatchObject({ status: 200, text: 'false' });
     await closed;
