@@ -31,18 +31,19 @@ export default tseslint.config(
     },
   },
   {
-    // The QA report page: a classic browser script (file:// allows no modules).
-    files: ['src/report/page/**/*.js'],
+    // The QA report page and the review page: classic browser scripts (file:// allows no modules;
+    // the review page shares the report's scripts).
+    files: ['src/report/page/**/*.js', 'src/review/page/**/*.js'],
     languageOptions: {
       sourceType: 'script',
       globals: Object.fromEntries(
-        ['window', 'document', 'atob', 'performance', 'IntersectionObserver', 'setTimeout', 'clearTimeout'].map((name) => [name, 'readonly']),
+        ['window', 'document', 'atob', 'performance', 'IntersectionObserver', 'setTimeout', 'clearTimeout', 'fetch'].map((name) => [name, 'readonly']),
       ),
     },
   },
   {
     files: ['**/*.js', '**/*.mjs'],
-    ignores: ['src/report/page/**'],
+    ignores: ['src/report/page/**', 'src/review/page/**'],
     languageOptions: {
       globals: Object.fromEntries(
         ['process', 'console', 'URL', 'performance', 'Buffer', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'AbortController', 'fetch']

@@ -73,19 +73,21 @@ function room(file: string): string {
 /**
  * Rooms each room must not import at run time. cli > pipeline > {client, audio, markers};
  * the service is a peer of the pipeline (it never needs the pipeline or the cli); markers are
- * pure; the readers of run outputs (dataset, report, extracts, shard) never use the cli; the
+ * pure; the readers of run outputs (dataset, report, extracts, shard, review) never use the cli
+ * (the review page uses the report's reading and drawing, never the other way round); the
  * shared files under src/ use no room. src/index.ts (the package entry) may use every room.
  */
 const FORBIDDEN: Record<string, readonly string[]> = {
-  shared: ['cli', 'pipeline', 'service', 'client', 'audio', 'markers', 'config', 'dataset', 'report', 'extracts', 'shard', 'accuracy'],
-  markers: ['cli', 'pipeline', 'service', 'client', 'audio', 'config', 'dataset', 'report', 'extracts', 'shard'],
-  audio: ['cli', 'pipeline', 'service', 'client', 'markers', 'dataset', 'report', 'extracts', 'shard'],
-  client: ['cli', 'pipeline', 'service', 'audio', 'dataset', 'report', 'extracts', 'shard'],
-  config: ['cli', 'pipeline', 'service', 'client', 'audio', 'markers', 'dataset', 'report', 'extracts', 'shard'],
-  service: ['cli', 'pipeline', 'client', 'dataset', 'report', 'extracts', 'shard'],
-  pipeline: ['cli'],
-  dataset: ['cli'],
-  report: ['cli'],
+  shared: ['cli', 'pipeline', 'service', 'client', 'audio', 'markers', 'config', 'dataset', 'report', 'extracts', 'shard', 'review', 'accuracy'],
+  markers: ['cli', 'pipeline', 'service', 'client', 'audio', 'config', 'dataset', 'report', 'extracts', 'shard', 'review'],
+  audio: ['cli', 'pipeline', 'service', 'client', 'markers', 'dataset', 'report', 'extracts', 'shard', 'review'],
+  client: ['cli', 'pipeline', 'service', 'audio', 'dataset', 'report', 'extracts', 'shard', 'review'],
+  config: ['cli', 'pipeline', 'service', 'client', 'audio', 'markers', 'dataset', 'report', 'extracts', 'shard', 'review'],
+  service: ['cli', 'pipeline', 'client', 'dataset', 'report', 'extracts', 'shard', 'review'],
+  pipeline: ['cli', 'review'],
+  dataset: ['cli', 'review'],
+  report: ['cli', 'review'],
+  review: ['cli'],
   extracts: ['cli'],
   shard: ['cli'],
 };

@@ -77,3 +77,14 @@ export function expectPositionals(positionals: string[], names: string[], comman
   }
   return positionals;
 }
+
+/** An integer flag within a range, or undefined when absent. @throws E_USAGE */
+export function intFlag(values: Parsed['values'], name: string, min: number, max: number): number | undefined {
+  const raw = stringValue(values, name);
+  if (raw === undefined) return undefined;
+  const n = /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    throw usageError(`--${name}: "${raw}" is not an integer from ${min} to ${max}. Fix: pass --${name} a whole number from ${min} to ${max}.`);
+  }
+  return n;
+}

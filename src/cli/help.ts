@@ -3,6 +3,7 @@ import { DEFAULT_MAX_UPLOAD_BYTES } from '../audio-formats.js';
 import { MAX_DONE_HOLD_MS } from '../service/options.js';
 import { EXPORT_HELP, RUN_EXPORT_HELP } from './commands/export.js';
 import { MERGE_HELP } from './commands/merge.js';
+import { REVIEW_HELP } from './commands/review.js';
 import { extensionList } from '../pipeline/formats.js';
 import { wrap } from './wrap.js';
 import { flagEntry, helpWidth, runOptionSections } from './run-help.js';
@@ -22,6 +23,7 @@ Usage:
   dictclip account add|passwd|apikey <user> …          manage accounts of the embedded service
   dictclip export <run-out-dir> --format <format>      write a run's clips as a dataset (hf, nemo, …)
   dictclip report <out-dir>                            rebuild the HTML QA report of a run
+  dictclip review <run-out-dir> [--port 0] [--open]    listen to a run's words and correct them (local page)
   dictclip merge <shard-out>... --out <dir>            combine the outputs of a sharded run (--shard K/N)
   dictclip help <command>                              help of one command
   dictclip --version                                   print the version
@@ -144,6 +146,7 @@ export function helpFor(command: string | undefined, width?: number): string | u
   if (command === 'account') return ACCOUNT_HELP;
   if (command === 'export') return EXPORT_HELP;
   if (command === 'report') return REPORT_HELP;
+  if (command === 'review') return REVIEW_HELP;
   if (command === 'merge') return MERGE_HELP;
   return undefined;
 }

@@ -57,3 +57,10 @@ export function formatDuration(ms: number): string {
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : pluralForm}`;
 }
+
+/** Resolves when `signal` aborts (never without a signal): a server command serves until then. */
+export function waitForAbort(signal: AbortSignal | undefined): Promise<void> {
+  if (signal === undefined) return new Promise(() => undefined);
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((done) => signal.addEventListener('abort', () => done(), { once: true }));
+}

@@ -6,6 +6,7 @@ import { ERROR_CODES, isDictclipError, type DictclipError } from '../errors.js';
 import { accountCommand } from './commands/account.js';
 import { exportCommand } from './commands/export.js';
 import { reportCommand } from './commands/report.js';
+import { reviewCommand } from './commands/review.js';
 import { runCommand } from './commands/run.js';
 import { mergeCommand } from './commands/merge.js';
 import { serveCommand } from './commands/serve.js';
@@ -21,6 +22,7 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
   account: accountCommand,
   export: exportCommand,
   report: reportCommand,
+  review: reviewCommand,
   merge: mergeCommand,
 };
 

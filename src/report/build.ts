@@ -13,11 +13,17 @@ import { DictclipError } from '../errors.js';
 import { readReportModel, type ReportModel, type ReportRecording } from './model.js';
 
 /** The page's static files, next to this module's source (also shipped with the package). */
-const PAGE_DIR = fileURLToPath(new URL('../../src/report/page/', import.meta.url));
+export const PAGE_DIR = fileURLToPath(new URL('../../src/report/page/', import.meta.url));
 const PAGE_FILES = ['index.html', 'report.css', 'format.js', 'overview.js', 'wave.js', 'report.js'] as const;
 
-/** Source formats Chromium and Firefox play natively; other sources get no recording-level link. */
-const PLAYABLE = new Set(['.wav', '.mp3', '.ogg', '.oga', '.opus', '.flac', '.m4a', '.aac', '.mp4', '.webm']);
+/**
+ * Source formats Chromium and Firefox play natively, with the content type to serve them as;
+ * other sources get no recording-level link (the report) and no source audio (the review page).
+ */
+export const PLAYABLE_AUDIO: ReadonlyMap<string, string> = new Map([
+  ['.wav', 'audio/wav'], ['.mp3', 'audio/mpeg'], ['.ogg', 'audio/ogg'], ['.oga', 'audio/ogg'], ['.opus', 'audio/ogg'],
+  ['.flac', 'audio/flac'], ['.m4a', 'audio/mp4'], ['.aac', 'audio/aac'], ['.mp4', 'audio/mp4'], ['.webm', 'audio/webm'],
+]);
 
 /** A relative URL from the report folder to `file` (each path segment percent-encoded). */
 export function relativeHref(reportDir: string, file: string): string {
@@ -46,7 +52,7 @@ function durationOf(recording: ReportRecording): number {
 export function dataScript(model: ReportModel, reportDir: string): string {
   const recordings = model.recordings.map((r) => {
     const d = clipFolder(r);
-    const a = r.sourcePath !== undefined && PLAYABLE.has(path.extname(r.sourcePath).toLowerCase()) ? relativeHref(reportDir, r.sourcePath) : '';
+    const a = r.sourcePath !== undefined && PLAYABLE_AUDIO.has(path.extname(r.sourcePath).toLowerCase()) ? relativeHref(reportDir, r.sourcePath) : '';
     return {
       s: r.source, k: r.key, d, a, ms: durationOf(r), f: r.failed ? 1 : 0, r: hasRecFile(r) ? 1 : 0,
       c: r.clips.map((c) => [c.fileName.slice(d.length), c.text, c.startMs, c.endMs, c.flags]),

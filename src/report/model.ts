@@ -84,7 +84,7 @@ export function clipFlags(kind: string | undefined, flags: string | undefined): 
 }
 
 /** Sources with saved markers: markers/<source>.json, walked recursively. */
-async function markerSources(outDir: string): Promise<string[]> {
+export async function markerSources(outDir: string): Promise<string[]> {
   const root = path.join(outDir, 'markers');
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries
@@ -101,7 +101,8 @@ function inside(where: (outDir: string, source: string) => string, outDir: strin
   }
 }
 
-async function readMarkers(outDir: string, source: string): Promise<ReportMarkers | undefined> {
+/** A recording's saved transcript and markers (markers/<source>.json), undefined when absent or unreadable. */
+export async function readMarkers(outDir: string, source: string): Promise<ReportMarkers | undefined> {
   const file = inside(markersPath, outDir, source);
   const json = (file === undefined ? undefined : await readJson(file)) as { transcript?: unknown; markers?: unknown } | undefined;
   if (typeof json?.transcript !== 'string' || !Array.isArray(json.markers)) return undefined;
@@ -110,7 +111,8 @@ async function readMarkers(outDir: string, source: string): Promise<ReportMarker
   return { transcript: json.transcript, markers };
 }
 
-async function readPeaks(outDir: string, source: string): Promise<Peaks | undefined> {
+/** A recording's waveform peaks (.dictclip/peaks), undefined when absent. */
+export async function readPeaks(outDir: string, source: string): Promise<Peaks | undefined> {
   const file = inside(peaksPath, outDir, source);
   const bytes = file === undefined ? undefined : await readFile(file).catch(() => undefined);
   return bytes === undefined ? undefined : decodePeaks(bytes);

@@ -1,9 +1,9 @@
 /** `dictclip serve --data <dir> [options]`: the embedded service until SIGINT/SIGTERM. */
 import { resolve } from 'node:path';
-import { parseCommandArgs, requiredString, stringValue, type Parsed } from '../args.js';
+import { intFlag, parseCommandArgs, requiredString, stringValue } from '../args.js';
 import { MAX_DONE_HOLD_MS } from '../../service/options.js';
 import { SERVE_HELP } from '../help.js';
-import { usageError, type CliIo } from '../io.js';
+import { usageError, waitForAbort, type CliIo } from '../io.js';
 
 const OPTIONS = {
   data: { type: 'string' },
@@ -19,23 +19,6 @@ const OPTIONS = {
   'ffmpeg-path': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
-
-/** An integer flag within a range, or undefined when absent. @throws E_USAGE */
-export function intFlag(values: Parsed['values'], name: string, min: number, max: number): number | undefined {
-  const raw = stringValue(values, name);
-  if (raw === undefined) return undefined;
-  const n = /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) {
-    throw usageError(`--${name}: "${raw}" is not an integer from ${min} to ${max}. Fix: pass --${name} a whole number from ${min} to ${max}.`);
-  }
-  return n;
-}
-
-function waitForAbort(signal: AbortSignal | undefined): Promise<void> {
-  if (signal === undefined) return new Promise(() => undefined);
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((done) => signal.addEventListener('abort', () => done(), { once: true }));
-}
 
 export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs('serve', args, OPTIONS);

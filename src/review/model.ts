@@ -1,0 +1,120 @@
+/**
+ * What the review page shows of a finished run, read from its output folder: the recordings
+ * (manifest sources and saved markers), their clips and flags, the source audio a browser can
+ * play, and per recording its timed words and current text (model of one recording: state.ts).
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { compareCodePoints } from '../code-point-order.js';
+import { checkRunOutput, readManifest } from '../dataset/run-output.js';
+import { clipFlags, markerSources, PLAYABLE_AUDIO } from '../report/index.js';
+import { alignmentPath, correctionPath } from './paths.js';
+
+/** A clip of the recording: [startMs, endMs, flags ('' when clean), text]. */
+export type ReviewClip = [number, number, string, string];
+
+export interface ReviewRecording {
+  /** The manifest's `source`: path relative to the input folder, extension kept. */
+  source: string;
+  clips: ReviewClip[];
+  /** Clips with any flag. */
+  flagged: number;
+  /** The source recording, when the run's input folder is known, it exists and a browser plays its format. */
+  audio: { path: string; contentType: string } | undefined;
+}
+
+export interface ReviewRun {
+  /** Absolute run output folder. */
+  runDir: string;
+  /** The run's input folder (summary.json), when recorded. */
+  inputDir: string | undefined;
+  /** By source, in code-point order of source. */
+  recordings: ReadonlyMap<string, ReviewRecording>;
+}
+
+/** A recording's line in the page's list. */
+export interface RecordingListEntry {
+  source: string;
+  clips: number;
+  flagged: number;
+  /** Reference words the alignment did not match (0 without a reference). */
+  disagreements: number;
+  /** Whether corrections/<source>.txt exists. */
+  corrected: boolean;
+  playable: boolean;
+}
+
+/**
+ * Read a run output for review: the manifest (streamed), the sources with saved markers, the input folder.
+ * @throws DictclipError `E_NOT_RUN_OUTPUT` when `runDir` is not a run output.
+ */
+export async function openReviewRun(runDir: string): Promise<ReviewRun> {
+  const dir = path.resolve(runDir);
+  const { inputDir } = await checkRunOutput(dir);
+  const clips = new Map<string, ReviewClip[]>();
+  for await (const row of readManifest(dir)) {
+    const clip: ReviewClip = [row.start_ms, row.end_ms, clipFlags(row.kind, row.flags), row.text];
+    const list = clips.get(row.source);
+    if (list === undefined) clips.set(row.source, [clip]);
+    else list.push(clip);
+  }
+  const sources = [...new Set([...clips.keys(), ...(await markerSources(dir))])].sort(compareCodePoints);
+  const recordings = new Map<string, ReviewRecording>();
+  for (const source of sources) {
+    const list = (clips.get(source) ?? []).sort((a, b) => a[0] - b[0]);
+    recordings.set(source, { source, clips: list, flagged: list.filter((c) => c[2] !== '').length, audio: sourceAudio(inputDir, source) });
+  }
+  return { runDir: dir, inputDir, recordings };
+}
+
+function sourceAudio(inputDir: string | undefined, source: string): ReviewRecording['audio'] {
+  if (inputDir === undefined) return undefined;
+  const contentType = PLAYABLE_AUDIO.get(path.extname(source).toLowerCase());
+  const file = path.join(inputDir, ...source.split('/'));
+  return contentType !== undefined && existsSync(file) ? { path: file, contentType } : undefined;
+}
+
+/** The reference alignment of a recording (alignments/<source>.json) as the review reads it. */
+export interface ReadAlignment {
+  text: string;
+  words: { textStart: number; textLength: number; startMs: number | null; endMs: number | null; status: string }[];
+}
+
+const timeOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/** alignments/<source>.json, undefined when absent or not an alignment. */
+export async function readAlignment(runDir: string, source: string): Promise<ReadAlignment | undefined> {
+  let json: Record<string, unknown>;
+  try {
+    json = JSON.parse(await readFile(alignmentPath(runDir, source), 'utf8')) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  const text = [json['reference'], json['referenceText'], json['text']].find((t): t is string => typeof t === 'string');
+  if (text === undefined || !Array.isArray(json['words'])) return undefined;
+  const words = (json['words'] as Record<string, unknown>[]).filter((w) => typeof w === 'object' && w !== null).map((w) => ({
+    textStart: Number(w['textStart']) || 0, textLength: Number(w['textLength']) || 0,
+    startMs: timeOrNull(w['startMs']), endMs: timeOrNull(w['endMs']),
+    status: String(w['status'] ?? (timeOrNull(w['startMs']) === null ? 'unaligned' : 'matched')),
+  }));
+  return { text, words };
+}
+
+/** Reference words an alignment did not match as they are (any status but `matched`). */
+export function disagreements(alignment: ReadAlignment | undefined): number {
+  return alignment === undefined ? 0 : alignment.words.filter((w) => w.status !== 'matched').length;
+}
+
+/** The list of recordings with their state, in the run's order. */
+export async function listRecordings(run: ReviewRun): Promise<RecordingListEntry[]> {
+  const out: RecordingListEntry[] = [];
+  for (const r of run.recordings.values()) {
+    out.push({
+      source: r.source, clips: r.clips.length, flagged: r.flagged,
+      disagreements: disagreements(await readAlignment(run.runDir, r.source)),
+      corrected: existsSync(correctionPath(run.runDir, r.source)), playable: r.audio !== undefined,
+    });
+  }
+  return out;
+}

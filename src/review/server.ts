@@ -1,0 +1,212 @@
+/**
+ * The review server (node:http): the page, the run's recordings as JSON, the source audio of
+ * those recordings only (with Range), and saves into corrections/ only. Bound to loopback by
+ * default; every request must name this server in `Host` (no DNS rebinding), and every write must
+ * come from the page itself: same `Origin` as `Host`, a JSON body, and the session token the page
+ * was served with.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DictclipError, isDictclipError } from '../errors.js';
+import { readPeaks, REPORT_PAGE_DIR } from '../report/index.js';
+import { BodyTooLarge, PAGE_CSP, readBody, sendError, sendFile, sendJson, sendText } from './http.js';
+import { listRecordings, openReviewRun, type ReviewRun } from './model.js';
+import { CorrectionStore, MAX_TEXT_CHARS, readRecordingState, type Change, type RecordingState } from './state.js';
+
+export interface ReviewServerOptions {
+  /** The run output folder to review. */
+  runDir: string;
+  /** Address to listen on. @default '127.0.0.1' */
+  host?: string;
+  /** Port; 0 picks a free one. @default 0 */
+  port?: number;
+}
+
+export interface RunningReview {
+  /** `http://<host>:<port>/` */
+  url: string;
+  port: number;
+  /** The session token every write must carry (the page gets it inside its HTML). */
+  token: string;
+  close(): Promise<void>;
+}
+
+const PAGE_DIR = fileURLToPath(new URL('../../src/review/page/', import.meta.url));
+/** The static files, by URL path: the review page's own and the report's waveform drawing. */
+const STATIC: ReadonlyMap<string, [string, string]> = new Map([
+  ['/page/review.css', [path.join(PAGE_DIR, 'review.css'), 'text/css; charset=utf-8']],
+  ['/page/review.js', [path.join(PAGE_DIR, 'review.js'), 'text/javascript; charset=utf-8']],
+  ['/page/edit.js', [path.join(PAGE_DIR, 'edit.js'), 'text/javascript; charset=utf-8']],
+  ['/page/format.js', [path.join(REPORT_PAGE_DIR, 'format.js'), 'text/javascript; charset=utf-8']],
+  ['/page/wave.js', [path.join(REPORT_PAGE_DIR, 'wave.js'), 'text/javascript; charset=utf-8']],
+]);
+
+const MAX_BODY = MAX_TEXT_CHARS * 4 + 4096;
+const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
+function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** A recording's state as the page reads it. Words: [text, startMs, endMs, status, changed 0/1, textStart]. */
+async function recordingJson(run: ReviewRun, state: RecordingState): Promise<unknown> {
+  const r = run.recordings.get(state.source);
+  const peaks = await readPeaks(run.runDir, state.source);
+  const clipEnd = (r?.clips ?? []).reduce((end, c) => Math.max(end, c[1]), 0);
+  const wordEnd = state.words.reduce((end, w) => Math.max(end, w.endMs ?? 0), 0);
+  return {
+    source: state.source, revision: state.revision, corrected: state.corrected, from: state.from, text: state.text,
+    words: state.words.map((w) => [w.text, w.startMs, w.endMs, w.status, w.changed ? 1 : 0, w.textStart]),
+    clips: r?.clips ?? [], audio: r?.audio !== undefined,
+    ms: Math.round(Math.max(peaks?.durationMs ?? 0, clipEnd, wordEnd)),
+    peaks: peaks === undefined ? null : {
+      r: peaks.bucketsPerSecond, b64: Buffer.from(peaks.minMax.buffer, peaks.minMax.byteOffset, peaks.minMax.length).toString('base64'),
+    },
+  };
+}
+
+/** The change a save body asks for, or a message saying what is wrong with it. */
+function parseSave(body: unknown): { source: string; revision: string; change: Change } | string {
+  if (typeof body !== 'object' || body === null) return 'the body is not a JSON object';
+  const b = body as Record<string, unknown>;
+  if (typeof b['source'] !== 'string' || typeof b['revision'] !== 'string') return 'source and revision must be strings';
+  if (typeof b['text'] === 'string') return { source: b['source'], revision: b['revision'], change: { text: b['text'] } };
+  if (Number.isSafeInteger(b['index']) && typeof b['replacement'] === 'string') {
+    return { source: b['source'], revision: b['revision'], change: { index: b['index'] as number, replacement: b['replacement'] } };
+  }
+  return 'give either text, or index and replacement';
+}
+
+function sameToken(given: string | string[] | undefined, token: string): boolean {
+  if (typeof given !== 'string' || given.length !== token.length) return false;
+  return timingSafeEqual(Buffer.from(given), Buffer.from(token));
+}
+
+/**
+ * Start the review server over a finished run.
+ * @throws DictclipError `E_NOT_RUN_OUTPUT` (not a run output), `E_LISTEN` (cannot listen).
+ */
+export async function startReview(options: ReviewServerOptions): Promise<RunningReview> {
+  const run = await openReviewRun(options.runDir);
+  const store = new CorrectionStore(run);
+  const host = options.host ?? '127.0.0.1';
+  const token = randomBytes(24).toString('hex');
+  const indexHtml = (await readFile(path.join(PAGE_DIR, 'index.html'), 'utf8')).replace('{{TOKEN}}', token);
+  let allowedHosts: Set<string> | undefined; // undefined: any Host (listening beyond loopback)
+
+  const stateOf = (source: string): Promise<RecordingState> => readRecordingState(run, source);
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (allowedHosts !== undefined && !allowedHosts.has(req.headers.host ?? '')) {
+      sendError(res, 421, 'wrong-host', 'this server answers only to its own address');
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://review.invalid');
+    const source = url.searchParams.get('source') ?? '';
+    if (req.method === 'POST' && url.pathname === '/api/save') {
+      await save(req, res);
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      sendError(res, 405, 'method', `${req.method ?? ''} is not allowed here`);
+      return;
+    }
+    if (url.pathname === '/') {
+      sendText(res, 200, 'text/html; charset=utf-8', indexHtml, { 'content-security-policy': PAGE_CSP, 'x-frame-options': 'DENY' });
+      return;
+    }
+    const file = STATIC.get(url.pathname);
+    if (file !== undefined) {
+      sendText(res, 200, file[1], await readFile(file[0]));
+      return;
+    }
+    if (url.pathname === '/api/recordings') {
+      sendJson(res, 200, { runDir: run.runDir, inputDir: run.inputDir ?? null, recordings: await listRecordings(run) });
+      return;
+    }
+    const recording = run.recordings.get(source);
+    if (url.pathname === '/api/recording' || url.pathname === '/api/audio') {
+      if (recording === undefined) {
+        sendError(res, 404, 'unknown-source', `not a recording of this run: ${JSON.stringify(source)}`);
+      } else if (url.pathname === '/api/recording') {
+        sendJson(res, 200, await recordingJson(run, await stateOf(source)));
+      } else if (recording.audio === undefined) {
+        sendError(res, 404, 'no-audio', `the source audio of ${source} is not found or not playable in a browser`);
+      } else {
+        await sendFile(req, res, recording.audio.path, recording.audio.contentType);
+      }
+      return;
+    }
+    sendError(res, 404, 'not-found', `no such page: ${url.pathname}`);
+  }
+
+  async function save(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const origin = req.headers.origin;
+    const fetchSite = req.headers['sec-fetch-site'];
+    if (origin === undefined || origin !== `http://${req.headers.host ?? ''}` || (fetchSite !== undefined && fetchSite !== 'same-origin')) {
+      sendError(res, 403, 'cross-origin', 'writes are accepted only from the review page itself');
+      return;
+    }
+    if (!sameToken(req.headers['x-dictclip-token'], token)) {
+      sendError(res, 403, 'bad-token', 'the session token is missing or wrong: reload the page');
+      return;
+    }
+    if (!/^application\/json\b/.test(req.headers['content-type'] ?? '')) {
+      sendError(res, 415, 'json-only', 'send the change as application/json');
+      return;
+    }
+    let parsed: ReturnType<typeof parseSave>;
+    try {
+      parsed = parseSave(JSON.parse(await readBody(req, MAX_BODY)));
+    } catch (error) {
+      if (error instanceof BodyTooLarge) sendError(res, 413, 'too-large', `a change is at most ${MAX_BODY} bytes`);
+      else sendError(res, 400, 'bad-json', 'the body is not JSON');
+      return;
+    }
+    if (typeof parsed === 'string') {
+      sendError(res, 400, 'bad-change', parsed);
+      return;
+    }
+    if (!run.recordings.has(parsed.source)) {
+      sendError(res, 404, 'unknown-source', `not a recording of this run: ${JSON.stringify(parsed.source)}`);
+      return;
+    }
+    const result = await store.save(parsed.source, parsed.revision, parsed.change);
+    if (result.ok) sendJson(res, 200, await recordingJson(run, result.state));
+    else if (result.reason === 'stale') sendJson(res, 409, { error: 'stale', message: 'this recording was changed elsewhere (another tab?) since it was loaded; nothing was saved', recording: await recordingJson(run, result.state) });
+    else sendError(res, 400, 'no-word', 'no word at that index');
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (res.headersSent) { res.destroy(); return; }
+      const message = isDictclipError(error) ? `${error.code}: ${error.message}` : 'internal error';
+      sendError(res, isDictclipError(error) && error.code === 'E_INVALID_ARGUMENT' ? 400 : 500, 'failed', message);
+    });
+  });
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 10_000;
+  const address = await new Promise<AddressInfo>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(new DictclipError('E_LISTEN', `the review page cannot listen on ${host}:${options.port ?? 0}: ${error.message}`, { cause: error }));
+    });
+    server.listen(options.port ?? 0, host, () => resolve(server.address() as AddressInfo));
+  });
+  const hostPort = `${urlHost(host)}:${address.port}`;
+  if (isLoopback(host)) allowedHosts = new Set([hostPort, ...LOOPBACK_NAMES.map((name) => `${name}:${address.port}`)]);
+  return {
+    url: `http://${hostPort}/`, port: address.port, token,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}

@@ -1,0 +1,172 @@
+/**
+ * The words a person reviews, pure: a recording's timed words (from its text alignment with a
+ * reference, else from the dictated transcript's markers) laid over the current text (the saved
+ * correction, else that same text). The current text is split into words; a word-level diff
+ * against the timed words gives each word its audio: unchanged words keep theirs, words typed over
+ * others share the time of what they replaced, words only inserted get the gap they sit in.
+ */
+import { diffArrays } from 'diff';
+
+/** A span of a text with the time it was heard, as markers and alignment words give it. */
+export interface TimedSpan {
+  textStart: number;
+  textLength: number;
+  /** null: not placed in the audio. */
+  startMs: number | null;
+  endMs: number | null;
+  /** How an alignment placed it (matched, substituted, acoustic, unaligned …); absent for markers. */
+  status?: string;
+}
+
+/** The text the timed words index, with them. */
+export interface Baseline {
+  text: string;
+  spans: readonly TimedSpan[];
+}
+
+/** One word of the current text. */
+export interface ReviewWord {
+  text: string;
+  /** Where it is in the current text. */
+  textStart: number;
+  textLength: number;
+  startMs: number | null;
+  endMs: number | null;
+  /** The alignment status of the timed word it stands on ('' for markers or an inserted word). */
+  status: string;
+  /** True when the person typed it (it differs from the timed word at its place, or was inserted). */
+  changed: boolean;
+}
+
+interface Token {
+  start: number;
+  end: number;
+}
+
+const HAS_WORD = /[\p{L}\p{N}]/u;
+const EDGE = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+
+/**
+ * The words of a text: runs of non-space characters, without the punctuation at their edges
+ * ("today." → "today", "(well," → "well"); runs with no letter or digit are punctuation, not words.
+ */
+export function tokenize(text: string): Token[] {
+  const out: Token[] = [];
+  for (const match of text.matchAll(/\S+/gu)) {
+    const run = match[0];
+    if (!HAS_WORD.test(run)) continue;
+    const lead = /^[^\p{L}\p{N}]*/u.exec(run)?.[0].length ?? 0;
+    const core = run.replace(EDGE, '');
+    out.push({ start: match.index + lead, end: match.index + lead + core.length });
+  }
+  return out;
+}
+
+/** The time at character `c` of a span, linear over its characters. */
+function timeAt(span: TimedSpan & { startMs: number; endMs: number }, c: number): number {
+  const f = span.textLength <= 0 ? 0 : Math.min(1, Math.max(0, (c - span.textStart) / span.textLength));
+  return Math.round(span.startMs + f * (span.endMs - span.startMs));
+}
+
+/**
+ * The words of the baseline text with the time of the spans they overlap: a word that is one span
+ * gets its time exactly, a span over several words is shared by character position.
+ */
+export function timedWords(baseline: Baseline): ReviewWord[] {
+  const spans = [...baseline.spans].filter((s) => s.textLength > 0).sort((a, b) => a.textStart - b.textStart);
+  let first = 0;
+  return tokenize(baseline.text).map((t) => {
+    while (first < spans.length && spans[first]!.textStart + spans[first]!.textLength <= t.start) first += 1;
+    const over: TimedSpan[] = [];
+    for (let i = first; i < spans.length && spans[i]!.textStart < t.end; i += 1) over.push(spans[i]!);
+    const timed = over.filter((s): s is TimedSpan & { startMs: number; endMs: number } => s.startMs !== null && s.endMs !== null);
+    const a = timed[0];
+    const b = timed[timed.length - 1];
+    return {
+      text: baseline.text.slice(t.start, t.end), textStart: t.start, textLength: t.end - t.start,
+      startMs: a === undefined ? null : timeAt(a, t.start), endMs: b === undefined ? null : timeAt(b, t.end),
+      status: over[0]?.status ?? '', changed: false,
+    };
+  });
+}
+
+const key = (word: string): string => word.normalize('NFC').toLowerCase();
+
+/** Split [startMs, endMs] over `words` by their length in characters. */
+function share(words: ReviewWord[], startMs: number | null, endMs: number | null): void {
+  if (startMs === null || endMs === null) return;
+  const total = words.reduce((n, w) => n + w.textLength, 0);
+  let chars = 0;
+  for (const w of words) {
+    w.startMs = Math.round(startMs + (endMs - startMs) * (chars / total));
+    chars += w.textLength;
+    w.endMs = Math.round(startMs + (endMs - startMs) * (chars / total));
+  }
+}
+
+/** The first start and the last end of `words` that are placed. */
+function extent(words: readonly ReviewWord[]): [number | null, number | null] {
+  const placed = words.filter((w) => w.startMs !== null && w.endMs !== null);
+  return [placed[0]?.startMs ?? null, placed[placed.length - 1]?.endMs ?? null];
+}
+
+/**
+ * The words of `current` (the corrected text; the baseline text when nothing was corrected), each
+ * with the audio of the timed word it stands on. A diff that takes too long (texts that share
+ * almost nothing) counts the whole text as replaced.
+ */
+export function reviewWords(baseline: Baseline, current: string): ReviewWord[] {
+  const base = timedWords(baseline);
+  const words: ReviewWord[] = tokenize(current).map((t) => ({
+    text: current.slice(t.start, t.end), textStart: t.start, textLength: t.end - t.start,
+    startMs: null, endMs: null, status: '', changed: true,
+  }));
+  const changes = diffArrays(base.map((w) => key(w.text)), words.map((w) => key(w.text)), { timeout: 500 })
+    ?? [{ value: base, count: base.length, added: false, removed: true }, { value: words, count: words.length, added: true, removed: false }];
+  let bi = 0;
+  let wi = 0;
+  let removed: ReviewWord[] = [];
+  for (const change of changes) {
+    const n = change.count ?? change.value.length;
+    if (change.removed) {
+      removed = removed.concat(base.slice(bi, bi + n));
+      bi += n;
+    } else if (change.added) {
+      const typed = words.slice(wi, wi + n);
+      wi += n;
+      const [from, to] = removed.length > 0 ? extent(removed) : [base[bi - 1]?.endMs ?? null, base[bi]?.startMs ?? null];
+      if (removed.length > 0 || (from !== null && to !== null && to > from)) share(typed, from, to);
+      if (removed.length === typed.length) typed.forEach((w, i) => { w.status = removed[i]?.status ?? ''; });
+      removed = [];
+    } else {
+      for (let i = 0; i < n; i += 1) {
+        const b = base[bi + i]!;
+        Object.assign(words[wi + i]!, { startMs: b.startMs, endMs: b.endMs, status: b.status, changed: false });
+      }
+      bi += n;
+      wi += n;
+      removed = [];
+    }
+  }
+  return words;
+}
+
+/**
+ * The text with word `index` replaced by `replacement` (whitespace collapsed; several words
+ * insert several). An empty replacement removes the word with the space before it (or after it,
+ * for the first word), so the punctuation around it stays where it was.
+ * @returns undefined when there is no such word.
+ */
+export function editText(text: string, words: readonly ReviewWord[], index: number, replacement: string): string | undefined {
+  const word = words[index];
+  if (word === undefined) return undefined;
+  const typed = replacement.trim().replace(/\s+/gu, ' ');
+  let start = word.textStart;
+  let end = word.textStart + word.textLength;
+  if (typed === '') {
+    const before = /\s+$/u.exec(text.slice(0, start))?.[0].length ?? 0;
+    if (before > 0 && start - before > 0) start -= before;
+    else end += /^\s+/u.exec(text.slice(end))?.[0].length ?? 0;
+  }
+  return text.slice(0, start) + typed + text.slice(end);
+}

@@ -1,0 +1,168 @@
+/**
+ * The review server over a real run (test/report's fixture) on port 0: what it reads, what it
+ * writes, and every write it must refuse with nothing changed (other origin, no or a wrong token,
+ * a source outside the run or outside corrections/, a stale revision, a foreign Host).
+ */
+import { existsSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReview, type RunningReview } from '../../src/review/index.js';
+import { removeTempDirs, tempDir } from '../helpers/index.js';
+import { makeRun, QUIET, type RunFixture } from '../report/fixture.js';
+
+let run: RunFixture;
+let review: RunningReview;
+const corrections = (): string => path.join(run.out, 'corrections');
+const talkFile = (): string => path.join(corrections(), 'talk.wav.txt');
+
+interface Answer { status: number; headers: Record<string, string | string[] | undefined>; json: Record<string, unknown> }
+
+async function call(pathname: string, init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: unknown } = {}): Promise<Answer> {
+  const res = await request(new URL(pathname, review.url), {
+    method: init.method ?? 'GET',
+    headers: init.headers ?? {},
+    ...(init.body === undefined ? {} : { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }),
+  });
+  const text = await res.body.text();
+  return { status: res.statusCode, headers: res.headers, json: text.startsWith('{') ? JSON.parse(text) as Record<string, unknown> : { text } };
+}
+
+/** The headers the page itself sends with a save. */
+function pageHeaders(extra: Record<string, string> = {}): Record<string, string> {
+  const origin = review.url.replace(/\/$/, '');
+  return { origin, 'content-type': 'application/json', 'x-dictclip-token': review.token, ...extra };
+}
+
+const save = (body: unknown, headers = pageHeaders()): Promise<Answer> => call('/api/save', { method: 'POST', headers, body });
+const talk = async (): Promise<{ revision: string; text: string; words: unknown[][] }> =>
+  (await call('/api/recording?source=talk.wav')).json as { revision: string; text: string; words: unknown[][] };
+
+beforeAll(async () => {
+  run = await makeRun(await tempDir('review-server'));
+  review = await startReview({ runDir: run.out, port: 0 });
+}, 120_000);
+
+afterAll(async () => {
+  await review?.close();
+  await removeTempDirs();
+});
+
+describe('review server: reading', () => {
+  it('prints a loopback URL and lists the recordings of the run with their state', async () => {
+    expect(review.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    const { status, json } = await call('/api/recordings');
+    expect(status).toBe(200);
+    const list = json['recordings'] as { source: string; clips: number; flagged: number; corrected: boolean; playable: boolean }[];
+    expect(list.map((r) => r.source)).toEqual(['notes/memo.wav', QUIET, 'talk.wav']);
+    expect(list.find((r) => r.source === 'talk.wav')).toEqual({ source: 'talk.wav', clips: 4, flagged: 0, disagreements: 0, corrected: false, playable: true });
+    expect(list.find((r) => r.source === 'notes/memo.wav')?.flagged).toBe(1); // the collapsed `utterance` clip
+  });
+
+  it('gives a recording its words with the times of their markers', async () => {
+    const rec = await talk();
+    expect(rec.text).toBe('Please call stella today.');
+    expect(rec.words).toEqual([
+      ['Please', 300, 700, '', 0, 0], ['call', 900, 1400, '', 0, 7], ['stella', 1700, 2200, '', 0, 12], ['today', 2400, 2800, '', 0, 19],
+    ]);
+  });
+
+  it('serves the page with its token, and the source audio with Range', async () => {
+    const page = await request(review.url);
+    const html = await page.body.text();
+    expect(html).toContain(`<meta name="dictclip-token" content="${review.token}">`);
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    const whole = await readFile(path.join(run.input, 'talk.wav'));
+    const part = await request(new URL('/api/audio?source=talk.wav', review.url), { headers: { range: 'bytes=100-199' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${whole.length}`);
+    expect(Buffer.from(await part.body.arrayBuffer())).toEqual(whole.subarray(100, 200));
+    const beyond = await request(new URL('/api/audio?source=talk.wav', review.url), { headers: { range: `bytes=${whole.length + 10}-` } });
+    await beyond.body.dump();
+    expect(beyond.statusCode).toBe(416);
+  });
+
+  it('serves no audio or state but of the run\'s recordings', async () => {
+    for (const source of ['bad.wav', '../in/talk.wav', 'nope.wav', '/etc/passwd', '']) {
+      expect((await call(`/api/audio?source=${encodeURIComponent(source)}`)).status).toBe(404);
+      expect((await call(`/api/recording?source=${encodeURIComponent(source)}`)).json['error']).toBe('unknown-source');
+    }
+    expect((await call('/page/../../package.json')).status).toBe(404);
+  });
+
+  it('answers only to its own Host (no DNS rebinding)', async () => {
+    const res = await call('/api/recordings', { headers: { host: `evil.example:${review.port}` } });
+    expect(res.status).toBe(421);
+    expect((await call('/api/recordings', { headers: { host: `localhost:${review.port}` } })).status).toBe(200);
+  });
+});
+
+describe('review server: writing', () => {
+  it('refuses writes from another origin, without one, or without the right token, changing nothing', async () => {
+    const { revision } = await talk();
+    const change = { source: 'talk.wav', revision, index: 2, replacement: 'Stanley' };
+    const refused = [
+      await save(change, pageHeaders({ origin: 'http://evil.example' })),
+      await save(change, pageHeaders({ origin: `http://localhost:${review.port}`, 'sec-fetch-site': 'cross-site' })),
+      await save(change, Object.fromEntries(Object.entries(pageHeaders()).filter(([k]) => k !== 'origin'))),
+      await save(change, pageHeaders({ 'x-dictclip-token': 'f'.repeat(review.token.length) })),
+      await save(change, Object.fromEntries(Object.entries(pageHeaders()).filter(([k]) => k !== 'x-dictclip-token'))),
+      await save(change, pageHeaders({ 'content-type': 'text/plain' })),
+    ];
+    expect(refused.map((r) => [r.status, r.json['error']])).toEqual([
+      [403, 'cross-origin'], [403, 'cross-origin'], [403, 'cross-origin'], [403, 'bad-token'], [403, 'bad-token'], [415, 'json-only'],
+    ]);
+    expect(existsSync(corrections())).toBe(false);
+    expect((await talk()).revision).toBe(revision);
+  });
+
+  it('writes nothing outside corrections/ and nothing for a source not in the run', async () => {
+    for (const source of ['../manifest.csv', '../../x', 'talk.wav/../../escape', 'nope.wav', 'bad.wav']) {
+      const res = await save({ source, revision: 'x', text: 'owned' });
+      expect([res.status, res.json['error']]).toEqual([404, 'unknown-source']);
+    }
+    expect(existsSync(corrections())).toBe(false);
+    expect((await readdir(run.out)).sort()).not.toContain('x');
+  });
+
+  it('replaces a word, keeping the punctuation, and writes the corrected transcript atomically', async () => {
+    const { revision } = await talk();
+    const res = await save({ source: 'talk.wav', revision, index: 2, replacement: 'Stanley' });
+    expect(res.status).toBe(200);
+    expect(await readFile(talkFile(), 'utf8')).toBe('Please call Stanley today.\n');
+    expect(res.json['words']).toEqual([
+      ['Please', 300, 700, '', 0, 0], ['call', 900, 1400, '', 0, 7], ['Stanley', 1700, 2200, '', 1, 12], ['today', 2400, 2800, '', 0, 20],
+    ]);
+    expect(res.json['corrected']).toBe(true);
+    expect((await readdir(corrections())).sort()).toEqual(['talk.wav.txt']); // no temp file left
+  });
+
+  it('refuses a change made on a stale revision (409) with the current state, changing nothing', async () => {
+    const { revision: old } = await talk();
+    expect((await save({ source: 'talk.wav', revision: old, index: 3, replacement: 'tomorrow' })).status).toBe(200);
+    const current = await readFile(talkFile(), 'utf8');
+    const stale = await save({ source: 'talk.wav', revision: old, index: 0, replacement: '' });
+    expect(stale.status).toBe(409);
+    expect(stale.json['error']).toBe('stale');
+    expect((stale.json['recording'] as { text: string }).text).toBe('Please call Stanley tomorrow.');
+    expect(await readFile(talkFile(), 'utf8')).toBe(current);
+  });
+
+  it('removes a word with its space and puts a whole text back (undo)', async () => {
+    const before = await talk();
+    const removed = await save({ source: 'talk.wav', revision: before.revision, index: 0, replacement: '' });
+    expect(await readFile(talkFile(), 'utf8')).toBe('call Stanley tomorrow.\n');
+    const undone = await save({ source: 'talk.wav', revision: removed.json['revision'], text: before.text });
+    expect(undone.status).toBe(200);
+    expect(await readFile(talkFile(), 'utf8')).toBe('Please call Stanley tomorrow.\n');
+  });
+
+  it('refuses bodies that are not a change', async () => {
+    const { revision } = await talk();
+    expect((await save('{not json')).json['error']).toBe('bad-json');
+    expect((await save({ source: 'talk.wav', revision })).json['error']).toBe('bad-change');
+    expect((await save({ source: 'talk.wav', revision, index: 99, replacement: 'x' })).json['error']).toBe('no-word');
+    expect((await save({ source: 'talk.wav', revision, text: 'x'.repeat(9_000_000) })).status).toBe(413);
+  });
+});

@@ -1,0 +1,65 @@
+/** The review's word model: tokens, timed words, the corrected text laid over them, edits. */
+import { describe, expect, it } from 'vitest';
+import { editText, reviewWords, timedWords, tokenize, type Baseline } from '../../src/review/words.js';
+
+const TEXT = 'Please call Stella, today.';
+const BASE: Baseline = {
+  text: TEXT,
+  spans: [
+    { textStart: 0, textLength: 6, startMs: 300, endMs: 700 }, { textStart: 7, textLength: 4, startMs: 900, endMs: 1400 },
+    { textStart: 12, textLength: 6, startMs: 1700, endMs: 2200 }, { textStart: 18, textLength: 1, startMs: 2200, endMs: 2200 },
+    { textStart: 20, textLength: 5, startMs: 2400, endMs: 2800 }, { textStart: 25, textLength: 1, startMs: 2800, endMs: 2800 },
+  ],
+};
+const brief = (words: ReturnType<typeof reviewWords>): unknown[] => words.map((w) => [w.text, w.startMs, w.endMs, w.changed]);
+
+describe('tokenize', () => {
+  it('splits on spaces, strips edge punctuation and skips punctuation-only runs', () => {
+    const text = '(Well, it\'s 3:30 — "done".)';
+    expect(tokenize(text).map((t) => text.slice(t.start, t.end))).toEqual(['Well', 'it\'s', '3:30', 'done']);
+  });
+});
+
+describe('timedWords', () => {
+  it('gives each word the time of its marker and shares a marker over several words by characters', () => {
+    expect(brief(timedWords(BASE))).toEqual([['Please', 300, 700, false], ['call', 900, 1400, false], ['Stella', 1700, 2200, false], ['today', 2400, 2800, false]]);
+    const collapsed = timedWords({ text: 'ab cd', spans: [{ textStart: 0, textLength: 5, startMs: 0, endMs: 1000 }] });
+    expect(brief(collapsed)).toEqual([['ab', 0, 400, false], ['cd', 600, 1000, false]]);
+    expect(brief(timedWords({ text: 'no time', spans: [] }))).toEqual([['no', null, null, false], ['time', null, null, false]]);
+  });
+});
+
+describe('reviewWords', () => {
+  it('keeps the audio of unchanged words; a replacement takes the time of what it replaced', () => {
+    expect(brief(reviewWords(BASE, 'Please call Stanley, today.'))).toEqual([
+      ['Please', 300, 700, false], ['call', 900, 1400, false], ['Stanley', 1700, 2200, true], ['today', 2400, 2800, false]]);
+    expect(brief(reviewWords(BASE, 'Please ring up Stella, today.'))).toEqual([
+      ['Please', 300, 700, false], ['ring', 900, 1233, true], ['up', 1233, 1400, true], ['Stella', 1700, 2200, false], ['today', 2400, 2800, false]]);
+  });
+
+  it('drops removed words, gives an inserted one the gap it sits in, and matches case-insensitively', () => {
+    expect(brief(reviewWords(BASE, 'please Stella, today.'))).toEqual([['please', 300, 700, false], ['Stella', 1700, 2200, false], ['today', 2400, 2800, false]]);
+    expect(brief(reviewWords(BASE, 'Please call Stella, oh today.'))).toEqual([
+      ['Please', 300, 700, false], ['call', 900, 1400, false], ['Stella', 1700, 2200, false], ['oh', 2200, 2400, true], ['today', 2400, 2800, false]]);
+  });
+
+  it('carries the alignment status of the word a typed word stands on', () => {
+    const aligned: Baseline = { text: 'one two', spans: [{ textStart: 0, textLength: 3, startMs: 0, endMs: 100, status: 'matched' }, { textStart: 4, textLength: 3, startMs: null, endMs: null, status: 'unaligned' }] };
+    expect(reviewWords(aligned, 'one too').map((w) => [w.text, w.status, w.startMs])).toEqual([['one', 'matched', 0], ['too', 'unaligned', null]]);
+  });
+});
+
+describe('editText', () => {
+  const words = reviewWords(BASE, TEXT);
+  it('replaces a word keeping the punctuation around it; several typed words insert several', () => {
+    expect(editText(TEXT, words, 2, 'Stanley')).toBe('Please call Stanley, today.');
+    expect(editText(TEXT, words, 1, '  ring \n up ')).toBe('Please ring up Stella, today.');
+  });
+
+  it('removes a word with the space before it (after it, for the first word); no such word gives undefined', () => {
+    expect(editText(TEXT, words, 3, '')).toBe('Please call Stella,.');
+    expect(editText(TEXT, words, 2, ' ')).toBe('Please call, today.');
+    expect(editText(TEXT, words, 0, '')).toBe('call Stella, today.');
+    expect(editText(TEXT, words, 4, 'x')).toBeUndefined();
+  });
+});
