@@ -78,9 +78,12 @@ function room(file: string): string {
  * shared files under src/ use no room. src/index.ts (the package entry) may use every room.
  */
 const FORBIDDEN: Record<string, readonly string[]> = {
-  shared: ['cli', 'pipeline', 'service', 'client', 'audio', 'markers', 'config', 'dataset', 'report', 'extracts', 'shard', 'review', 'accuracy'],
-  markers: ['cli', 'pipeline', 'service', 'client', 'audio', 'config', 'dataset', 'report', 'extracts', 'shard', 'review'],
-  audio: ['cli', 'pipeline', 'service', 'client', 'markers', 'dataset', 'report', 'extracts', 'shard', 'review'],
+  shared: ['cli', 'pipeline', 'service', 'client', 'audio', 'markers', 'config', 'dataset', 'report', 'extracts', 'shard', 'review', 'accuracy', 'reference', 'align'],
+  markers: ['cli', 'pipeline', 'service', 'client', 'audio', 'config', 'dataset', 'report', 'extracts', 'shard', 'review', 'reference', 'align'],
+  // Reference transcripts (reading, tokens, spoken forms) and alignment sit beside the markers: below the pipeline.
+  reference: ['cli', 'pipeline', 'service', 'client', 'audio', 'markers', 'config', 'dataset', 'report', 'extracts', 'shard', 'review', 'align'],
+  align: ['cli', 'pipeline', 'service', 'client', 'config', 'dataset', 'report', 'extracts', 'shard', 'review'],
+  audio: ['cli', 'pipeline', 'service', 'client', 'markers', 'dataset', 'report', 'extracts', 'shard', 'review', 'reference', 'align'],
   client: ['cli', 'pipeline', 'service', 'audio', 'dataset', 'report', 'extracts', 'shard', 'review'],
   config: ['cli', 'pipeline', 'service', 'client', 'audio', 'markers', 'dataset', 'report', 'extracts', 'shard', 'review'],
   service: ['cli', 'pipeline', 'client', 'dataset', 'report', 'extracts', 'shard', 'review'],

@@ -13,6 +13,8 @@
  *   Hoaglin; the floor keeps a recording of near-identical words from flagging small
  *   differences). Needs at least {@link RATE_MIN_WORDS} words; fewer give no rate flag.
  * - `loud-edge` is computed at cut time from the audio (not here); {@link addFlag} merges it.
+ * - `unaligned`: the clip holds a reference word that could not be placed (run with a reference
+ *   transcript; src/pipeline/reference.ts): cut at its best estimate, or inside a phrase.
  *
  * Punctuation markers are never words here. Collapsed results get `utterance` only: their one
  * marker is not a word, so word length and rate say nothing.
@@ -23,7 +25,7 @@ import type { PlannedClip } from './plan.js';
 import { firstAtLeast } from './search.js';
 
 /** Every flag token, in the order a `flags` value lists them. */
-export const CLIP_FLAGS = ['utterance', 'short-word', 'long-word', 'rate-outlier', 'loud-edge'] as const;
+export const CLIP_FLAGS = ['utterance', 'short-word', 'long-word', 'rate-outlier', 'loud-edge', 'unaligned'] as const;
 export type ClipFlag = (typeof CLIP_FLAGS)[number];
 
 /** A word shorter than this (ms) is implausible. */

@@ -62,6 +62,11 @@ export function markersPath(outDir: string, relPath: string): string {
   return mirroredPath(outDir, 'markers', relPath, '.json');
 }
 
+/** `<outDir>/alignments/<relPath>.json`: a recording's reference words and where they were placed (checked to stay inside). */
+export function alignmentsPath(outDir: string, relPath: string): string {
+  return mirroredPath(outDir, 'alignments', relPath, '.json');
+}
+
 /** `<outDir>/.dictclip/peaks/<recordingKey>.peaks`: the waveform peaks the QA report draws. */
 export function peaksPath(outDir: string, relPath: string): string {
   return resolveInside(outDir, '.dictclip', 'peaks', `${recordingKey(relPath)}.peaks`);

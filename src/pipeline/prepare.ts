@@ -6,6 +6,7 @@ import { recordingKey } from './naming.js';
 import { clipFilesPresent, clipFingerprint, decide, dictationFingerprint, readState, statePath } from './state.js';
 import type { RecordingJob } from './recording.js';
 import type { Recording } from './scan.js';
+import type { ReferenceSet } from '../reference/index.js';
 import type { FailureRow, ResolvedRunOptions } from './types.js';
 
 /** Files hashed at once while preparing. */
@@ -15,12 +16,14 @@ const HASH_CONCURRENCY = 4;
  * Fingerprint every recording (size, mtime, and a streamed sha256 unless size and mtime match its
  * saved state), read its saved state and decide
  * whether it is done, needs re-cutting or needs dictating. A source that cannot be read, or an
- * empty (0-byte) one, becomes a `scan` failure.
+ * empty (0-byte) one, becomes a `scan` failure; so does a reference transcript that cannot be
+ * read, is not UTF-8 (`E_REFERENCE_ENCODING`) or is empty (`E_REFERENCE_EMPTY`).
  */
 export async function prepareJobs(
   recordings: readonly Recording[],
   options: ResolvedRunOptions,
   serviceId: string,
+  references?: { set: ReferenceSet; align: 'text' | 'acoustic' },
 ): Promise<{ jobs: RecordingJob[]; failures: FailureRow[] }> {
   const limit = pLimit(HASH_CONCURRENCY);
   const settled = await Promise.all(recordings.map((recording) => limit(async (): Promise<RecordingJob | FailureRow> => {
@@ -38,9 +41,12 @@ export async function prepareJobs(
         : await sha256File(recording.path);
       const sourceFingerprint = { size: stats.size, mtimeMs: stats.mtimeMs, sha256 };
       const dictation = dictationFingerprint(sha256, serviceId, options);
-      const fingerprints = { dictation, clips: clipFingerprint(dictation, options) };
+      // The reference enters only the clip fingerprint: adding or changing one re-cuts, never dictates.
+      const reference = await references?.set.find(recording.relPath)?.();
+      const referenceFp = reference === undefined ? undefined : { sha256: reference.sha256, align: references!.align };
+      const fingerprints = { dictation, clips: clipFingerprint(dictation, options, referenceFp) };
       const present = state?.clips === undefined ? false : await clipFilesPresent(options.outDir, state.clips.rows);
-      return { recording, key, statePath: file, state, sourceFingerprint, fingerprints, decision: decide(state, fingerprints, present) };
+      return { recording, key, statePath: file, state, sourceFingerprint, fingerprints, decision: decide(state, fingerprints, present), reference };
     } catch (error) {
       const e = toDictclipError(error, 'E_INPUT');
       return { source: recording.relPath, stage: 'scan', code: e.code, message: e.message };

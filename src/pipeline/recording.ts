@@ -17,6 +17,9 @@ import { writeDictationFiles } from './dictation-files.js';
 import { recordingState, removeDir, wholeMsDictation, writeState } from './state.js';
 import type { RecordingState, ResumeDecision } from './state.js';
 import type { Recording } from './scan.js';
+import { alignReference, dictationIdAt, flagUnaligned, removeAlignment, writeAlignment } from './reference.js';
+import type { AcousticAligner, ReferenceAgreement } from './reference.js';
+import type { Reference } from '../reference/index.js';
 import { STAGES } from './types.js';
 import type { ManifestRow, ResolvedRunOptions, Stage, StageChange } from './types.js';
 
@@ -29,6 +32,8 @@ export interface RecordingJob {
   sourceFingerprint: RecordingState['sourceFingerprint'];
   fingerprints: { dictation: string; clips: string };
   decision: ResumeDecision;
+  /** The recording's reference transcript (`transcripts`), undefined when it has none. */
+  reference?: Reference | undefined;
 }
 
 /** Shared resources of a run. */
@@ -49,10 +54,19 @@ export interface RecordingContext {
   onStageTiming?: ((stage: Stage, ms: number) => void) | undefined;
   /** Told each stage change (and each dictated chunk) while the recording is processed. @default undefined */
   onStageChange?: ((change: Omit<StageChange, 'source'>) => void) | undefined;
+  /** How reference words are placed (`align`), and the acoustic aligner when it is `acoustic`. @default text alignment only */
+  align?: { mode: 'text' | 'acoustic'; acoustic?: AcousticAligner | undefined } | undefined;
 }
 
 /** What processing one recording gives: its manifest rows, whether they were kept from an earlier run, and its `--find` counts. */
-export interface RecordingOutcome { rows: ManifestRow[]; resumed: boolean; dropped: DroppedTotals; found: number[] | undefined }
+export interface RecordingOutcome {
+  rows: ManifestRow[];
+  resumed: boolean;
+  dropped: DroppedTotals;
+  found: number[] | undefined;
+  /** With a reference: how far the recognizer agreed with it. */
+  agreement?: ReferenceAgreement | undefined;
+}
 
 /** A recording's failure with the stage it happened at. */
 export class StageError extends DictclipError {
@@ -74,7 +88,8 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
   if (job.decision === 'done' && saved !== undefined) {
     // Rows saved before the flags column existed have none: read them as clean.
     const rows = saved.rows.map((row) => ({ ...row, flags: (row as Partial<ManifestRow>).flags ?? '' }));
-    return { rows, resumed: true, dropped: saved.dropped ?? { clips: 0, ms: 0 }, found: phraseCounts(job.state?.dictation?.result, ctx.options.find) };
+    const found = saved.reference === undefined ? phraseCounts(job.state?.dictation?.result, ctx.options.find) : saved.reference.found;
+    return { rows, resumed: true, dropped: saved.dropped ?? { clips: 0, ms: 0 }, found, agreement: saved.reference?.agreement };
   }
   const tracker = new StageClock();
   const progress = { audioMs: undefined as number | undefined, chunks: undefined as { done: number; total: number } | undefined };
@@ -111,15 +126,20 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
     }
     setStage('markers');
     const o = ctx.options;
-    const planned = planClips(dictation.result, {
+    const dictated = dictation;
+    const aligned = job.reference === undefined ? undefined : await alignReference(job.recording.relPath, job.reference, dictated.result, {
+      audioDurationMs: info.durationMs, align: ctx.align?.mode ?? 'text', acoustic: ctx.align?.acoustic, wavPath, signal: ctx.signal,
+    });
+    const result = aligned?.result ?? dictated.result;
+    const planned = planClips(result, {
       mode: o.mode, keepPunctuation: o.keepPunctuation, padBeforeMs: o.padBeforeMs, padAfterMs: o.padAfterMs,
       maxGapMs: o.maxGapMs, maxPhraseMs: o.maxPhraseMs, audioDurationMs: audioMs,
       ...(o.match === undefined ? {} : { match: new RegExp(o.match, 'i') }),
       find: o.find, contextWords: o.contextWords, snapMs: o.snapMs,
     });
-    const kept = keepClips(dictation.result, planned, o);
+    const kept = keepClips(result, planned, o);
     const { dropped } = kept;
-    const clips = await snapClips(wavPath, kept.clips);
+    const clips = await snapClips(wavPath, flagUnaligned(kept.clips, aligned?.unaligned ?? []));
     setStage('cut');
     const folder = clipDir(ctx.outDir, job.recording.relPath);
     await removeDir(folder);
@@ -132,7 +152,7 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
     const markers = dictation.result.markers;
     let first = 0; // clips come in transcript order: one forward pass finds each clip's first marker
     const rows = clips.map((clip, i): ManifestRow => {
-      while (first < markers.length && markers[first]!.textStart < clip.textStart) first += 1;
+      while (aligned === undefined && first < markers.length && markers[first]!.textStart < clip.textStart) first += 1;
       return {
         file_name: path.relative(ctx.outDir, requests[i]?.outPath ?? '').split(path.sep).join('/'),
         text: clip.text,
@@ -142,17 +162,21 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
         duration_ms: clip.endMs - clip.startMs,
         kind: clip.kind,
         method: dictation.method,
-        dictation_id: dictation.markerDictationIds[first] ?? dictation.dictationIds[0] ?? '',
+        dictation_id: aligned === undefined ? dictation.markerDictationIds[first] ?? dictation.dictationIds[0] ?? '' : dictationIdAt(dictation, clip.startMs),
         text_start: clip.textStart,
         text_length: clip.textLength,
         ...cutColumns(clip.flags, cut[i]),
       };
     });
-    const clipsState = { fingerprint: job.fingerprints.clips, rows, dropped };
+    const found = phraseCounts(result, o.find);
+    const reference = aligned === undefined ? undefined : { agreement: aligned.record.agreement, found };
+    const clipsState = { fingerprint: job.fingerprints.clips, rows, dropped, ...(reference === undefined ? {} : { reference }) };
     const meter = peaks;
     peaks = undefined;
+    if (aligned === undefined) await removeAlignment(ctx.outDir, job.recording.relPath);
+    else writeAlignment(ctx.outDir, aligned.record);
     await Promise.all([writeWaveform(meter, wavPath, waveform, ctx.warn), writeState(job.statePath, recordingState(job, { dictation, clips: clipsState }))]);
-    return { rows, resumed: false, dropped, found: phraseCounts(dictation.result, o.find) };
+    return { rows, resumed: false, dropped, found, agreement: reference?.agreement };
   } catch (error) {
     const { stage } = tracker;
     if (peaks !== undefined) await writeWaveform(peaks, wavPath, waveform, ctx.warn);

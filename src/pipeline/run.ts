@@ -18,12 +18,14 @@ import type { RecordingContext, RecordingJob } from './recording.js';
 import { noRecordingsWarning, scanRecordings } from './scan.js';
 import { checkRunFolders } from './folders.js';
 import { baseUrlError } from './base-url.js';
+import { openReferences } from '../reference/index.js';
+import { referenceSummary, UNUSED_REFERENCE } from './reference-summary.js';
 import { readState, recordingState, removeDir, serviceIdentity, writeState } from './state.js';
 import { runRecord, writeRunRecord } from './run-record.js';
 import { parseShard, selectShard } from './shard.js';
 import { removeStaleTemps } from './stale-temps.js';
 import { clipDir } from './naming.js';
-import type { FailureRow, ManifestRow, PipelineEvents, ResolvedRunOptions, RunOptions, RunResult } from './types.js';
+import type { FailureRow, ManifestRow, PipelineEvents, ResolvedRunOptions, RunOptions, RunResult, RunSummary } from './types.js';
 
 const ALWAYS_FATAL = new Set(['E_AUTH', 'E_CREDENTIALS_MISSING', 'E_FFMPEG_NOT_FOUND', 'E_ENGINE']);
 
@@ -49,11 +51,14 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
   const scan = await scanRecordings(opts.inputDir, { exclude: [outDir, workDir] });
   const recordings = selectShard(scan.recordings, opts.shard === undefined ? undefined : parseShard(opts.shard));
   const serviceId = await serviceIdentity(opts);
-  const { jobs, failures } = await prepareJobs(recordings, opts, serviceId);
+  const align = opts.align ?? (opts.baseUrl === undefined ? 'acoustic' : 'text');
+  const references = opts.transcripts === undefined ? undefined : await openReferences(opts.transcripts, scan.recordings.map((r) => r.relPath));
+  const { jobs, failures } = await prepareJobs(recordings, opts, serviceId, references === undefined ? undefined : { set: references, align });
+  const skippedFiles = [...scan.skipped, ...(references?.unused ?? []).map((name) => ({ relPath: name, reason: UNUSED_REFERENCE }))];
   throwIfAborted(signal);
   const wallTimeMs = (): number => Math.round(performance.now() - started);
   const alreadyDone = jobs.filter((job) => job.decision === 'done').length;
-  const skipped = scan.skipped.length;
+  const skipped = skippedFiles.length;
   if (scan.recordings.length === 0) events.onWarning?.({ message: noRecordingsWarning(opts.inputDir, skipped) });
   if (opts.dryRun) {
     const counts = {
@@ -64,7 +69,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
     return { summary: computeSummary(counts, []), failures, manifestPath, plan };
   }
   await removeStaleTemps(outDir);
-  events.onStart?.({ total: recordings.length, resumed: alreadyDone, skipped: scan.skipped });
+  events.onStart?.({ total: recordings.length, resumed: alreadyDone, skipped: skippedFiles });
   for (const failure of failures) events.onRecordingFailed?.(failure);
 
   const pending = jobs.filter((job) => job.decision !== 'done');
@@ -95,7 +100,9 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
       limits: { transcode: pLimit(opts.transcodeConcurrency), upload: pLimit(opts.concurrency), dictation: pLimit(opts.concurrency), cut: pLimit(availableParallelism()) },
       warn: () => undefined,
       onDictated: () => { dictatedOk = true; },
+      align: { mode: align },
     };
+    const agreements: NonNullable<RunSummary['references']> = [];
     const perRecording = pLimit(opts.concurrency * 2 + opts.transcodeConcurrency);
     await Promise.all(jobs.map((job) => perRecording(async () => {
       if (controller.signal.aborted) return;
@@ -114,6 +121,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
         dropped.clips += result.dropped.clips;
         dropped.ms += result.dropped.ms;
         found.push(result.found);
+        if (result.agreement !== undefined) agreements.push({ source, ...result.agreement });
         if (result.resumed) resumedCount++;
         else done++;
         events.onRecordingDone?.({ source, clips: result.rows.length, resumed: result.resumed });
@@ -138,8 +146,8 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
       recordings: recordings.length, done, failed: failures.length, resumed: resumedCount, skipped, wallTimeMs: wallTimeMs(),
       stageMs: stageTotals.toJSON(), inputDir: scan.folder,
     };
-    const summary = { ...computeSummary(counts, rows, dropped), ...findSummary(opts.find, found) };
-    await writeRunOutputs(outDir, rows, failures, summary, scan.skipped);
+    const summary = { ...computeSummary(counts, rows, dropped), ...findSummary(opts.find, found), ...referenceSummary(agreements) };
+    await writeRunOutputs(outDir, rows, failures, summary, skippedFiles);
     await writeRunRecord(outDir, runRecord(opts, serviceId, recordings.map((r) => r.relPath), opts.shard ?? null));
     return { summary, failures, manifestPath };
   } finally {

@@ -6,6 +6,7 @@ import type { DictationResult, MarkerMethod } from '../markers/index.js';
 import { sha256, writeFileAtomicSync } from '../files.js';
 import { resolveInside } from './safe-path.js';
 import type { FailureRow, ManifestRow, ResolvedRunOptions } from './types.js';
+import type { ReferenceAgreement } from './reference.js';
 
 /** Version of the state file layout; a file of another version is ignored (the recording is redone). */
 export const STATE_VERSION = 1;
@@ -27,8 +28,16 @@ export interface RecordingState {
     chunks?: { startMs: number; endMs: number }[];
     result: DictationResult;
   };
-  /** Present once the clips were cut; `dropped` = clips left out by the filters. */
-  clips?: { fingerprint: string; rows: ManifestRow[]; dropped?: { clips: number; ms: number } };
+  /**
+   * Present once the clips were cut; `dropped` = clips left out by the filters; `reference` (cut
+   * from a reference transcript) = the recognizer's agreement with it and the `--find` counts over its words.
+   */
+  clips?: {
+    fingerprint: string;
+    rows: ManifestRow[];
+    dropped?: { clips: number; ms: number };
+    reference?: { agreement: ReferenceAgreement; found: number[] | undefined };
+  };
   /** The last failure (cleared on success). */
   failure?: FailureRow;
 }
@@ -82,12 +91,16 @@ export function dictationFingerprint(
   }));
 }
 
-/** Fingerprint of the clip options on top of a dictation fingerprint. */
+/**
+ * Fingerprint of the clip options on top of a dictation fingerprint; `reference` = the reference
+ * transcript's hash and the alignment method (absent without one, so earlier runs keep theirs).
+ */
 export function clipFingerprint(
   dictationFp: string,
   options: Pick<ResolvedRunOptions, 'mode' | 'padBeforeMs' | 'padAfterMs' | 'fadeMs' | 'maxGapMs' | 'maxPhraseMs' | 'keepPunctuation' | 'match'>
     & Partial<Pick<ResolvedRunOptions, 'minDurationMs' | 'maxDurationMs' | 'minCharsPerSecond' | 'maxCharsPerSecond'>>
     & Partial<Pick<ResolvedRunOptions, 'find' | 'contextWords' | 'clipSource' | 'snapMs'>>,
+  reference?: { sha256: string; align: 'text' | 'acoustic' },
 ): string {
   const { minDurationMs, maxDurationMs, minCharsPerSecond, maxCharsPerSecond } = options;
   const filters = { minDurationMs, maxDurationMs, minCharsPerSecond, maxCharsPerSecond };
@@ -105,6 +118,7 @@ export function clipFingerprint(
     match: options.match ?? null,
     ...(filtersSet ? { filters } : {}),
     ...extractOptions(options),
+    ...(reference === undefined ? {} : { reference }),
   }));
 }
 

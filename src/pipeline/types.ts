@@ -2,6 +2,7 @@ import type { Credentials } from '../credentials.js';
 import type { MarkerMethod, MarkerUnit } from '../markers/model.js';
 
 import type { ClipKind, ClipMode } from '../markers/plan.js';
+import type { ReferenceAgreement } from './reference.js';
 
 /** Clip kinds and modes belong to the clip plan (src/markers/plan.ts). */
 export type { ClipKind, ClipMode };
@@ -34,6 +35,14 @@ export interface RunOptions {
   readonly markers?: MarkerMethod;
   /** Unit of new-method audioStart/audioLength. @default 'seconds' */
   readonly markerUnit?: MarkerUnit;
+  /**
+   * Reference transcripts: a folder (`<rel>.txt` or `<rel without extension>.txt` per recording
+   * `<rel>`) or a table file (src/reference/tables.ts). Clips then carry the reference's words and
+   * offsets; changing it re-cuts from the saved markers, never dictates again. @default undefined (none)
+   */
+  readonly transcripts?: string | undefined;
+  /** With `transcripts`: text alignment, or acoustic alignment with the local PocketSphinx. @default 'acoustic' for the embedded service, 'text' with `baseUrl` */
+  readonly align?: 'text' | 'acoustic' | undefined;
   /** Clip per word or per phrase. @default 'word' */
   readonly mode?: ClipMode;
   /** Padding before each clip, ms (clamped at the midpoint to the neighbour and the audio). @default 0 */
@@ -168,6 +177,12 @@ export interface RunSummary {
   inputDir: string;
   /** With `--find`: each phrase and how often it occurred over all recordings. */
   find?: { phrase: string; matches: number }[];
+  /**
+   * With reference transcripts: per recording aligned with one (by source), how far the recognizer
+   * agreed with its reference (word error rate over spoken tokens; matched, substituted, unheard,
+   * unaligned reference words; extra recognized words).
+   */
+  references?: ({ source: string } & ReferenceAgreement)[];
   /** Things worth knowing that are not failures (e.g. a phrase found nowhere). */
   notes?: string[];
 }

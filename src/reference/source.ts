@@ -1,0 +1,119 @@
+/**
+ * Where each recording's reference comes from (`--transcripts <dir|file>`).
+ *
+ * A folder: for the recording `<rel>` (e.g. `book/ch01.mp3`) the reference is `<dir>/<rel>.txt`
+ * (`book/ch01.mp3.txt`, how a run names its own transcripts/) or else `<dir>/<rel without its
+ * extension>.txt` (`book/ch01.txt`). A file: a table of texts (src/reference/tables.ts) whose ids
+ * name recordings: an id is the recording's path relative to the input folder, with or without its
+ * extension, or its file name without extension when no other recording has that name.
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { DictclipError } from '../errors.js';
+import { decodeUtf8, readReferenceFile, referenceFromText } from './read.js';
+import type { Reference } from './read.js';
+import { parseTable } from './tables.js';
+
+/** The references of a run, found once, looked up per recording. */
+export interface ReferenceSet {
+  /** The reference of a recording (path relative to the input folder, `/`-separated), undefined when it has none. */
+  find(relPath: string): (() => Promise<Reference>) | undefined;
+  /** References that belong to no recording of the input, as names for skipped.csv. */
+  unused: string[];
+}
+
+/**
+ * Open `location` (a folder of `.txt` files, or a table file) for the recordings `relPaths` (every
+ * recording of the input folder, shards included: a reference of another shard's recording is used).
+ * @throws DictclipError `E_CONFIG` (exit 2) when it does not exist, or a table cannot be read.
+ */
+export async function openReferences(location: string, relPaths: readonly string[]): Promise<ReferenceSet> {
+  let info;
+  try {
+    info = await stat(location);
+  } catch (error) {
+    throw new DictclipError('E_CONFIG', `--transcripts: ${location} does not exist (give a folder of .txt reference transcripts, or a table file)`,
+      { key: 'transcripts', path: location, cause: error });
+  }
+  return info.isDirectory() ? folderReferences(location, relPaths) : tableReferences(location, relPaths);
+}
+
+async function folderReferences(dir: string, relPaths: readonly string[]): Promise<ReferenceSet> {
+  const files = new Set(await listTexts(dir));
+  const chosen = (relPath: string): string | undefined => {
+    const withExt = `${relPath}.txt`;
+    if (files.has(withExt)) return withExt;
+    const bare = `${relPath.slice(0, relPath.length - path.posix.extname(relPath).length)}.txt`;
+    return files.has(bare) ? bare : undefined;
+  };
+  return {
+    find(relPath) {
+      const rel = chosen(relPath);
+      return rel === undefined ? undefined : () => readReferenceFile(path.join(dir, ...rel.split('/')));
+    },
+    unused: unusedOf([...files].sort(), new Set(relPaths.map(chosen)), (rel) => rel),
+  };
+}
+
+/** Every `.txt` file under `dir`, relative, `/`-separated (hidden files and folders skipped). */
+async function listTexts(dir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    return entries
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.txt'))
+      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+      .filter((rel) => !rel.split('/').some((part) => part.startsWith('.')));
+  } catch (error) {
+    throw new DictclipError('E_CONFIG', `--transcripts: cannot read the folder ${dir}: ${(error as Error).message}`, { key: 'transcripts', path: dir, cause: error });
+  }
+}
+
+async function tableReferences(file: string, relPaths: readonly string[]): Promise<ReferenceSet> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (error) {
+    throw new DictclipError('E_CONFIG', `--transcripts: cannot read ${file}: ${(error as Error).message}`, { key: 'transcripts', path: file, cause: error });
+  }
+  let rows;
+  try {
+    rows = parseTable(path.basename(file), decodeUtf8(file, bytes));
+  } catch (error) {
+    throw new DictclipError('E_CONFIG', `--transcripts: ${(error as Error).message}`, { key: 'transcripts', path: file, cause: error });
+  }
+  const byId = new Map(rows.map((row) => [normalizeId(row.id), row.text]));
+  const names = namesOnce(relPaths);
+  const idOf = (relPath: string): string | undefined => {
+    const bare = relPath.slice(0, relPath.length - path.posix.extname(relPath).length);
+    if (byId.has(relPath)) return relPath;
+    if (byId.has(bare)) return bare;
+    const name = path.posix.basename(bare);
+    return byId.has(name) && names.get(name) === relPath ? name : undefined;
+  };
+  return {
+    find(relPath) {
+      const id = idOf(relPath);
+      return id === undefined ? undefined : () => Promise.resolve(referenceFromText(`${file}#${id}`, byId.get(id)!));
+    },
+    unused: unusedOf([...byId.keys()], new Set(relPaths.map(idOf)), (id) => `${path.basename(file)}#${id}`),
+  };
+}
+
+function unusedOf(all: readonly string[], used: ReadonlySet<string | undefined>, name: (key: string) => string): string[] {
+  return all.filter((key) => !used.has(key)).map(name);
+}
+
+/** File names (without extension) that only one recording has, each to that recording. */
+function namesOnce(relPaths: readonly string[]): Map<string, string> {
+  const count = new Map<string, string | null>();
+  for (const rel of relPaths) {
+    const name = path.posix.basename(rel, path.posix.extname(rel));
+    count.set(name, count.has(name) ? null : rel);
+  }
+  return new Map([...count].filter((entry): entry is [string, string] => entry[1] !== null));
+}
+
+/** An id as written in a table: `\` → `/`, a leading `./` dropped. */
+function normalizeId(id: string): string {
+  return id.replace(/\\/g, '/').replace(/^\.\//, '');
+}
