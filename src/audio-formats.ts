@@ -47,3 +47,34 @@ export function formatForContentType(contentType: string): string | undefined {
   if (type === 'audio/x-wav' || type === 'audio/wav') return 'pcm-16khz';
   return [...CONTENT_TYPES].find(([, t]) => t === type)?.[0];
 }
+
+/** How the bytes of one upload Content-Type must look, and the one ffmpeg demuxer that reads them. */
+export interface Container {
+  /** The ffmpeg demuxer forced with `-f` (never probed: a playlist sent as Ogg stays a failed Ogg). */
+  readonly demuxer: string;
+  /** What the first bytes must be, in words (for error messages). */
+  readonly signature: string;
+  /** True when `head` (the first 12 bytes, or all of a shorter body) starts as this container does. */
+  readonly matches: (head: Buffer) => boolean;
+}
+
+const ascii = (head: Buffer, start: number, text: string): boolean => head.subarray(start, start + text.length).toString('latin1') === text;
+const WAV: Container = { demuxer: 'wav', signature: 'a RIFF/WAVE header', matches: (h) => ascii(h, 0, 'RIFF') && ascii(h, 8, 'WAVE') };
+const CONTAINERS: ReadonlyMap<string, Container> = new Map([
+  ['audio/x-wav', WAV],
+  ['audio/wav', WAV],
+  ['audio/ogg', { demuxer: 'ogg', signature: 'an Ogg page (OggS)', matches: (h) => ascii(h, 0, 'OggS') }],
+  ['audio/webm', { demuxer: 'webm', signature: 'an EBML header (1A 45 DF A3)', matches: (h) => h.readUInt32BE(0) === 0x1a45dfa3 }],
+  ['audio/mp4', { demuxer: 'mp4', signature: 'an MP4 ftyp box', matches: (h) => ascii(h, 4, 'ftyp') }],
+]);
+
+/**
+ * The container of an upload Content-Type (parameters ignored, case-insensitive); undefined for a
+ * type outside {@link UPLOAD_CONTENT_TYPES}. The embedded service checks an upload's first bytes
+ * against it and decodes the upload with its demuxer only.
+ */
+export function containerOf(contentType: string): Container | undefined {
+  const container = CONTAINERS.get(contentType.split(';')[0]?.trim().toLowerCase() ?? '');
+  if (container === undefined) return undefined;
+  return { ...container, matches: (head) => head.length >= 12 && container.matches(head) };
+}

@@ -1,6 +1,7 @@
 /** Audio: finding ffmpeg, transcoding, WAV headers, cutting clips, splitting long recordings. */
 export { resolveFfmpeg } from './ffmpeg-path.js';
 export { transcodeToWav, type TranscodeOptions } from './transcode.js';
+export { ffmpegInputArgs, MEDIA_DEMUXERS } from './ffmpeg-input.js';
 export { readWorkWav, toWorkWav } from './work-format.js';
 export { readWavInfo, type WavInfo } from '../wav-header.js';
 export { cutClips, msToSample, type ClipRequest, type CutOptions } from './cut.js';

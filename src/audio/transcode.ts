@@ -8,6 +8,7 @@ import { basename } from 'node:path';
 import { runProcess } from '../child-process.js';
 import { DictclipError, isDictclipError } from '../errors.js';
 import { readWavInfo, type WavInfo } from '../wav-header.js';
+import { ffmpegInputArgs } from './ffmpeg-input.js';
 
 /** Options of {@link transcodeToWav}. */
 export interface TranscodeOptions {
@@ -17,6 +18,13 @@ export interface TranscodeOptions {
   sampleRate?: 16000;
   /** Keep the input's own sample rate and channels (only the sample format becomes 16-bit PCM); `sampleRate` is then ignored. @default false */
   native?: boolean;
+  /**
+   * The ffmpeg demuxer the input must be read with (`wav`, `ogg`, `webm`, `mp4`: the embedded
+   * service's uploads, decoded only as what they claim to be). Without it the input is probed,
+   * among media demuxers only (never playlists or file lists: src/audio/ffmpeg-input.ts).
+   * @default undefined (probed)
+   */
+  demuxer?: string;
   /** Aborting stops ffmpeg (SIGTERM, SIGKILL after 2 s) and rejects with E_ABORTED. @default undefined */
   signal?: AbortSignal;
 }
@@ -28,6 +36,8 @@ const BOILERPLATE = /^(\s|Conversion failed!|To ignore this, add a trailing|Inpu
 export function meaningfulLine(stderr: string, input: string): string {
   const lines = stderr.split(/\r?\n/).filter((line) => line.trim() !== '');
   const line = (lines.findLast((l) => !BOILERPLATE.test(l)) ?? lines.at(-1) ?? 'no error output').trim();
+  const refused = /\[(\w+) @ [^\]]*\] Format not on whitelist/.exec(stderr);
+  if (refused !== null) return `not a media file: it reads as "${refused[1] ?? '?'}" (a playlist or list of other files), which is never followed`;
   const stripped = line.startsWith(`${input}: `) ? line.slice(input.length + 2) : line;
   return stripped.startsWith("Stream map '0:a:0' matches no streams") ? 'no audio stream in the input' : stripped;
 }
@@ -61,7 +71,7 @@ export async function transcodeToWav(input: string, output: string, options: Tra
   if (signal?.aborted === true) throw aborted(signal, input);
   const temp = `${output}.tmp-${randomBytes(6).toString('hex')}.wav`;
   const args = [
-    '-hide_banner', '-nostdin', '-nostats', '-i', input,
+    '-hide_banner', '-nostdin', '-nostats', ...ffmpegInputArgs(input, options.demuxer),
     '-y', '-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1',
     ...(options.native === true ? [] : ['-ac', '1', '-ar', String(sampleRate)]),
     '-c:a', 'pcm_s16le', '-bitexact', '-f', 'wav', temp,

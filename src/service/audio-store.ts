@@ -14,10 +14,14 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
+import { containerOf } from '../audio-formats.js';
 import { DictclipError } from '../errors.js';
 import { writeFileAtomic } from '../files.js';
 import { newId } from './ids.js';
 import { readJsonFile } from './json-file.js';
+
+/** Bytes of an upload's start kept to check its container. */
+const HEAD_BYTES = 12;
 
 function audioHash(tenant: string, contentType: string): ReturnType<typeof createHash> {
   return createHash('sha256').update(`audio\0${tenant}\0${contentType}\0`);
@@ -27,6 +31,13 @@ export interface AudioMeta {
   contentType: string;
   bytes: number;
   createdTime: number;
+}
+
+/** Raised by {@link AudioStore.save} when the bytes do not start as the declared container does. */
+export class UploadContentError extends DictclipError {
+  constructor(contentType: string, signature: string) {
+    super('E_UNSUPPORTED_MEDIA_TYPE', `The upload is not ${contentType}: its bytes do not start with ${signature}. Send the audio with the Content-Type of its real format.`);
+  }
 }
 
 /** Raised by {@link AudioStore.save} when more than `maxBytes` arrived. */
@@ -55,9 +66,14 @@ export class AudioStore {
 
   /**
    * Stream a body into a new upload; rejects with UploadTooLargeError as soon as more than `maxBytes`
-   * arrived (partial file removed; the rest of the body is left unread for the caller to discard).
+   * arrived (partial file removed; the rest of the body is left unread for the caller to discard),
+   * and with UploadContentError when the whole body does not start as its Content-Type's container
+   * (`containerOf`): a playlist or any other file sent as audio is never stored.
    */
   async save(tenant: string, contentType: string, body: Readable, maxBytes: number): Promise<string> {
+    const container = containerOf(contentType);
+    if (container === undefined) throw new UploadContentError(contentType, 'a known audio container');
+    let head = Buffer.alloc(0);
     const temp = join(this.#root, tenant, `${newId()}.tmp`);
     await mkdir(join(this.#root, tenant), { recursive: true });
     let bytes = 0;
@@ -70,11 +86,13 @@ export class AudioStore {
       for await (const chunk of body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
         bytes += chunk.length;
         if (bytes > maxBytes) throw new UploadTooLargeError(maxBytes);
+        if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
         hash.update(chunk);
         if (!out.write(chunk)) await once(out, 'drain');
       }
       out.end();
       await finished(out);
+      if (!container.matches(head)) throw new UploadContentError(contentType.split(';')[0]?.trim() ?? contentType, container.signature);
     } catch (error) {
       if (!out.closed) {
         const closed = once(out, 'close').catch(() => undefined);
@@ -82,7 +100,7 @@ export class AudioStore {
         await closed;
       }
       await rm(temp, { force: true });
-      if (error instanceof UploadTooLargeError) throw error;
+      if (error instanceof UploadTooLargeError || error instanceof UploadContentError) throw error;
       throw new DictclipError('E_INPUT', `The upload did not complete: ${(error as Error).message}`, { cause: error });
     }
     return this.#commit(tenant, idOf(hash), temp, { contentType, bytes, createdTime: Date.now() });

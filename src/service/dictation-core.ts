@@ -8,6 +8,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readWorkWav, resolveFfmpeg, transcodeToWav, type WavInfo } from '../audio/index.js';
+import { containerOf, contentTypeForFormat } from '../audio-formats.js';
 import { DictclipError } from '../errors.js';
 import type { AudioStore } from './audio-store.js';
 import { contentId } from './ids.js';
@@ -145,14 +146,18 @@ export class DictationCore {
 
   /**
    * The audio the engine reads: the upload itself when it already is 16 kHz mono 16-bit PCM WAV
-   * with a plain 44-byte header (what dictclip uploads: no second ffmpeg run), else a transcode.
+   * with a plain 44-byte header (what dictclip uploads: no second ffmpeg run), else a transcode
+   * that reads the upload with the demuxer of its audio-format only (never a probe: an upload is
+   * decoded only as what it claims to be, so a playlist never makes ffmpeg open other files).
    */
-  async #engineAudio(upload: string, wavPath: string, signal: AbortSignal): Promise<{ path: string; info: WavInfo }> {
-    const info = await readWorkWav(upload);
+  async #engineAudio(upload: string, audioFormat: string, wavPath: string, signal: AbortSignal): Promise<{ path: string; info: WavInfo }> {
+    const demuxer = containerOf(contentTypeForFormat(audioFormat))?.demuxer;
+    if (demuxer === undefined) throw new DictclipError('E_INPUT', `No decoder for audio-format "${audioFormat}".`);
+    const info = demuxer === 'wav' ? await readWorkWav(upload) : undefined;
     if (info !== undefined) return { path: upload, info };
     const ffmpegPath = await resolveFfmpeg(this.#deps.ffmpegPath);
     await mkdir(join(this.#deps.dataDir, 'work'), { recursive: true });
-    return { path: wavPath, info: await transcodeToWav(upload, wavPath, { ffmpegPath, signal }) };
+    return { path: wavPath, info: await transcodeToWav(upload, wavPath, { ffmpegPath, signal, demuxer }) };
   }
 
   async #run(key: string, signal: AbortSignal): Promise<void> {
@@ -164,7 +169,7 @@ export class DictationCore {
     const wavPath = join(this.#deps.dataDir, 'work', `${tenant}-${id}.wav`);
     let finished: DictationRecord;
     try {
-      const { path, info } = await this.#engineAudio(audio.path(tenant, queued.audioId), wavPath, signal);
+      const { path, info } = await this.#engineAudio(audio.path(tenant, queued.audioId), queued.audioFormat, wavPath, signal);
       const recognition = await engine.recognize(path, { durationMs: info.durationMs, signal });
       const profile = queued.profile === undefined ? undefined : await profiles.find(queued.profile);
       const transcript = composeTranscript(recognition, profile);

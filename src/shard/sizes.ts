@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { execa } from 'execa';
 import pLimit from 'p-limit';
-import { readWavInfo } from '../audio/index.js';
+import { ffmpegInputArgs, readWavInfo } from '../audio/index.js';
 import { scanRecordings } from '../pipeline/scan.js';
 import { shardOf } from '../pipeline/shard.js';
 
@@ -26,7 +26,7 @@ export async function recordingDurationMs(file: string, ffmpegPath: string): Pro
     if (info !== undefined) return info.durationMs;
   }
   // `ffmpeg -i <file>` with no output prints the container's Duration and exits 1; nothing is decoded.
-  const result = await execa(ffmpegPath, ['-hide_banner', '-nostdin', '-i', file], { reject: false, timeout: 60_000 });
+  const result = await execa(ffmpegPath, ['-hide_banner', '-nostdin', ...ffmpegInputArgs(file)], { reject: false, timeout: 60_000 });
   const match = /Duration: (\d+):(\d\d):(\d\d(?:\.\d+)?)/.exec(result.stderr);
   if (match === null) return undefined;
   return ((Number(match[1]) * 60 + Number(match[2])) * 60 + Number(match[3])) * 1000;

@@ -106,6 +106,32 @@ describe('transcodeToWav', () => {
     }
   });
 
+  it('never follows a playlist or a concat list in an input folder: refused, the files they name are not read', async () => {
+    const named = await generate('sine=f=440:r=16000:d=1', join(temp(), 'named.mp3'));
+    const playlists: [string, string, string][] = [
+      ['playlist.mp3', `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\n${named}\n#EXT-X-ENDLIST\n`, 'hls'],
+      ['playlist.wav', `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\n${named}\n#EXT-X-ENDLIST\n`, 'hls'],
+      ['list.ogg', `ffconcat version 1.0\nfile '${named}'\n`, 'concat'],
+    ];
+    for (const [name, text, demuxer] of playlists) {
+      writeFileSync(join(temp(), name), text);
+      const error = await failure(join(temp(), name), join(temp(), 'followed.wav'));
+      expect(error.code).toBe('E_FFMPEG');
+      expect(error.message).toBe(`ffmpeg could not decode ${name}: not a media file: it reads as "${demuxer}" (a playlist or list of other files), which is never followed`);
+      expect(existsSync(join(temp(), 'followed.wav'))).toBe(false);
+    }
+    // The named file itself decodes (the refusal is of the playlist, not of its target).
+    expect((await transcodeToWav(named, join(temp(), 'named.wav'), { ffmpegPath })).samples).toBeGreaterThan(15_000);
+  });
+
+  it('with a demuxer, reads the input only as that format (a WAV given as Ogg fails)', async () => {
+    const wav = await generate('sine=f=440:r=16000:d=1', join(temp(), 'tone.wav'), ['-c:a', 'pcm_s16le']);
+    expect((await transcodeToWav(wav, join(temp(), 'as-wav.wav'), { ffmpegPath, demuxer: 'wav' })).samples).toBe(16000);
+    const error: unknown = await transcodeToWav(wav, join(temp(), 'as-ogg.wav'), { ffmpegPath, demuxer: 'ogg' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'E_FFMPEG' });
+    expect(existsSync(join(temp(), 'as-ogg.wav'))).toBe(false);
+  });
+
   it('rejects a missing input with E_INPUT', async () => {
     const input = join(temp(), 'missing.flac');
     const error = await failure(input, join(temp(), 'never.wav'));

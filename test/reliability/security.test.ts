@@ -125,11 +125,13 @@ describe('service security', () => {
       const pid = child.pid ?? 0;
       const upload = async (bytes: number): Promise<number> => {
         const chunk = Buffer.alloc(1 << 16, 1);
+        const first = Buffer.from(chunk);
+        first.write('RIFF\0\0\0\0WAVE', 0, 'latin1'); // uploads must start as their Content-Type's container
         let sent = 0;
         const body = Readable.from((function* () {
           while (sent < bytes) {
+            yield sent === 0 ? first : chunk;
             sent += chunk.length;
-            yield chunk;
           }
         })());
         const res = await request(`${url}/SCFileserver/audio`, { method: 'POST', body, headers: { authorization: mallory, 'content-type': 'audio/x-wav' } })

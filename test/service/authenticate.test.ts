@@ -90,7 +90,7 @@ describe('authentication', () => {
       release = resolve;
     });
     async function* slowBody(): AsyncGenerator<Buffer> {
-      yield Buffer.alloc(1024);
+      yield Buffer.concat([Buffer.from('RIFF\0\0\0\0WAVE', 'latin1'), Buffer.alloc(1012)]);
       await gate;
       yield Buffer.alloc(1024);
     }

@@ -26,7 +26,7 @@ describe('dictation creation', () => {
     const noSlash = await fetch(`${t.service.url}/SCDictation/rest/nvoq/factory/dictations`, {
       method: 'POST',
       headers: { authorization: t.alice, 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' },
-      body: new URLSearchParams({ 'audio-url': audioUrl, 'audio-format': 'ogg' }),
+      body: new URLSearchParams({ 'audio-url': audioUrl, 'audio-format': 'pcm-8khz' }),
     });
     expect(noSlash.status).toBe(201);
   });

@@ -133,7 +133,7 @@ describe('cancel, failures and results before done', () => {
 
   it('finishes a dictation of undecodable audio with an ffmpeg error entry', async () => {
     const junkPath = join(t.mediaDir, 'junk.ogg');
-    await writeFile(junkPath, Buffer.from('this is not audio at all'.repeat(10)));
+    await writeFile(junkPath, Buffer.from(`OggS${'this is not audio at all'.repeat(10)}`)); // starts as Ogg, decodes as nothing
     const junk = await upload(t, junkPath, t.alice, 'audio/ogg');
     const location = await create(t, junk, { 'audio-format': 'ogg' });
     await waitDone(location, t.alice);

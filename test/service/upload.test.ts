@@ -5,8 +5,15 @@ import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from './helpers.js';
 
+/** `size` bytes that start as a WAV file does (uploads must start as their Content-Type's container). */
+function wavBytes(size: number): Buffer {
+  const bytes = Buffer.alloc(size, 1);
+  bytes.write('RIFF\0\0\0\0WAVE', 0, 'latin1');
+  return bytes;
+}
+
 async function* chunks(total: number, size = 64 * 1024): AsyncGenerator<Buffer> {
-  const chunk = Buffer.alloc(size, 1);
+  const chunk = wavBytes(size);
   for (let sent = 0; sent < total; sent += size) yield sent + size <= total ? chunk : chunk.subarray(0, total - sent);
 }
 
@@ -31,10 +38,10 @@ describe('upload limits and types', () => {
 
   it('answers 413 to a Content-Length over the cap and 201 at exactly the cap', async () => {
     t = await startTestService({ maxUploadBytes: 1000 });
-    const over = await post(t, Buffer.alloc(1001));
+    const over = await post(t, wavBytes(1001));
     expect(over.statusCode).toBe(413);
     expect(await over.body.text()).toContain('<code>E_TOO_LARGE</code>');
-    const exact = await post(t, Buffer.alloc(1000));
+    const exact = await post(t, wavBytes(1000));
     expect(exact.statusCode).toBe(201);
     await exact.body.dump();
     const files = await filesUnder(join(t.dataDir, 'audio'));
@@ -49,7 +56,7 @@ describe('upload limits and types', () => {
     const files = await filesUnder(join(t.dataDir, 'audio'));
     expect(files.filter((f) => /\.(tmp|audio)$/.test(f))).toEqual([]);
     // the connection is still usable afterwards
-    const next = await post(t, Buffer.alloc(10));
+    const next = await post(t, wavBytes(12));
     expect(next.statusCode).toBe(201);
     await next.body.dump();
   });
@@ -78,8 +85,13 @@ describe('upload limits and types', () => {
       expect(res.statusCode).toBe(415);
       expect(await res.body.text()).toContain('<code>E_UNSUPPORTED_MEDIA_TYPE</code>');
     }
-    for (const type of ['audio/wav', 'audio/ogg', 'audio/webm; codecs=opus', 'audio/mp4', 'AUDIO/X-WAV']) {
-      const res = await post(t, Buffer.alloc(10), type);
+    const heads: [string, Buffer][] = [
+      ['audio/wav', wavBytes(12)], ['audio/ogg', Buffer.from('OggS\0\x02\0\0\0\0\0\0', 'latin1')],
+      ['audio/webm; codecs=opus', Buffer.from('1a45dfa3a342868101000000', 'hex')], ['audio/mp4', Buffer.from('\0\0\0\x20ftypisom', 'latin1')],
+      ['AUDIO/X-WAV', wavBytes(20)],
+    ];
+    for (const [type, head] of heads) {
+      const res = await post(t, head, type);
       expect(res.statusCode).toBe(201);
       await res.body.dump();
     }

@@ -4,7 +4,7 @@
  * stays flat) with unique keys, as `utils/validate_data_dir.sh` requires.
  *
  * - Recordings are the run's source recordings: `wav.scp` maps `<recording key>` to a pipe,
- *   `ffmpeg -nostdin -v error -i '<absolute source path>' -f wav -ar 16000 -ac 1 - |`, that yields
+ *   `ffmpeg -nostdin -v error -protocol_whitelist file -format_whitelist <media demuxers> -i '<absolute source path>' -f wav -ar 16000 -ac 1 - |`, that yields
  *   the same 16 kHz mono audio the clips were cut from (the run deletes its work audio).
  * - `segments`: `<utt> <recording> <start> <end>` in seconds (3 decimals), the clip's span in
  *   the recording, padding included (the manifest's start_ms and end_ms).
@@ -16,6 +16,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { ffmpegInputArgs } from '../../audio/index.js';
 import { runProcess } from '../../child-process.js';
 import { DictclipError } from '../../errors.js';
 import { recordingKey } from '../../pipeline/naming.js';
@@ -31,9 +32,10 @@ export function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The wav.scp command of a source recording: 16 kHz mono WAV on stdout. */
+/** The wav.scp command of a source recording: 16 kHz mono WAV on stdout (media demuxers only, local files only). */
 export function decodeCommand(sourcePath: string): string {
-  return `ffmpeg -nostdin -v error -i ${shellQuote(sourcePath)} -f wav -ar 16000 -ac 1 - |`;
+  const options = ffmpegInputArgs(sourcePath).slice(0, -1); // all but the path, quoted here
+  return `ffmpeg -nostdin -v error ${options.join(' ')} ${shellQuote(sourcePath)} -f wav -ar 16000 -ac 1 - |`;
 }
 
 const secondsText = (ms: number): string => (ms / 1000).toFixed(3);

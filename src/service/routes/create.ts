@@ -6,7 +6,7 @@
  * from the upload's Content-Type, and an unknown `profile` is a profile without substitutions.
  */
 import type { RequestContext } from '../context.js';
-import { AUDIO_FORMATS, formatForContentType } from '../../audio-formats.js';
+import { AUDIO_FORMATS, containerOf, contentTypeForFormat, formatForContentType } from '../../audio-formats.js';
 import { ID_PATTERN } from '../ids.js';
 import { badRequest } from '../error-responses.js';
 import { readForm } from '../http-util.js';
@@ -65,6 +65,9 @@ export async function createDictation(ctx: RequestContext): Promise<void> {
   const audioFormat = given ?? formatForContentType(contentType) ?? 'pcm-16khz';
   if (!AUDIO_FORMATS.includes(audioFormat)) {
     throw badRequest(`Form field audio-format must be one of ${AUDIO_FORMATS.join(', ')} (got "${given ?? ''}").`);
+  }
+  if (containerOf(contentTypeForFormat(audioFormat))?.demuxer !== containerOf(contentType)?.demuxer) {
+    throw badRequest(`Form field audio-format ${audioFormat} does not match the upload, sent as ${contentType}: the audio is decoded only as what it was uploaded as.`);
   }
   const streaming = booleanField(form, 'streaming', false);
   booleanField(form, 'audio-url-complete', true);

@@ -3,7 +3,8 @@
  * docs/design.md "WebSocket protocol"). JSON text messages, binary audio chunks, one dictation
  * per socket. Close codes: 1000 after TEXTDONE; 1008 for protocol errors, refused credentials
  * and the idle timeout (no audio for `idleTimeoutMs` before AUDIODONE); 1009 for audio over
- * 21,000,000 bytes (or one message over 1 MiB); 1011 when the dictation fails; 1001 on shutdown.
+ * 21,000,000 bytes (or one message over 1 MiB); 1003 when the audio is not what `audioFormat` says
+ * (e.g. not an Ogg stream); 1011 when the dictation fails; 1001 on shutdown.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
@@ -140,7 +141,9 @@ function runSession(ws: WebSocket, deps: WebSocketDeps, { idleTimeoutMs, maxAudi
     const result = await deps.dictate(input).catch((error: unknown) => {
       if (!isClosed()) {
         const message = error instanceof Error ? error.message : 'Dictation failed';
-        fail(1011, 'dictation-failed', message, isDictclipError(error) ? { code: error.code } : {});
+        // Audio that is not what audioFormat says is refused as data the endpoint cannot take (1003).
+        if (isDictclipError(error, 'E_UNSUPPORTED_MEDIA_TYPE')) fail(1003, 'unsupported-audio', message, { code: error.code });
+        else fail(1011, 'dictation-failed', message, isDictclipError(error) ? { code: error.code } : {});
       }
       return undefined;
     });
