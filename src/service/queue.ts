@@ -4,6 +4,13 @@
  * Every running job gets an AbortSignal; `cancel` aborts one job, `close` aborts all of them.
  */
 
+/**
+ * The longest delay a job may have, ms: 2^31 − 1, the longest timer Node keeps (a longer one
+ * fires after 1 ms). Creation refuses more; the queue's timer never waits longer than this either,
+ * so a job saved with a longer delay by an older version waits in steps instead of spinning.
+ */
+export const MAX_JOB_DELAY_MS = 2_147_483_647;
+
 export interface QueuedJob {
   key: string;
   priority: number;
@@ -75,7 +82,7 @@ export class JobQueue {
     }
     if (this.#closed || this.#running.size >= this.#concurrency || this.#pending.length === 0) return;
     const wait = Math.max(0, Math.min(...this.#pending.map((p) => p.notBefore)) - Date.now());
-    this.#timer = setTimeout(() => this.#pump(), Math.max(wait, 1));
+    this.#timer = setTimeout(() => this.#pump(), Math.min(Math.max(wait, 1), MAX_JOB_DELAY_MS));
     this.#timer.unref();
   }
 

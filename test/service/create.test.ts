@@ -73,6 +73,15 @@ describe('dictation creation', () => {
     expect(missing.text).toContain('audio-url is required');
   });
 
+  it('refuses a jobDelayInMillis past the longest timer (2^31 − 1 ms) with 400 saying the range', async () => {
+    const over = await createRaw(t, { 'audio-url': audioUrl, 'audio-format': 'pcm-16khz', jobDelayInMillis: '2147483648' });
+    expect(over.status).toBe(400);
+    expect(over.text).toContain('Form field jobDelayInMillis must be an integer from 0 to 2147483647 ms (about 24.8 days) (got &quot;2147483648&quot;).');
+    const longest = await createRaw(t, { 'audio-url': audioUrl, 'audio-format': 'pcm-16khz', jobDelayInMillis: '2147483647' });
+    expect(longest.status).toBe(201);
+    expect((await fetch(`${String(longest.headers.location)}/cancel`, { method: 'POST', headers: { authorization: t.alice } })).status).toBe(200);
+  });
+
   it('refuses malformed fields with 400 naming the field', async () => {
     const cases: [Record<string, string>, string][] = [
       [{ 'audio-format': 'mp3' }, 'audio-format'],

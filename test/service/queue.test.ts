@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { JobQueue } from '../../src/service/queue.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { JobQueue, MAX_JOB_DELAY_MS } from '../../src/service/queue.js';
 
 describe('JobQueue', () => {
   it('runs higher priority first, then in arrival order, never more than the concurrency', async () => {
@@ -47,5 +47,31 @@ describe('JobQueue', () => {
     queue.add({ key: 'after-close', priority: 0, notBefore: 0 });
     await new Promise((resolve) => setImmediate(resolve));
     expect(order).not.toContain('after-close');
+  });
+
+  describe('a delay past the longest timer', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+      vi.useRealTimers();
+    });
+
+    it('waits in timers of at most 2^31 − 1 ms instead of spinning (a job saved with a longer delay)', async () => {
+      vi.useFakeTimers({ now: 1_000_000 });
+      const delays: number[] = [];
+      const fakeSetTimeout = globalThis.setTimeout;
+      vi.spyOn(globalThis, 'setTimeout').mockImplementation(((callback: () => void, ms?: number) => {
+        delays.push(ms ?? 0);
+        return fakeSetTimeout(callback, ms);
+      }) as typeof setTimeout);
+      const ran: string[] = [];
+      const queue = new JobQueue(1, async (key) => void ran.push(key), () => undefined);
+      queue.add({ key: 'far', priority: 0, notBefore: Date.now() + 2 ** 40 });
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(delays).toEqual([MAX_JOB_DELAY_MS]); // one timer, not one per millisecond
+      await vi.advanceTimersByTimeAsync(MAX_JOB_DELAY_MS);
+      expect(delays).toEqual([MAX_JOB_DELAY_MS, MAX_JOB_DELAY_MS]); // woke once, waits again
+      expect(ran).toEqual([]);
+      await queue.close('test over');
+    });
   });
 });

@@ -8,6 +8,7 @@
 import type { RequestContext } from '../context.js';
 import { AUDIO_FORMATS, containerOf, contentTypeForFormat, formatForContentType } from '../../audio-formats.js';
 import { ID_PATTERN } from '../ids.js';
+import { MAX_JOB_DELAY_MS } from '../queue.js';
 import { badRequest } from '../error-responses.js';
 import { readForm } from '../http-util.js';
 
@@ -23,12 +24,13 @@ function booleanField(form: URLSearchParams, name: string, fallback: boolean): b
   return value === 'true';
 }
 
-function integerField(form: URLSearchParams, name: string, min: number): number | undefined {
+function integerField(form: URLSearchParams, name: string, min: number, max = Number.MAX_SAFE_INTEGER, unit = ''): number | undefined {
   const value = form.get(name);
   if (value === null) return undefined;
   const number = /^-?\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
-  if (!Number.isSafeInteger(number) || number < min) {
-    throw badRequest(`Form field ${name} must be an integer${min > Number.MIN_SAFE_INTEGER ? ` ≥ ${min}` : ''} (got "${value}").`);
+  if (!Number.isSafeInteger(number) || number < min || number > max) {
+    const range = max < Number.MAX_SAFE_INTEGER ? ` from ${min} to ${max}${unit}` : min > Number.MIN_SAFE_INTEGER ? ` ≥ ${min}` : '';
+    throw badRequest(`Form field ${name} must be an integer${range} (got "${value}").`);
   }
   return number;
 }
@@ -72,7 +74,7 @@ export async function createDictation(ctx: RequestContext): Promise<void> {
   const streaming = booleanField(form, 'streaming', false);
   booleanField(form, 'audio-url-complete', true);
   const priority = integerField(form, 'priority', Number.MIN_SAFE_INTEGER) ?? 0;
-  const jobDelayInMillis = integerField(form, 'jobDelayInMillis', 0) ?? 0;
+  const jobDelayInMillis = integerField(form, 'jobDelayInMillis', 0, MAX_JOB_DELAY_MS, ' ms (about 24.8 days)') ?? 0;
   const clientObserverExpireSeconds = integerField(form, 'client-observer-expire-seconds', 0);
   const profile = form.get('profile') ?? undefined;
   const record = await ctx.service.core.create({
