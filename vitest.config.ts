@@ -1,12 +1,21 @@
 import { defineConfig } from 'vitest/config';
+import { INTEGRATION } from './test/tiers/integration.js';
 
+/**
+ * Two tiers. `unit` (`npm run test:unit`): pure functions and in-process servers on port 0, no
+ * child process (test/tiers/unit-guard.ts refuses one), no real-time waits. `integration`: real
+ * ffmpeg, PocketSphinx, Chromium and the built CLI. `npm test` runs both; the load test runs only
+ * when DICTCLIP_LOAD_TEST=1 (set by .ci/run).
+ */
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // The load test runs only when DICTCLIP_LOAD_TEST=1 (set by .ci/run).
     reporters: ['default'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...INTEGRATION], setupFiles: ['test/tiers/unit-guard.ts'] } },
+      { extends: true, test: { name: 'integration', include: [...INTEGRATION] } },
+    ],
   },
 });
