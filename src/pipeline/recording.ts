@@ -239,7 +239,7 @@ async function dictate(
   setStage(whole ? 'upload' : 'split');
   const base = await ctx.dictation();
   const format = ctx.options.uploadFormat;
-  const dctx: DictateContext = { ...base, onStage: setStage, audioFormat: format === 'pcm' ? undefined : format };
+  const dctx: DictateContext = { ...base, signal: ctx.signal, onStage: setStage, audioFormat: format === 'pcm' ? undefined : format };
   return dictateInChunks(wav, {
     maxUploadBytes: ctx.options.maxUploadBytes,
     uploadFormat: ctx.options.uploadFormat,
@@ -250,9 +250,12 @@ async function dictate(
     onStage: setStage,
     onChunks,
     // The upload goes before the dictation slot: a slot is held only while the service dictates.
+    // Each chunk's calls listen on a signal of its own (following the recording's): the chunks of
+    // a long recording in flight at once do not pile their listeners on one signal.
     dictateOne: async (chunkPath, durationMs) => {
-      const audioUrl = await ctx.limits.upload(() => uploadForDictation(dctx, chunkPath));
-      return ctx.limits.dictation(() => dictateWav(dctx, chunkPath, durationMs, audioUrl));
+      const chunk: DictateContext = { ...dctx, signal: AbortSignal.any([ctx.signal]) };
+      const audioUrl = await ctx.limits.upload(() => uploadForDictation(chunk, chunkPath));
+      return ctx.limits.dictation(() => dictateWav(chunk, chunkPath, durationMs, audioUrl));
     },
   });
 }

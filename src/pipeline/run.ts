@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -78,10 +77,9 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
   const needsService = pending.some((job) => job.decision === 'dictate');
   const connection = needsService ? await connect(opts, ffmpegPath) : undefined;
   const client = connection === undefined ? undefined : newClient(connection, opts);
+  // Nothing in flight listens on the run's signal itself: each recording gets a signal that follows
+  // it (below), each chunk one that follows the recording's, and only those are listened on.
   const controller = new AbortController();
-  // Every request and poll sleep in flight listens on it (undici removes its listener when the
-  // request ends): at --concurrency 6 and up, Node's default cap of 10 printed a false leak warning.
-  setMaxListeners(0, controller.signal);
   const onAbort = (): void => controller.abort();
   signal?.addEventListener('abort', onAbort, { once: true });
   if (signal?.aborted === true) controller.abort();
@@ -110,6 +108,9 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
       try {
         const result = await processRecording(job, {
           ...ctx,
+          // A signal per recording: its requests and child processes listen on it, never the
+          // run's (past 10 listeners on one signal Node prints MaxListenersExceededWarning).
+          signal: AbortSignal.any([controller.signal]),
           warn: (message) => events.onWarning?.({ source, message }),
           onStageChange: (change) => events.onStageChange?.({ source, ...change }),
           onStageTiming: (stage, ms) => {

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { isDictclipError } from '../../../src/errors.js';
-import { alive } from '../../helpers/index.js';
+import { alive, pcmWav } from '../../helpers/index.js';
 import { createPocketSphinxEngine, longestFirst } from '../../../src/service/engines/pocketsphinx.js';
 
 const DATA = '/usr/share/pocketsphinx/test/data/librivox';
@@ -199,5 +199,35 @@ describe('createPocketSphinxEngine check()', () => {
     const error = await rejection(engine.recognize(WAV, { durationMs: 7100 }));
     expect(isDictclipError(error, 'E_ENGINE')).toBe(true);
     expect((error as Error).message).toContain('apt-get install pocketsphinx pocketsphinx-en-us');
+  });
+});
+
+describe('createPocketSphinxEngine on a recording of many stretches (issue 20 item 10)', () => {
+  it('decodes more than 10 stretches without piling abort listeners on one signal (no MaxListenersExceededWarning)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dictclip-ps-stretches-'));
+    // 14 bursts of 600 ms tone, each followed by 600 ms of silence: with 1 s stretches, 14 or more of them.
+    const samples = Int16Array.from({ length: 14 * 19_200 }, (_, i) => (i % 19_200 < 9_600 ? Math.round(12_000 * Math.sin(i / 5)) : 0));
+    const wav = join(dir, 'bursts.wav');
+    writeFileSync(wav, pcmWav(samples));
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error): void => void warnings.push(warning);
+    process.on('warning', onWarning);
+    const engine = createPocketSphinxEngine({ processes: 1, chunkMs: 1_000 });
+    const decode = vi.spyOn(engine.pool, 'decode');
+    const controller = new AbortController();
+    try {
+      // Every stretch is queued at once; the first is being decoded when the rest wait: enough to
+      // see the listeners, then the recognition is aborted (no need to decode them all).
+      const pending = engine.recognize(wav, { durationMs: 16_800, signal: controller.signal });
+      await until(() => (decode.mock.calls.length > 10 ? true : undefined));
+      controller.abort();
+      expect(isDictclipError(await rejection(pending), 'E_ABORTED')).toBe(true);
+      await new Promise((done) => setImmediate(done)); // process warnings are emitted on the next tick
+      expect(warnings.map((w) => w.name)).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+      await engine.close?.();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
