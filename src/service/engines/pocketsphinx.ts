@@ -6,11 +6,11 @@
  * recording's timeline.
  */
 import { availableParallelism, tmpdir } from 'node:os';
-import { mkdtemp, rm, stat, symlink } from 'node:fs/promises';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { findPauseSplits, readWavInfo } from '../../audio/index.js';
 import { DictclipError, isDictclipError } from '../../errors.js';
-import { findExecutable } from '../../executables.js';
+import { checkPocketSphinx, DEFAULT_POCKETSPHINX_BINARY, DEFAULT_POCKETSPHINX_MODEL_DIR, POCKETSPHINX_INSTALL_HINT, pocketSphinxModel } from '../../pocketsphinx-model.js';
 import type { Engine, Recognition, RecognizeOptions } from '../types.js';
 import { BatchProcess, type BatchDecode } from './pocketsphinx-batch.js';
 import { FRAME_MS } from './pocketsphinx-output.js';
@@ -42,19 +42,9 @@ export interface PocketSphinxOptions {
 
 /** The engine's default for {@link PocketSphinxOptions.maxActiveHmms}. */
 export const DEFAULT_MAX_ACTIVE_HMMS = 30_000;
-const INSTALL_HINT = 'install it with `apt-get install pocketsphinx pocketsphinx-en-us`';
 const SAMPLES_PER_FRAME = 16 * FRAME_MS;
 /** The work format's header length: `-adchdr` skips it. */
 const WORK_HEADER_BYTES = 44;
-
-async function exists(path: string, kind: 'file' | 'dir'): Promise<boolean> {
-  try {
-    const info = await stat(path);
-    return kind === 'dir' ? info.isDirectory() : info.isFile();
-  } catch {
-    return false;
-  }
-}
 
 /** The engine with its pool exposed (tests check that an abort really ends a process). */
 export interface PocketSphinxEngine extends Engine {
@@ -71,33 +61,22 @@ export interface PocketSphinxEngine extends Engine {
  * @throws DictclipError E_CONFIG for a bad maxActiveHmms.
  */
 export function createPocketSphinxEngine(options: PocketSphinxOptions = {}): PocketSphinxEngine {
-  const binary = options.binary ?? 'pocketsphinx_batch';
-  const modelDir = options.modelDir ?? '/usr/share/pocketsphinx/model/en-us';
+  const binary = options.binary ?? DEFAULT_POCKETSPHINX_BINARY;
   const chunkMs = Math.max(1000, options.chunkMs ?? 20_000);
   const maxActiveHmms = options.maxActiveHmms ?? DEFAULT_MAX_ACTIVE_HMMS;
   if (!Number.isInteger(maxActiveHmms) || (maxActiveHmms < 1 && maxActiveHmms !== -1)) {
     throw new DictclipError('E_CONFIG', `PocketSphinx option maxActiveHmms must be an integer ≥ 1, or -1 for no limit (got ${maxActiveHmms}).`, { key: 'maxActiveHmms' });
   }
-  const model = { hmm: join(modelDir, 'en-us'), lm: join(modelDir, 'en-us.lm.bin'), dict: join(modelDir, 'cmudict-en-us.dict') };
+  const model = pocketSphinxModel(options.modelDir ?? DEFAULT_POCKETSPHINX_MODEL_DIR);
   const args = [
     '-adcin', 'yes', '-adchdr', String(WORK_HEADER_BYTES), '-cepdir', '', '-cepext', '',
     '-backtrace', 'yes', '-remove_silence', 'no', '-maxhmmpf', String(maxActiveHmms),
     '-hmm', model.hmm, '-lm', model.lm, '-dict', model.dict, ...(options.settings ?? []),
   ];
-  const pool = new BatchPool(Math.max(1, options.processes ?? availableParallelism()), () => new BatchProcess(binary, args, INSTALL_HINT));
+  const pool = new BatchPool(Math.max(1, options.processes ?? availableParallelism()), () => new BatchProcess(binary, args, POCKETSPHINX_INSTALL_HINT));
 
   async function check(): Promise<void> {
-    if ((await findExecutable(binary, process.env['PATH'])) === undefined) {
-      throw new DictclipError('E_ENGINE', `PocketSphinx recognizer \`${binary}\` not found on PATH; ${INSTALL_HINT}`, { command: binary });
-    }
-    const missing: string[] = [];
-    if (!(await exists(model.hmm, 'dir'))) missing.push(model.hmm);
-    if (!(await exists(model.lm, 'file'))) missing.push(model.lm);
-    if (!(await exists(model.dict, 'file'))) missing.push(model.dict);
-    const first = missing[0];
-    if (first !== undefined) {
-      throw new DictclipError('E_ENGINE', `PocketSphinx model files missing (${missing.join(', ')}); ${INSTALL_HINT}`, { path: first });
-    }
+    await checkPocketSphinx(binary, process.env['PATH'], model);
   }
 
   async function recognize(audioPath: string, { signal }: RecognizeOptions): Promise<Recognition> {

@@ -1,0 +1,46 @@
+/**
+ * The finite-state grammar of one piece (PocketSphinx's FSG text format): the piece's words in
+ * reference order, each word its tokens in order, with a way to skip a prefix and a suffix of the
+ * words (text that was never spoken, such as a heading, or words that belong to the next piece).
+ * Dictionary entries are named by token position (`t<index>`), so the result maps back to the
+ * reference without guessing. Pure.
+ */
+
+/** One word of a piece: its index and the positions of its tokens in the run's dictionary. */
+export interface GrammarWord {
+  readonly word: number;
+  readonly tokens: readonly number[];
+}
+
+/** Name of the dictionary entry of token position `index`. */
+export function tokenName(index: number): string {
+  return `t${index}`;
+}
+
+/** The token position of a dictionary entry name from the result (`t12`, `t12(2)`), or undefined for silence and fillers. */
+export function tokenIndex(name: string): number | undefined {
+  const match = /^t(\d+)(?:\(\d+\))?$/.exec(name);
+  return match === null ? undefined : Number(match[1]);
+}
+
+/**
+ * FSG text of a piece. `skipProbability` is the weight of jumping over a prefix (from the start to
+ * any word) or a suffix (from any word to the end) against 1 for speaking the next word.
+ */
+export function pieceGrammar(name: string, words: readonly GrammarWord[], skipProbability: number): string {
+  const lines: string[] = [];
+  const wordEnds: number[] = [0];
+  let state = 0;
+  for (const word of words) {
+    for (const token of word.tokens) {
+      lines.push(`TRANSITION ${state} ${state + 1} 1.0 ${tokenName(token)}`);
+      state++;
+    }
+    wordEnds.push(state);
+  }
+  const final = state;
+  const skip = skipProbability.toExponential(3);
+  for (let k = 1; k < wordEnds.length; k++) lines.push(`TRANSITION 0 ${wordEnds[k]!} ${skip}`);
+  for (let k = 1; k < wordEnds.length - 1; k++) lines.push(`TRANSITION ${wordEnds[k]!} ${final} ${skip}`);
+  return [`FSG_BEGIN ${name}`, `NUM_STATES ${final + 1}`, 'START_STATE 0', `FINAL_STATE ${final}`, ...lines, 'FSG_END', ''].join('\n');
+}

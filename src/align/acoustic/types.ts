@@ -1,0 +1,55 @@
+/** The acoustic aligner's options and result (the interface the reference pipeline calls). */
+
+/** A reference word already placed (e.g. by text alignment), used to cut long audio into pieces. */
+export interface AcousticAnchor {
+  /** Index into `words`. */
+  readonly word: number;
+  readonly startMs: number;
+  readonly endMs: number;
+}
+
+/** The local recognizer the aligner runs, and its search settings. */
+export interface AcousticRecognizerOptions {
+  /** The recognizer binary: a name looked up on PATH, or a path. @default 'pocketsphinx_batch' */
+  readonly binary?: string;
+  /** Folder holding `en-us/` (acoustic model) and `cmudict-en-us.dict`. @default '/usr/share/pocketsphinx/model/en-us' */
+  readonly modelDir?: string;
+  /** espeak-ng binary, for words missing from the pronouncing dictionary. @default 'espeak-ng' */
+  readonly espeakBinary?: string;
+  /** espeak-ng voice whose phonemes are used for such words. @default 'en-us' */
+  readonly espeakVoice?: string;
+  /** Extra recognizer settings appended last (e.g. `['-beam', '1e-60']`). @default [] */
+  readonly settings?: readonly string[];
+}
+
+export interface AlignAcousticOptions {
+  /** 16 kHz mono 16-bit WAV with a 44-byte header (the run's work audio). */
+  readonly wavPath: string;
+  /** Per reference word its spoken tokens, lowercase (`"1984"` → `["nineteen","eighty","four"]`); `[]`: nothing spoken. */
+  readonly words: readonly (readonly string[])[];
+  /** Words already placed, ascending by `word`: long audio is aligned in pieces cut between them. @default [] */
+  readonly anchors?: readonly AcousticAnchor[];
+  /** Longest piece aligned in one search where anchors allow a cut, ms. @default 30000 */
+  readonly maxPieceMs?: number;
+  /** The recognizer and model. @default Debian's pocketsphinx_batch and US English model */
+  readonly pocketsphinx?: AcousticRecognizerOptions;
+  /**
+   * Folder in which the aligner makes its private working folder (dictionary, grammars, control
+   * files); the working folder is removed when the call ends, and one left by a killed process is
+   * removed by the next call. @default the system temp folder
+   */
+  readonly tempDir?: string;
+  /** Aborting kills the recognizer and rejects with `E_ABORTED`. */
+  readonly signal?: AbortSignal;
+}
+
+/** Where a word was found. */
+export interface AcousticSpan {
+  readonly startMs: number;
+  readonly endMs: number;
+}
+
+export interface AcousticAlignment {
+  /** Per input word its span, or `null` when it was not found with confidence (or has no tokens). */
+  readonly words: (AcousticSpan | null)[];
+}

@@ -1,0 +1,105 @@
+/**
+ * The acoustic aligner on real PocketSphinx and speech with exactly known word boundaries
+ * (espeak-ng words joined with known pauses over a faint noise floor).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alignAcoustic } from '../../../src/align/acoustic/index.js';
+import { isDictclipError } from '../../../src/errors.js';
+import { pcmWav, removeTempDirs, tempDir } from '../../helpers/index.js';
+import { writeSpokenWords, type SpokenWord } from '../../helpers/spoken-words.mjs';
+
+/** Largest boundary error accepted in these tests, ms (the benchmark measures the real spread). */
+const TOLERANCE_MS = 160;
+const WORDS = 'the old lighthouse keeper climbed zorblatt stairs every evening to light the lamp'.split(' ');
+
+let dir: string;
+let speech: { path: string; words: SpokenWord[] };
+let silent: { path: string; words: SpokenWord[] };
+
+beforeAll(async () => {
+  dir = await tempDir('acoustic');
+  speech = await writeSpokenWords(join(dir, 'speech.wav'), WORDS, { pausesMs: [0, 60, 150, 20, 300] });
+  // A second and a half of digital zero between "evening" and "to".
+  const pauses = WORDS.map((w) => (w === 'evening' ? 1500 : 80));
+  const draft = await writeSpokenWords(join(dir, 'silent.wav'), WORDS, { pausesMs: pauses });
+  const gap = draft.words[WORDS.indexOf('evening')]!;
+  silent = await writeSpokenWords(join(dir, 'silent.wav'), WORDS, { pausesMs: pauses, silence: [[gap.endMs + 100, gap.endMs + 1400]] });
+}, 300_000);
+
+afterAll(removeTempDirs);
+
+function expectNear(span: { startMs: number; endMs: number } | null, truth: SpokenWord): void {
+  expect(span, truth.word).not.toBeNull();
+  expect(Math.abs(span!.startMs - truth.startMs), `${truth.word} start ${span!.startMs} vs ${truth.startMs}`).toBeLessThanOrEqual(TOLERANCE_MS);
+  expect(Math.abs(span!.endMs - truth.endMs), `${truth.word} end ${span!.endMs} vs ${truth.endMs}`).toBeLessThanOrEqual(TOLERANCE_MS);
+}
+
+describe('alignAcoustic', () => {
+  it('places every word, the one missing from the dictionary too, near its true boundaries', async () => {
+    const work = await tempDir('acoustic-work');
+    const result = await alignAcoustic({ wavPath: speech.path, words: WORDS.map((w) => [w]), tempDir: work });
+    expect(result.words).toHaveLength(WORDS.length);
+    result.words.forEach((span, i) => expectNear(span, speech.words[i]!));
+    expect(await readdir(work)).toEqual([]); // the working folder is gone
+  }, 120_000);
+
+  it('leaves an unspoken heading and a word with no tokens null, and places the rest', async () => {
+    const words = [['chapter'], ['seven'], [], ...WORDS.map((w) => [w])];
+    const result = await alignAcoustic({ wavPath: speech.path, words });
+    expect(result.words.slice(0, 3)).toEqual([null, null, null]);
+    result.words.slice(3).forEach((span, i) => expectNear(span, speech.words[i]!));
+  }, 120_000);
+
+  it('places a word spoken as several tokens from its first to its last', async () => {
+    const words = [['the'], ['old'], ['light', 'house'], ...WORDS.slice(3).map((w) => [w])];
+    const result = await alignAcoustic({ wavPath: speech.path, words });
+    expectNear(result.words[2]!, speech.words[2]!);
+  }, 120_000);
+
+  it('aligns across a stretch of digital silence', async () => {
+    const result = await alignAcoustic({ wavPath: silent.path, words: WORDS.map((w) => [w]) });
+    result.words.forEach((span, i) => expectNear(span, silent.words[i]!));
+  }, 120_000);
+
+  it('aligns in pieces cut between anchored words', async () => {
+    const anchors = [3, 4, 8, 9].map((word) => ({ word, startMs: speech.words[word]!.startMs, endMs: speech.words[word]!.endMs }));
+    const result = await alignAcoustic({ wavPath: speech.path, words: WORDS.map((w) => [w]), anchors, maxPieceMs: 1000 });
+    result.words.forEach((span, i) => expectNear(span, speech.words[i]!));
+  }, 120_000);
+
+  it('kills the recognizer on abort, rejects with E_ABORTED and leaves no working folder', async () => {
+    const work = await tempDir('acoustic-abort');
+    const controller = new AbortController();
+    const pending = alignAcoustic({ wavPath: speech.path, words: WORDS.map((w) => [w]), tempDir: work, signal: controller.signal });
+    // Abort once the recognizer's working folder exists (it is made just before the recognizer starts).
+    while ((await readdir(work)).length === 0) await new Promise((r) => setImmediate(r));
+    controller.abort();
+    const error: unknown = await pending.catch((e: unknown) => e);
+    expect(isDictclipError(error, 'E_ABORTED')).toBe(true);
+    expect(await readdir(work)).toEqual([]);
+  }, 120_000);
+
+  it('removes a working folder left by a process that no longer runs, and keeps others', async () => {
+    const work = await tempDir('acoustic-stale');
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+    await mkdir(join(work, `dictclip-align-${dead}-AbC123`));
+    await mkdir(join(work, `dictclip-align-${process.pid}-XyZ789`));
+    await mkdir(join(work, 'other'));
+    await alignAcoustic({ wavPath: speech.path, words: [['the']], tempDir: work });
+    expect((await readdir(work)).sort()).toEqual([`dictclip-align-${process.pid}-XyZ789`, 'other']);
+  }, 120_000);
+
+  it('refuses audio that is not the work format and anchors out of order', async () => {
+    const eightKilohertz = join(dir, 'eight.wav');
+    await writeFile(eightKilohertz, pcmWav(new Int16Array(8000), 8000));
+    const refused = async (options: Parameters<typeof alignAcoustic>[0]): Promise<string | undefined> =>
+      alignAcoustic(options).then(() => undefined, (e: unknown) => (isDictclipError(e) ? e.code : String(e)));
+    expect(await refused({ wavPath: join(dir, 'missing.wav'), words: [['the']] })).toBe('E_INVALID_ARGUMENT');
+    expect(await refused({ wavPath: eightKilohertz, words: [['the']] })).toBe('E_INVALID_ARGUMENT');
+    const anchors = [{ word: 0, startMs: 0, endMs: 10 }, { word: 0, startMs: 10, endMs: 20 }];
+    expect(await refused({ wavPath: speech.path, words: [['the']], anchors })).toBe('E_INVALID_ARGUMENT');
+  });
+});
