@@ -11,6 +11,12 @@ import { assertMono16, openWav, readWavInfo } from '../wav-header.js';
 export const SNAP_HALF_WINDOW_MS = 5;
 /** How far (ms) from the quietest millisecond the zero-crossing refinement looks. */
 export const ZERO_CROSSING_MS = 2;
+/**
+ * Half the energy window of a shared boundary (an edge both neighbouring clips share), ms: the
+ * edge-level window (10 ms, src/audio/edges.ts) on each side, so the boundary lands where the
+ * last 10 ms of one clip and the first 10 ms of the next are quiet together.
+ */
+export const SHARED_HALF_WINDOW_MS = 10;
 
 /** One clip's edges and the windows they may move within (integer ms, `min ≤ edge ≤ max`). */
 export interface SnapRequest {
@@ -20,12 +26,16 @@ export interface SnapRequest {
   startMaxMs: number;
   endMinMs: number;
   endMaxMs: number;
+  /** The edge is a boundary shared with a neighbouring word: its energy is over ±{@link SHARED_HALF_WINDOW_MS}. @default false */
+  startShared?: boolean | undefined;
+  /** @default false */
+  endShared?: boolean | undefined;
 }
 
 /**
  * Snap both edges of every clip: each edge moves, within its window, to the millisecond m whose
- * short-term energy (sum of squares of the samples in [m − 5 ms, m + 5 ms)) is lowest (ties: the
- * one nearest the planned edge), then to the millisecond within 2 ms of it (and within the
+ * short-term energy (sum of squares of the samples in [m − 5 ms, m + 5 ms), ±10 ms for a shared
+ * boundary) is lowest (ties: the one nearest the planned edge), then to the millisecond within 2 ms of it (and within the
  * window) whose sample `round(m × rate / 1000)` is nearest zero (ties: nearest that millisecond).
  * Audio outside the file counts as silence. An end never ends up before its start.
  * @returns The snapped `{ startMs, endMs }` of each clip, in input order (integer ms).
@@ -39,8 +49,8 @@ export async function snapEdges(wavPath: string, clips: readonly SnapRequest[]):
     const reader = { fh, dataOffset: info.dataOffset, samples: info.samples, rate: info.sampleRate, path: wavPath };
     const snapped: { startMs: number; endMs: number }[] = [];
     for (const clip of clips) {
-      const startMs = await snapOne(reader, clip.startMs, clip.startMinMs, clip.startMaxMs);
-      const endMs = await snapOne(reader, clip.endMs, clip.endMinMs, clip.endMaxMs);
+      const startMs = await snapOne(reader, clip.startMs, clip.startMinMs, clip.startMaxMs, clip.startShared === true);
+      const endMs = await snapOne(reader, clip.endMs, clip.endMinMs, clip.endMaxMs, clip.endShared === true);
       snapped.push({ startMs, endMs: Math.max(endMs, startMs) });
     }
     return snapped;
@@ -67,10 +77,10 @@ async function readSamples(reader: Reader, from: number, to: number): Promise<In
   return out;
 }
 
-async function snapOne(reader: Reader, edge: number, min: number, max: number): Promise<number> {
+async function snapOne(reader: Reader, edge: number, min: number, max: number, shared: boolean): Promise<number> {
   if (max <= min) return edge;
   const perMs = reader.rate / 1000;
-  const half = Math.round(SNAP_HALF_WINDOW_MS * perMs);
+  const half = Math.round((shared ? SHARED_HALF_WINDOW_MS : SNAP_HALF_WINDOW_MS) * perMs);
   const base = Math.round(min * perMs) - half; // sample index of pcm[0]
   const pcm = await readSamples(reader, base, Math.round(max * perMs) + half + 1);
   const at = (ms: number): number => Math.round(ms * perMs) - base;

@@ -9,6 +9,7 @@ export { validateMarkers } from './validate.js';
 export type { ValidateOptions } from './validate.js';
 export { planClips } from './plan.js';
 export type { ClipKind, ClipMode, ClipPlanOptions, PlannedClip } from './plan.js';
+export type { PadMode } from './padding.js';
 export { CLIP_FLAGS, addFlag, parseFlags, timingFlags } from './timing.js';
 export type { ClipFlag } from './timing.js';
 export { hasFilters, keepClip } from './filter.js';

@@ -1,9 +1,11 @@
 import { findPhrases } from './find.js';
-import { padSpan } from './padding.js';
+import { padWithCount } from './padding.js';
+import { snapPlan } from './snap-window.js';
+import type { SnapWindow } from './snap-window.js';
 import { groupPhrases } from './phrases.js';
 import { isPunctuation, wholeMsEnd } from './model.js';
 import { audioNeighbour, withoutUnheardAudio } from './owned.js';
-import type { Span } from './padding.js';
+import type { PadMode, Span } from './padding.js';
 import type { DictationResult, WordMarker } from './model.js';
 
 /** One clip per word, or per phrase (the run's `mode`). */
@@ -21,6 +23,8 @@ export interface ClipPlanOptions {
   padBeforeMs: number;
   /** Padding after each clip, ms, stopped at the midpoint to the next marker owning audio and at the audio end. Run default: 0. */
   padAfterMs: number;
+  /** `clamp`: padding stops at the midpoint to a neighbouring word; `overlap`: it runs into neighbours (only the audio stops it). @default 'clamp' */
+  padMode?: PadMode | undefined;
   /** Phrase mode: a pause of at least this many ms closes a phrase. Run default: 700. */
   maxGapMs: number;
   /** Phrase mode: a phrase never grows past this many ms (a longer single word stands alone). Run default: 15000. */
@@ -33,21 +37,8 @@ export interface ClipPlanOptions {
   find?: readonly string[] | undefined;
   /** Phrase search: words of context added on each side of a match. @default 0 */
   contextWords?: number | undefined;
-  /** When above 0, each clip gets the window its edges may snap within (see {@link SnapWindow}). @default 0 */
+  /** When above 0, each clip gets the window its edges may snap within (see `snapPlan`: a boundary shared with a touching word moves for both clips). @default 0 */
   snapMs?: number | undefined;
-}
-
-/**
- * Where a clip's edges may move when snapped to a quiet point: within `snapMs` of the planned
- * edge, never into the clip's own words, never past the midpoint to the neighbouring marker
- * (so never into it), never outside the audio. Always `startMinMs ≤ startMs ≤ startMaxMs` and
- * `endMinMs ≤ endMs ≤ endMaxMs`.
- */
-export interface SnapWindow {
-  startMinMs: number;
-  startMaxMs: number;
-  endMinMs: number;
-  endMaxMs: number;
 }
 
 /** One clip to cut. Times include padding; the cut is at samples round(ms × 16). */
@@ -64,9 +55,14 @@ export interface PlannedClip {
   textLength: number;
   /** Present when `snapMs` > 0. */
   snap?: SnapWindow;
+  /** Edges (1 or 2) whose padding a neighbouring word cut short; absent when none. */
+  paddingClamped?: number;
 }
 
-type Draft = Omit<PlannedClip, 'index' | 'startMs' | 'endMs'> & Span;
+export type { SnapWindow };
+
+/** A clip before padding: its span, neighbours, and its own first and last markers owning audio. */
+type Draft = Omit<PlannedClip, 'index' | 'startMs' | 'endMs' | 'snap' | 'paddingClamped'> & Span & { head: WordMarker; tail: WordMarker };
 
 /**
  * Plan the clips of a validated dictation result: per word (punctuation skipped unless
@@ -90,17 +86,17 @@ export function planClips(result: DictationResult, given: ClipPlanOptions): Plan
   for (const draft of drafts) {
     if (draft.endMs <= draft.startMs) continue;
     if (options.match !== undefined && draft.text.search(options.match) === -1) continue;
-    const { startMs, endMs } = padSpan(draft, options);
+    const padded = padWithCount(draft, options);
     const snapMs = options.snapMs ?? 0;
+    const edges = snapMs > 0 ? snapPlan(draft, padded, { ...options, snapMs }) : { startMs: padded.startMs, endMs: padded.endMs };
     clips.push({
       index: clips.length,
       kind: draft.kind,
       text: draft.text,
-      startMs,
-      endMs,
+      ...edges,
       textStart: draft.textStart,
       textLength: draft.textLength,
-      ...(snapMs > 0 ? { snap: snapWindow(draft, { startMs, endMs }, snapMs, options.audioDurationMs) } : {}),
+      ...(padded.clampedEdges > 0 ? { paddingClamped: padded.clampedEdges } : {}),
     });
   }
   return clips;
@@ -116,6 +112,8 @@ function fromMarker(kind: ClipKind, marker: WordMarker, previous?: WordMarker, n
     endMs: marker.endMs,
     previous,
     next,
+    head: marker,
+    tail: marker,
   };
 }
 
@@ -153,7 +151,8 @@ function spanDraft(
   const { markers, transcript } = result;
   const head = markers[first];
   const tail = markers[last];
-  if (head === undefined || tail === undefined) return [];
+  const tailWord = markers[lastWord];
+  if (head === undefined || tail === undefined || tailWord === undefined) return [];
   const textEnd = tail.textStart + tail.textLength;
   return [{
     kind,
@@ -163,6 +162,8 @@ function spanDraft(
     ...span,
     previous: audioNeighbour(markers, first, -1),
     next: audioNeighbour(markers, lastWord, 1),
+    head,
+    tail: tailWord,
   }];
 }
 
@@ -177,18 +178,4 @@ function findDrafts(result: DictationResult, phrases: readonly string[], context
     }
     return spanDraft('match', result, match.first, match.last, { startMs, endMs }, match.last);
   });
-}
-
-function snapWindow(span: Span, padded: { startMs: number; endMs: number }, snapMs: number, durationMs: number): SnapWindow {
-  const { previous, next } = span;
-  let startMin = Math.max(0, padded.startMs - snapMs);
-  if (previous !== undefined) startMin = Math.max(startMin, Math.ceil((previous.endMs + span.startMs) / 2));
-  let endMax = Math.min(durationMs, padded.endMs + snapMs);
-  if (next !== undefined) endMax = Math.min(endMax, Math.floor((span.endMs + next.startMs) / 2));
-  return {
-    startMinMs: Math.min(startMin, padded.startMs),
-    startMaxMs: Math.max(padded.startMs, Math.min(padded.startMs + snapMs, span.startMs)),
-    endMinMs: Math.min(padded.endMs, Math.max(padded.endMs - snapMs, span.endMs)),
-    endMaxMs: Math.max(endMax, padded.endMs),
-  };
 }

@@ -48,11 +48,12 @@ export function skippedCsv(skipped: readonly { relPath: string; reason: string }
   return toCsv(skipped.map((entry) => ({ source: entry.relPath, reason: entry.reason })), SKIPPED_COLUMNS);
 }
 
-/** Clip statistics and counts of a run; `dropped` = clips the filters left out. */
+/** Clip statistics and counts of a run; `dropped` = clips the filters left out; `paddingClamped` = clip edges whose padding a neighbour cut short. */
 export function computeSummary(
-  counts: Omit<RunSummary, 'clips' | 'totalClipMs' | 'medianClipMs' | 'minClipMs' | 'maxClipMs' | 'droppedClips' | 'droppedClipMs' | 'flaggedClips' | 'flaggedClipMs'>,
+  counts: Omit<RunSummary, 'clips' | 'totalClipMs' | 'medianClipMs' | 'minClipMs' | 'maxClipMs' | 'droppedClips' | 'droppedClipMs' | 'flaggedClips' | 'flaggedClipMs' | 'paddingClampedEdges'>,
   rows: readonly ManifestRow[],
   dropped: { clips: number; ms: number } = { clips: 0, ms: 0 },
+  paddingClamped = 0,
 ): RunSummary {
   const durations = rows.map((row) => row.duration_ms).sort((a, b) => a - b);
   const total = durations.reduce((sum, d) => sum + d, 0);
@@ -68,6 +69,7 @@ export function computeSummary(
     droppedClipMs: dropped.ms,
     flaggedClips: flagged.length,
     flaggedClipMs: flagged.reduce((sum, row) => sum + row.duration_ms, 0),
+    paddingClampedEdges: paddingClamped,
   };
 }
 

@@ -4,6 +4,7 @@ import type { LimitFunction } from 'p-limit';
 import { DictclipError, toDictclipError } from '../errors.js';
 import { PeaksMeter, toWorkWav } from '../audio/index.js';
 import { planClips, wholeMsEnd } from '../markers/index.js';
+import type { DictationResult, PlannedClip } from '../markers/index.js';
 import { dictateInChunks } from './chunks.js';
 import { cutColumns, cutRecording, snapClips, writeWaveform } from './cut-recording.js';
 import { phraseCounts } from './find-summary.js';
@@ -66,6 +67,8 @@ export interface RecordingOutcome {
   found: number[] | undefined;
   /** With a reference: how far the recognizer agreed with it. */
   agreement?: ReferenceAgreement | undefined;
+  /** Clip edges whose padding a neighbouring word cut short (see `padWithCount`). */
+  paddingClamped: number;
 }
 
 /** A recording's failure with the stage it happened at. */
@@ -89,7 +92,10 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
     // Rows saved before the flags column existed have none: read them as clean.
     const rows = saved.rows.map((row) => ({ ...row, flags: (row as Partial<ManifestRow>).flags ?? '' }));
     const found = saved.reference === undefined ? phraseCounts(job.state?.dictation?.result, ctx.options.find) : saved.reference.found;
-    return { rows, resumed: true, dropped: saved.dropped ?? { clips: 0, ms: 0 }, found, agreement: saved.reference?.agreement };
+    const dictation = job.state?.dictation;
+    // States saved before the count existed: plan again (pure, no audio) to count.
+    const paddingClamped = saved.paddingClamped ?? (dictation === undefined ? 0 : countClamped(planFor(dictation.result, ctx.options, dictation.audioDurationMs)));
+    return { rows, resumed: true, dropped: saved.dropped ?? { clips: 0, ms: 0 }, found, agreement: saved.reference?.agreement, paddingClamped };
   }
   const tracker = new StageClock();
   const progress = { audioMs: undefined as number | undefined, chunks: undefined as { done: number; total: number } | undefined };
@@ -131,12 +137,7 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
       audioDurationMs: info.durationMs, align: ctx.align?.mode ?? 'text', acoustic: ctx.align?.acoustic, wavPath, signal: ctx.signal,
     });
     const result = aligned?.result ?? dictated.result;
-    const planned = planClips(result, {
-      mode: o.mode, keepPunctuation: o.keepPunctuation, padBeforeMs: o.padBeforeMs, padAfterMs: o.padAfterMs,
-      maxGapMs: o.maxGapMs, maxPhraseMs: o.maxPhraseMs, audioDurationMs: audioMs,
-      ...(o.match === undefined ? {} : { match: new RegExp(o.match, 'i') }),
-      find: o.find, contextWords: o.contextWords, snapMs: o.snapMs,
-    });
+    const planned = planFor(result, o, audioMs);
     const kept = keepClips(result, planned, o);
     const { dropped } = kept;
     const clips = await snapClips(wavPath, flagUnaligned(kept.clips, aligned?.unaligned ?? []));
@@ -170,13 +171,14 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
     });
     const found = phraseCounts(result, o.find);
     const reference = aligned === undefined ? undefined : { agreement: aligned.record.agreement, found };
-    const clipsState = { fingerprint: job.fingerprints.clips, rows, dropped, ...(reference === undefined ? {} : { reference }) };
+    const paddingClamped = countClamped(kept.clips);
+    const clipsState = { fingerprint: job.fingerprints.clips, rows, dropped, paddingClamped, ...(reference === undefined ? {} : { reference }) };
     const meter = peaks;
     peaks = undefined;
     if (aligned === undefined) await removeAlignment(ctx.outDir, job.recording.relPath);
     else writeAlignment(ctx.outDir, aligned.record);
     await Promise.all([writeWaveform(meter, wavPath, waveform, ctx.warn), writeState(job.statePath, recordingState(job, { dictation, clips: clipsState }))]);
-    return { rows, resumed: false, dropped, found, agreement: reference?.agreement };
+    return { rows, resumed: false, dropped, found, agreement: reference?.agreement, paddingClamped };
   } catch (error) {
     const { stage } = tracker;
     if (peaks !== undefined) await writeWaveform(peaks, wavPath, waveform, ctx.warn);
@@ -187,6 +189,21 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
     await rm(wavPath, { force: true }).catch(() => undefined);
     if (ctx.onStageTiming !== undefined) for (const [stage, ms] of tracker.stop()) ctx.onStageTiming(stage, ms);
   }
+}
+
+/** The clips of a dictation result as the run's options plan them. */
+function planFor(result: DictationResult, o: ResolvedRunOptions, audioDurationMs: number): PlannedClip[] {
+  return planClips(result, {
+    mode: o.mode, keepPunctuation: o.keepPunctuation, padBeforeMs: o.padBeforeMs, padAfterMs: o.padAfterMs, padMode: o.padMode,
+    maxGapMs: o.maxGapMs, maxPhraseMs: o.maxPhraseMs, audioDurationMs,
+    ...(o.match === undefined ? {} : { match: new RegExp(o.match, 'i') }),
+    find: o.find, contextWords: o.contextWords, snapMs: o.snapMs,
+  });
+}
+
+/** Clip edges whose padding a neighbouring word cut short. */
+function countClamped(clips: readonly Pick<PlannedClip, 'paddingClamped'>[]): number {
+  return clips.reduce((sum, clip) => sum + (clip.paddingClamped ?? 0), 0);
 }
 
 /**

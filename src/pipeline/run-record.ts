@@ -15,7 +15,7 @@ export const RUN_RECORD_VERSION = 1;
 
 /** The options that change what a run writes for a recording (the rest only change speed or display). */
 export const OUTPUT_OPTION_KEYS = [
-  'factoryScope', 'profile', 'markers', 'markerUnit', 'maxUploadBytes', 'mode', 'padBeforeMs', 'padAfterMs', 'fadeMs',
+  'factoryScope', 'profile', 'markers', 'markerUnit', 'maxUploadBytes', 'mode', 'padBeforeMs', 'padAfterMs', 'padMode', 'fadeMs',
   'maxGapMs', 'maxPhraseMs', 'keepPunctuation', 'match', 'minDurationMs', 'maxDurationMs', 'minCharsPerSecond', 'maxCharsPerSecond',
 ] as const satisfies readonly (keyof ResolvedRunOptions)[];
 

@@ -86,6 +86,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
   try {
     const rows: ManifestRow[] = [];
     const dropped = { clips: 0, ms: 0 };
+    let paddingClamped = 0;
     const found: (number[] | undefined)[] = [];
     let done = 0;
     let resumedCount = 0;
@@ -121,6 +122,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
         rows.push(...result.rows);
         dropped.clips += result.dropped.clips;
         dropped.ms += result.dropped.ms;
+        paddingClamped += result.paddingClamped;
         found.push(result.found);
         if (result.agreement !== undefined) agreements.push({ source, ...result.agreement });
         if (result.resumed) resumedCount++;
@@ -147,7 +149,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
       recordings: recordings.length, done, failed: failures.length, resumed: resumedCount, skipped, wallTimeMs: wallTimeMs(),
       stageMs: stageTotals.toJSON(), inputDir: scan.folder,
     };
-    const summary = { ...computeSummary(counts, rows, dropped), ...findSummary(opts.find, found), ...referenceSummary(agreements) };
+    const summary = { ...computeSummary(counts, rows, dropped, paddingClamped), ...findSummary(opts.find, found), ...referenceSummary(agreements) };
     await writeRunOutputs(outDir, rows, failures, summary, skippedFiles);
     await writeRunRecord(outDir, runRecord(opts, serviceId, recordings.map((r) => r.relPath), opts.shard ?? null));
     return { summary, failures, manifestPath };

@@ -29,13 +29,15 @@ export interface RecordingState {
     result: DictationResult;
   };
   /**
-   * Present once the clips were cut; `dropped` = clips left out by the filters; `reference` (cut
-   * from a reference transcript) = the recognizer's agreement with it and the `--find` counts over its words.
+   * Present once the clips were cut; `dropped` = clips left out by the filters; `paddingClamped` =
+   * edges whose padding a neighbour cut short (absent in older states); `reference` (cut from a
+   * reference transcript) = the recognizer's agreement with it and the `--find` counts over its words.
    */
   clips?: {
     fingerprint: string;
     rows: ManifestRow[];
     dropped?: { clips: number; ms: number };
+    paddingClamped?: number;
     reference?: { agreement: ReferenceAgreement; found: number[] | undefined };
   };
   /** The last failure (cleared on success). */
@@ -99,7 +101,7 @@ export function clipFingerprint(
   dictationFp: string,
   options: Pick<ResolvedRunOptions, 'mode' | 'padBeforeMs' | 'padAfterMs' | 'fadeMs' | 'maxGapMs' | 'maxPhraseMs' | 'keepPunctuation' | 'match'>
     & Partial<Pick<ResolvedRunOptions, 'minDurationMs' | 'maxDurationMs' | 'minCharsPerSecond' | 'maxCharsPerSecond'>>
-    & Partial<Pick<ResolvedRunOptions, 'find' | 'contextWords' | 'clipSource' | 'snapMs'>>,
+    & Partial<Pick<ResolvedRunOptions, 'find' | 'contextWords' | 'clipSource' | 'snapMs' | 'padMode'>>,
   reference?: { sha256: string; align: 'text' | 'acoustic' },
 ): string {
   const { minDurationMs, maxDurationMs, minCharsPerSecond, maxCharsPerSecond } = options;
@@ -117,6 +119,7 @@ export function clipFingerprint(
     keepPunctuation: options.keepPunctuation,
     match: options.match ?? null,
     ...(filtersSet ? { filters } : {}),
+    ...(options.padMode === undefined || options.padMode === 'clamp' ? {} : { padMode: options.padMode }),
     ...extractOptions(options),
     ...(reference === undefined ? {} : { reference }),
   }));
@@ -126,7 +129,8 @@ export function clipFingerprint(
 function extractOptions(options: Partial<Pick<ResolvedRunOptions, 'find' | 'contextWords' | 'clipSource' | 'snapMs'>>): object {
   const { find = [], contextWords = 0, clipSource = 'work', snapMs = 0 } = options;
   const set = find.length > 0 || contextWords !== 0 || clipSource !== 'work' || snapMs !== 0;
-  return set ? { extracts: { find, contextWords, clipSource, snapMs } } : {};
+  // snapRule 2: boundaries shared with a touching word snap for both clips (issue 20): earlier snapped outputs are re-cut.
+  return set ? { extracts: { find, contextWords, clipSource, snapMs, ...(snapMs !== 0 ? { snapRule: 2 } : {}) } } : {};
 }
 
 /**

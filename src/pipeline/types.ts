@@ -3,6 +3,7 @@ import type { MarkerMethod, MarkerUnit } from '../markers/model.js';
 
 import type { ClipKind, ClipMode } from '../markers/plan.js';
 import type { ReferenceAgreement } from './reference.js';
+import type { PadMode } from '../markers/padding.js';
 
 /** Clip kinds and modes belong to the clip plan (src/markers/plan.ts). */
 export type { ClipKind, ClipMode };
@@ -49,6 +50,8 @@ export interface RunOptions {
   readonly padBeforeMs?: number;
   /** Padding after each clip, ms. @default 0 */
   readonly padAfterMs?: number;
+  /** `clamp`: padding stops at the midpoint to a neighbouring word; `overlap`: it runs into neighbouring words (clips share audio). @default 'clamp' */
+  readonly padMode?: PadMode;
   /** Linear fade in/out applied to each clip, ms. @default 0 */
   readonly fadeMs?: number;
   /** Phrase mode: a pause this long closes a phrase. @default 700 */
@@ -77,7 +80,7 @@ export interface RunOptions {
   readonly contextWords?: number;
   /** Audio the clips are cut from: the 16 kHz mono work audio or the source at its own rate and channels. @default 'work' */
   readonly clipSource?: 'work' | 'original';
-  /** Snap each clip edge to the quietest point within this many ms (0 = off). @default 0 */
+  /** Snap each clip edge to the quietest point within this many ms (0 = off); a boundary shared with a touching word moves for both clips. @default 0 */
   readonly snapMs?: number;
   /** Name of the supercut written to `<out>/<name>.wav|.vtt|.json`. @default undefined (none) */
   readonly supercut?: string | undefined;
@@ -170,6 +173,8 @@ export interface RunSummary {
   /** Kept clips with a non-empty `flags`, and their audio, ms (kept audio is `totalClipMs`). */
   flaggedClips: number;
   flaggedClipMs: number;
+  /** Clip edges (two per clip) whose padding stopped short at a neighbouring word (padMode 'clamp'); 0 without padding. */
+  paddingClampedEdges: number;
   wallTimeMs: number;
   /** Total wall time, ms, the recordings processed in this run spent in each stage (see onStageTiming). */
   stageMs: Partial<Record<Stage, number>>;

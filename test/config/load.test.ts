@@ -40,7 +40,7 @@ describe('defaults', () => {
     expect(load()).toEqual({
       inputDir: join(cwd, 'in'), outDir: join(cwd, 'out'),
       baseUrl: undefined, factoryScope: 'nvoq', profile: undefined, markers: 'new', markerUnit: 'seconds',
-      mode: 'word', padBeforeMs: 0, padAfterMs: 0, fadeMs: 0, maxGapMs: 700, maxPhraseMs: 15000,
+      mode: 'word', padBeforeMs: 0, padAfterMs: 0, padMode: 'clamp', fadeMs: 0, maxGapMs: 700, maxPhraseMs: 15000,
       concurrency: 4, transcodeConcurrency: availableParallelism(), keepPunctuation: false, match: undefined,
       find: undefined, contextWords: 0, clipSource: 'work', snapMs: 0, supercut: undefined, supercutGapMs: 500,
       dryRun: false, maxUploadBytes: 21000000, uploadFormat: 'pcm', ffmpegPath: undefined, maxRetries: 6, requestTimeoutMs: 60000,

@@ -41,7 +41,7 @@ describe('configReferenceMarkdown', () => {
     const lines = configReferenceMarkdown().trimEnd().split('\n');
     expect(lines.length).toBe(KEYS.length + 2);
     expect(lines).toContain(
-      '| `padBeforeMs` | `DICTCLIP_PAD_BEFORE_MS` | `--pad-before-ms <n>` | `0` | Padding before each clip, ms (clamped at the midpoint to the neighbour and the audio). Range 0–10000. |',
+      '| `padBeforeMs` | `DICTCLIP_PAD_BEFORE_MS` | `--pad-before-ms <n>` | `0` | Padding before each clip, ms (clamped at the midpoint to the neighbour and the audio unless padMode is overlap). Range 0–10000. |',
     );
     expect(lines).toContain('| `keepPunctuation` | `DICTCLIP_KEEP_PUNCTUATION` | `--keep-punctuation` | `false` | Word mode: also cut punctuation markers. |');
   });

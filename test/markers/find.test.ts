@@ -93,8 +93,9 @@ describe('planClips with find', () => {
 describe('planClips snap windows', () => {
   it('stays within snapMs, out of the clip\'s own words and short of the midpoint to the neighbours', () => {
     const clips = planClips(calls(), { ...base, snapMs: 200 });
-    // "me" 450–700 between Call (ends 400) and "." (starts 700): start may go to the midpoint 425, end cannot move outward.
-    expect(clips[1]).toMatchObject({ text: 'me', startMs: 450, endMs: 700, snap: { startMinMs: 425, startMaxMs: 450, endMinMs: 700, endMaxMs: 700 } });
+    // "me" 450–700 between Call (ends 400) and a spoken "." 700–750 it touches: start may go to the midpoint 425; the end is
+    // a boundary shared with ".", free between the middles of both words (575 and 725).
+    expect(clips[1]).toMatchObject({ text: 'me', startMs: 450, endMs: 700, snap: { startMinMs: 425, startMaxMs: 450, endMinMs: 575, endMaxMs: 725 } });
     // The first word: start down to 0 (audio start, 100 ms away), end up to the midpoint 425.
     expect(clips[0]?.snap).toEqual({ startMinMs: 0, startMaxMs: 100, endMinMs: 400, endMaxMs: 425 });
     // Padded clips may move back inward, never into their own word.

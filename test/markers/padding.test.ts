@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { padSpan } from '../../src/markers/padding.js';
+import { padSpan, padWithCount } from '../../src/markers/padding.js';
 import type { WordMarker } from '../../src/markers/model.js';
 
 const at = (startMs: number, endMs: number): WordMarker => ({ text: 'w', textStart: 0, textLength: 1, startMs, endMs });
@@ -32,5 +32,23 @@ describe('padSpan', () => {
   it('clamps to the start and the end of the audio', () => {
     expect(padSpan({ startMs: 30, endMs: 1950, previous: undefined, next: undefined }, pad(100, 100, 2000)))
       .toEqual({ startMs: 0, endMs: 2000 });
+  });
+});
+
+describe('padWithCount (issue 20 item 5)', () => {
+  it('counts the edges whose padding a neighbour cut short, not the audio edges nor edges without padding', () => {
+    const touching = { startMs: 1000, endMs: 1500, previous: at(800, 1000), next: at(1500, 1700) };
+    expect(padWithCount(touching, pad(100, 100))).toEqual({ startMs: 1000, endMs: 1500, clampedEdges: 2 });
+    expect(padWithCount(touching, pad(0, 0))).toEqual({ startMs: 1000, endMs: 1500, clampedEdges: 0 });
+    expect(padWithCount({ startMs: 1000, endMs: 1500, previous: at(0, 500), next: at(1560, 1700) }, pad(100, 100)))
+      .toEqual({ startMs: 900, endMs: 1530, clampedEdges: 1 });
+    expect(padWithCount({ startMs: 30, endMs: 1950, previous: undefined, next: undefined }, pad(100, 100, 2000)))
+      .toEqual({ startMs: 0, endMs: 2000, clampedEdges: 0 });
+  });
+
+  it('with padMode overlap pads into touching neighbours, stopped only by the audio', () => {
+    const touching = { startMs: 1000, endMs: 1500, previous: at(800, 1000), next: at(1500, 1700) };
+    expect(padWithCount(touching, { ...pad(100, 100), padMode: 'overlap' })).toEqual({ startMs: 900, endMs: 1600, clampedEdges: 0 });
+    expect(padSpan({ ...touching, startMs: 50 }, { ...pad(100, 100, 1550), padMode: 'overlap' })).toEqual({ startMs: 0, endMs: 1550 });
   });
 });

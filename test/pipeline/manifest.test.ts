@@ -39,7 +39,7 @@ describe('manifestCsv', () => {
   });
 });
 
-const noDropsNoFlags = { droppedClips: 0, droppedClipMs: 0, flaggedClips: 0, flaggedClipMs: 0 };
+const noDropsNoFlags = { droppedClips: 0, droppedClipMs: 0, flaggedClips: 0, flaggedClipMs: 0, paddingClampedEdges: 0 };
 
 describe('failuresCsv and summary', () => {
   it('writes source,stage,code,message', () => {

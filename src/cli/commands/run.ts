@@ -112,6 +112,9 @@ function printSummary(result: RunResult, io: CliIo): void {
       `recordings: ${s.done} done, ${s.failed} failed${resumed} (of ${s.recordings})\n${skipped}` +
       `clips: ${s.clips} (total ${formatDuration(s.totalClipMs)}); flagged ${s.flaggedClips} (${formatDuration(s.flaggedClipMs)})` +
       `${s.droppedClips > 0 ? `; dropped by filters ${s.droppedClips} (${formatDuration(s.droppedClipMs)})` : ''}\n` +
+      (s.paddingClampedEdges > 0
+        ? `padding: cut short at a neighbouring word on ${s.paddingClampedEdges} of ${s.clips * 2} clip edges (--pad-mode overlap pads into neighbours)\n`
+        : '') +
       `wall time: ${formatDuration(s.wallTimeMs)}\n`,
   );
   for (const entry of s.find ?? []) io.stdout.write(`find ${JSON.stringify(entry.phrase)}: ${entry.matches} match${entry.matches === 1 ? '' : 'es'}\n`);
