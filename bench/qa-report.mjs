@@ -19,8 +19,8 @@ const GAP_MS = 180;
 const RUNS = 3;
 const WORDS = ['please', 'call', 'stella', 'ask', 'her', 'to', 'bring', 'these', 'things', 'with', 'from', 'the', 'store'];
 
-/** A run output of `clips` word clips over recordings of 200 words each. */
-async function syntheticRun(dir, clips, lib) {
+/** A run output of `clips` word clips over recordings of 200 words each (also used by bench/review.mjs). */
+export async function syntheticRun(dir, clips, lib) {
   const { encodePeaks, recordingKey } = lib;
   const rows = ['file_name,text,source,start_ms,end_ms,duration_ms,kind,method,dictation_id,text_start,text_length,flags'];
   const recordings = Math.ceil(clips / CLIPS_PER_RECORDING);

@@ -22,6 +22,7 @@
   var nowPlaying = document.getElementById('now-playing');
   var sections = {};
   var requested = {};
+  var loadedCount = 0;
 
   R.status = function (message, bad) {
     var el = document.getElementById('status');
@@ -85,7 +86,10 @@
       for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i) << 24 >> 24;
       rec.peakBytes = bytes;
     }
+    if (!R.recs[rec.source]) loadedCount += 1;
     R.recs[rec.source] = rec;
+    // For tests and the benchmark: when every recording has its words (ms since navigation start).
+    if (loadedCount === R.entries.length) document.documentElement.dataset.allLoadedMs = String(Math.round(performance.now()));
     var entry = R.entries.find(function (e) { return e.source === rec.source; });
     if (entry && entry.corrected !== rec.corrected) {
       entry.corrected = rec.corrected;
@@ -235,7 +239,12 @@
 
   player.addEventListener('playing', function () { window.requestAnimationFrame(tick); });
   player.addEventListener('timeupdate', tick);
-  player.addEventListener('pause', function () { if (hlWord) hlWord.classList.remove('now'); hlWord = null; });
+  player.addEventListener('pause', function () {
+    if (hlWord) hlWord.classList.remove('now');
+    hlWord = null;
+    var section = sections[player.dataset.source];
+    if (section) section.querySelector('.hl').hidden = true;
+  });
 
   document.addEventListener('click', function (event) {
     var word = event.target.closest('[data-word]');
