@@ -5,8 +5,8 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { cpus, totalmem } from 'node:os';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -246,6 +246,27 @@ export async function freshDir(path) {
   await rm(path, { recursive: true, force: true });
   await mkdir(path, { recursive: true });
   return path;
+}
+
+/**
+ * Debian's headless Chromium through puppeteer-core with a fresh profile (the page benchmarks);
+ * `close()` ends it and removes the profile.
+ */
+export async function launchChromium() {
+  const puppeteer = (await import('puppeteer-core')).default;
+  const profile = await mkdtemp(join(tmpdir(), 'dictclip-bench-chromium-'));
+  const browser = await puppeteer.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', `--user-data-dir=${profile}`],
+  });
+  return {
+    browser,
+    close: async () => {
+      await browser.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Format helpers for tables. */

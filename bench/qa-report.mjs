@@ -6,11 +6,10 @@
  * BENCH_SMALL=1 measures 200 and 1,000 clips instead.
  */
 /* global document, requestAnimationFrame -- used inside page.evaluate, which runs in the browser */
-import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { freshDir, importDist, median, OUT, saveResult } from './lib.mjs';
+import { freshDir, importDist, launchChromium, median, OUT, saveResult } from './lib.mjs';
 
 const SIZES = process.env.BENCH_SMALL === '1' ? [200, 1000] : [1000, 10000];
 const CLIPS_PER_RECORDING = 200;
@@ -91,13 +90,7 @@ export default async function qaReport() {
   const lib = { ...(await importDist('audio/peaks.js')), ...(await importDist('pipeline/naming.js')) };
   const { buildReport } = (await importDist('report/index.js')) ?? {};
   if (buildReport === undefined) throw new Error('dist/report/index.js not built');
-  const puppeteer = (await import('puppeteer-core')).default;
-  const profile = await mkdtemp(join(tmpdir(), 'dictclip-bench-chromium-'));
-  const browser = await puppeteer.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', `--user-data-dir=${profile}`],
-  });
+  const { browser, close } = await launchChromium();
   const rows = [];
   const targets = [];
   try {
@@ -125,8 +118,7 @@ export default async function qaReport() {
       await rm(dir, { recursive: true, force: true });
     }
   } finally {
-    await browser.close();
-    await rm(profile, { recursive: true, force: true });
+    await close();
   }
   const tenMinutePeaksKb = ((600 * 100 * 2 * 4) / 3 / 1024).toFixed(0);
   return saveResult('qa-report', {

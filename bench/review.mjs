@@ -9,10 +9,9 @@
  * BENCH_SMALL=1 measures 200 and 1,000 clips instead.
  */
 /* global document, requestAnimationFrame, window -- used inside page.evaluate, which runs in the browser */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { freshDir, importDist, median, OUT, saveResult } from './lib.mjs';
+import { freshDir, importDist, launchChromium, median, OUT, saveResult } from './lib.mjs';
 import { syntheticRun } from './qa-report.mjs';
 
 const SIZES = process.env.BENCH_SMALL === '1' ? [200, 1000] : [1000, 10000];
@@ -78,13 +77,7 @@ export default async function review() {
   const lib = { ...(await importDist('audio/peaks.js')), ...(await importDist('pipeline/naming.js')) };
   const { startReview } = (await importDist('review/index.js')) ?? {};
   if (startReview === undefined) throw new Error('dist/review/index.js not built');
-  const puppeteer = (await import('puppeteer-core')).default;
-  const profile = await mkdtemp(join(tmpdir(), 'dictclip-bench-chromium-'));
-  const browser = await puppeteer.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', `--user-data-dir=${profile}`],
-  });
+  const { browser, close } = await launchChromium();
   const rows = [];
   const targets = [];
   try {
@@ -120,8 +113,7 @@ export default async function review() {
       }
     }
   } finally {
-    await browser.close();
-    await rm(profile, { recursive: true, force: true });
+    await close();
   }
   return saveResult('review', {
     title: 'Review page: first render and a save',

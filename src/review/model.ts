@@ -9,7 +9,7 @@ import path from 'node:path';
 import { compareCodePoints } from '../code-point-order.js';
 import { checkRunOutput, readManifest } from '../dataset/run-output.js';
 import { clipFlags, markerSources, PLAYABLE_AUDIO } from '../report/index.js';
-import { alignmentPath, correctionPath } from './paths.js';
+import { alignmentsPath, correctionPath } from './paths.js';
 
 /** A clip of the recording: [startMs, endMs, flags ('' when clean), text]. */
 export type ReviewClip = [number, number, string, string];
@@ -75,33 +75,39 @@ function sourceAudio(inputDir: string | undefined, source: string): ReviewRecord
   return contentType !== undefined && existsSync(file) ? { path: file, contentType } : undefined;
 }
 
-/** The reference alignment of a recording (alignments/<source>.json) as the review reads it. */
+/** The reference alignment of a recording (alignments/<source>.json, written by the pipeline) as the review reads it. */
 export interface ReadAlignment {
+  /** The reference text. */
   text: string;
+  /** Per reference word; `status`: `matched`, else how it differs (`substituted`, `unheard`, `unaligned`). */
   words: { textStart: number; textLength: number; startMs: number | null; endMs: number | null; status: string }[];
 }
 
 const timeOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
+/** A reference word's status: `unaligned` when it could not be placed, else what the recognizer made of it. */
+function wordStatus(word: Record<string, unknown>): string {
+  if (word['placement'] === 'unaligned') return 'unaligned';
+  return typeof word['heard'] === 'string' ? word['heard'] : String(word['placement'] ?? 'matched');
+}
+
 /** alignments/<source>.json, undefined when absent or not an alignment. */
 export async function readAlignment(runDir: string, source: string): Promise<ReadAlignment | undefined> {
   let json: Record<string, unknown>;
   try {
-    json = JSON.parse(await readFile(alignmentPath(runDir, source), 'utf8')) as Record<string, unknown>;
+    json = JSON.parse(await readFile(alignmentsPath(runDir, source), 'utf8')) as Record<string, unknown>;
   } catch {
     return undefined;
   }
-  const text = [json['reference'], json['referenceText'], json['text']].find((t): t is string => typeof t === 'string');
-  if (text === undefined || !Array.isArray(json['words'])) return undefined;
-  const words = (json['words'] as Record<string, unknown>[]).filter((w) => typeof w === 'object' && w !== null).map((w) => ({
+  if (typeof json['text'] !== 'string' || !Array.isArray(json['words'])) return undefined;
+  const words = (json['words'] as unknown[]).filter((w): w is Record<string, unknown> => typeof w === 'object' && w !== null).map((w) => ({
     textStart: Number(w['textStart']) || 0, textLength: Number(w['textLength']) || 0,
-    startMs: timeOrNull(w['startMs']), endMs: timeOrNull(w['endMs']),
-    status: String(w['status'] ?? (timeOrNull(w['startMs']) === null ? 'unaligned' : 'matched')),
+    startMs: timeOrNull(w['startMs']), endMs: timeOrNull(w['endMs']), status: wordStatus(w),
   }));
-  return { text, words };
+  return { text: json['text'], words };
 }
 
-/** Reference words an alignment did not match as they are (any status but `matched`). */
+/** Reference words the recognizer did not hear as they are, or that could not be placed. */
 export function disagreements(alignment: ReadAlignment | undefined): number {
   return alignment === undefined ? 0 : alignment.words.filter((w) => w.status !== 'matched').length;
 }
