@@ -19,8 +19,11 @@ export const OUTPUT_OPTION_KEYS = [
   'maxGapMs', 'maxPhraseMs', 'keepPunctuation', 'match', 'minDurationMs', 'maxDurationMs', 'minCharsPerSecond', 'maxCharsPerSecond',
 ] as const satisfies readonly (keyof ResolvedRunOptions)[];
 
-/** Those options' values (unset ones left out) and the service's identity. */
-export type OutputOptions = Partial<Pick<ResolvedRunOptions, (typeof OUTPUT_OPTION_KEYS)[number]>> & { service: string };
+/**
+ * Those options' values (unset ones left out) and the service's identity; with reference
+ * transcripts, their fingerprint over every recording of the input and the alignment method.
+ */
+export type OutputOptions = Partial<Pick<ResolvedRunOptions, (typeof OUTPUT_OPTION_KEYS)[number]>> & { service: string; references?: string; align?: 'text' | 'acoustic' };
 
 /** The content of run.json. */
 export interface RunRecord {
@@ -41,13 +44,20 @@ export interface RunRecord {
 }
 
 /** The run record of a run over `recordings` with `options` against the service `serviceId`. */
-export function runRecord(options: ResolvedRunOptions, serviceId: string, recordings: readonly string[], shard: string | null): RunRecord {
+export function runRecord(
+  options: ResolvedRunOptions,
+  serviceId: string,
+  recordings: readonly string[],
+  shard: string | null,
+  references?: { sha256: string; align: 'text' | 'acoustic' },
+): RunRecord {
   const readable: Record<string, unknown> = { service: serviceId };
   for (const key of OUTPUT_OPTION_KEYS) if (options[key] !== undefined) readable[key] = options[key];
+  if (references !== undefined) Object.assign(readable, { references: references.sha256, align: references.align });
   return {
     version: RUN_RECORD_VERSION,
     shard,
-    optionsFingerprint: clipFingerprint(dictationFingerprint('', serviceId, options), options),
+    optionsFingerprint: clipFingerprint(dictationFingerprint('', serviceId, options), options, references),
     options: readable as OutputOptions,
     recordings: [...recordings].sort(compareCodePoints),
   };

@@ -151,7 +151,8 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
     };
     const summary = { ...computeSummary(counts, rows, dropped, paddingClamped), ...findSummary(opts.find, found), ...referenceSummary(agreements) };
     await writeRunOutputs(outDir, rows, failures, summary, skippedFiles);
-    await writeRunRecord(outDir, runRecord(opts, serviceId, recordings.map((r) => r.relPath), opts.shard ?? null));
+    const referenceRecord = references === undefined ? undefined : { sha256: references.fingerprint, align };
+    await writeRunRecord(outDir, runRecord(opts, serviceId, recordings.map((r) => r.relPath), opts.shard ?? null, referenceRecord));
     return { summary, failures, manifestPath };
   } finally {
     signal?.removeEventListener('abort', onAbort);

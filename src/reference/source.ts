@@ -10,6 +10,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DictclipError } from '../errors.js';
+import { sha256, sha256File } from '../files.js';
 import { decodeUtf8, readReferenceFile, referenceFromText } from './read.js';
 import type { Reference } from './read.js';
 import { parseTable } from './tables.js';
@@ -20,6 +21,11 @@ export interface ReferenceSet {
   find(relPath: string): (() => Promise<Reference>) | undefined;
   /** References that belong to no recording of the input, as names for skipped.csv. */
   unused: string[];
+  /**
+   * SHA-256 over every recording's reference (path and content hash, in path order): equal for
+   * shards of one input with the same references, so a merge can check they were cut alike.
+   */
+  fingerprint: string;
 }
 
 /**
@@ -46,7 +52,13 @@ async function folderReferences(dir: string, relPaths: readonly string[]): Promi
     const bare = `${relPath.slice(0, relPath.length - path.posix.extname(relPath).length)}.txt`;
     return files.has(bare) ? bare : undefined;
   };
+  const hashes: string[] = [];
+  for (const relPath of [...relPaths].sort()) {
+    const rel = chosen(relPath);
+    if (rel !== undefined) hashes.push(`${relPath}\0${await sha256File(path.join(dir, ...rel.split('/')))}`);
+  }
   return {
+    fingerprint: sha256(hashes.join('\n')),
     find(relPath) {
       const rel = chosen(relPath);
       return rel === undefined ? undefined : () => readReferenceFile(path.join(dir, ...rel.split('/')));
@@ -90,7 +102,12 @@ async function tableReferences(file: string, relPaths: readonly string[]): Promi
     const name = path.posix.basename(bare);
     return byId.has(name) && names.get(name) === relPath ? name : undefined;
   };
+  const texts = [...relPaths].sort().flatMap((relPath) => {
+    const id = idOf(relPath);
+    return id === undefined ? [] : [`${relPath}\0${sha256(byId.get(id)!)}`];
+  });
   return {
+    fingerprint: sha256(texts.join('\n')),
     find(relPath) {
       const id = idOf(relPath);
       return id === undefined ? undefined : () => Promise.resolve(referenceFromText(`${file}#${id}`, byId.get(id)!));

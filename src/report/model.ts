@@ -10,7 +10,7 @@ import { parse } from 'csv-parse/sync';
 import { decodePeaks, type Peaks } from '../audio/peaks.js';
 import { DictclipError } from '../errors.js';
 import { compareCodePoints } from '../code-point-order.js';
-import { markersPath, peaksPath, recordingKey } from '../pipeline/naming.js';
+import { alignmentsPath, markersPath, peaksPath, recordingKey } from '../pipeline/naming.js';
 import type { FailureRow } from '../pipeline/types.js';
 
 /** One clip as the page shows it. */
@@ -101,8 +101,18 @@ function inside(where: (outDir: string, source: string) => string, outDir: strin
   }
 }
 
-/** A recording's saved transcript and markers (markers/<source>.json), undefined when absent or unreadable. */
+/**
+ * A recording's saved transcript and markers: its reference and the placed reference words when it
+ * was cut from a reference transcript (alignments/<source>.json: the clips' text offsets index that
+ * text), else what the recognizer heard (markers/<source>.json); undefined when absent or unreadable.
+ */
 export async function readMarkers(outDir: string, source: string): Promise<ReportMarkers | undefined> {
+  const aligned = inside(alignmentsPath, outDir, source);
+  const reference = (aligned === undefined ? undefined : await readJson(aligned)) as { text?: unknown; words?: unknown } | undefined;
+  if (typeof reference?.text === 'string' && Array.isArray(reference.words)) {
+    const words = (reference.words as Record<string, unknown>[]).filter((w) => typeof w['startMs'] === 'number' && typeof w['endMs'] === 'number');
+    return { transcript: reference.text, markers: words.map((w) => [Number(w['textStart']) || 0, Number(w['textLength']) || 0, w['startMs'] as number, w['endMs'] as number]) };
+  }
   const file = inside(markersPath, outDir, source);
   const json = (file === undefined ? undefined : await readJson(file)) as { transcript?: unknown; markers?: unknown } | undefined;
   if (typeof json?.transcript !== 'string' || !Array.isArray(json.markers)) return undefined;

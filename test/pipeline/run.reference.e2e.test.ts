@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeBursts, removeTempDirs, runOptions, startTestService, tempDir } from '../helpers/index.js';
 import type { StartedService } from '../helpers/index.js';
 import { runPipeline } from '../../src/pipeline/index.js';
+import { readReportModel } from '../../src/report/model.js';
 import type { RunOptions } from '../../src/pipeline/types.js';
 
 /** What the service hears in book/ch01.wav (6000 ms). */
@@ -91,6 +92,11 @@ describe('run with --transcripts', () => {
       '2:matched:matched', 'dollars:matched:matched', 'in:matched:matched', '1984:matched:matched', 'said:matched:matched',
       'Anna:substituted:substituted', 'quietly:unaligned:unheard',
     ]);
+    // The QA report shows the reference with its placed words (the clips' offsets index it).
+    const report = await readReportModel(out);
+    expect(report.recordings[0]?.markers?.transcript).toBe(REFERENCE);
+    expect(report.recordings[0]?.markers?.markers[0]).toEqual([0, 7, 0, 350]);
+    expect(report.summary['references']).toEqual(summary.references);
   });
 
   it('joins phrase clips to the reference text with its punctuation', async () => {

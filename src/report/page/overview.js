@@ -71,7 +71,20 @@
       '<div class="panel"><h3>Clips per recording</h3><div class="scroll">' + bars(perRec, String) + '</div></div>' +
       '<div class="panel"><h3>Time per stage</h3>' + (stageRows.length ? bars(stageRows, fmtMs) +
         '<p class="muted">Summed over recordings; recordings overlap, so the sum can exceed the wall time.</p>' : '<p class="muted">Not recorded by this run.</p>') + '</div>' +
-      '</div>';
+      '</div>' + agreementTable(s.references);
+  }
+
+  /** summary.json `references`: per recording cut from a reference transcript, how far the recognizer agreed with it. */
+  function agreementTable(references) {
+    if (!references || references.length === 0) return '';
+    var head = ['Recording', 'WER', 'Words', 'Matched', 'Substituted', 'Unheard', 'Unaligned', 'Extra heard'];
+    return '<div class="panel" id="agreement"><h3>Recognizer against the reference transcripts</h3><table><thead><tr>' +
+      head.map(function (h) { return '<th>' + h + '</th>'; }).join('') + '</tr></thead><tbody>' +
+      references.map(function (r) {
+        var cells = [esc(r.source), (100 * r.wer).toFixed(1) + ' %', r.words, r.matched, r.substituted, r.unheard, r.unaligned, r.extra];
+        return '<tr data-agreement="' + esc(r.source) + '">' + cells.map(function (c) { return '<td>' + c + '</td>'; }).join('') + '</tr>';
+      }).join('') + '</tbody></table><p class="muted">Word error rate of what the recognizer heard against the reference (spoken forms: 1984 = nineteen eighty four). ' +
+      'Unheard words the recognizer did not produce; unaligned ones could not be placed at all (cut at an estimate and flagged <code>unaligned</code>, or left out).</p></div>';
   }
 
   function renderFlagged() {
