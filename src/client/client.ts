@@ -7,6 +7,8 @@ import { DictclipError, excerpt, redactUrl } from '../errors.js';
 import { authorizationHeader } from './authorization.js';
 import { HttpTransport, type HttpRequest, type HttpResponse } from './http.js';
 import { pollUntilDone } from './poll.js';
+import { DEFAULT_RESPONSE_LIMITS } from './limits.js';
+import { requireOrigin } from './origin.js';
 import type {
   CallOptions, ClientOptions, CreateDictationParams, DictationDetails, WaitOptions,
 } from './types.js';
@@ -31,6 +33,8 @@ function resolveUrl(value: string, requestUrl: string, response: HttpResponse): 
 /** Client of one dictation service. Keep one per service and `close()` it when done. */
 export class DictationClient {
   readonly #base: string;
+  /** The only origin this client sends anything to (credentials stay with it). */
+  readonly #origin: string;
   readonly #factoryScope: string;
   readonly #acceptLanguage: string;
   readonly #http: HttpTransport;
@@ -47,6 +51,7 @@ export class DictationClient {
       throw new DictclipError('E_CONFIG', `The service base URL must start with http:// or https:// (got ${parsed.protocol})`, { key: 'baseUrl' });
     }
     this.#base = options.baseUrl.replace(/\/+$/, '');
+    this.#origin = parsed.origin;
     this.#factoryScope = options.factoryScope ?? 'nvoq';
     this.#acceptLanguage = options.acceptLanguage ?? 'en-US';
     this.#http = new HttpTransport({
@@ -56,6 +61,8 @@ export class DictationClient {
       retryBaseMs: options.retryBaseMs ?? 500,
       retryMaxMs: options.retryMaxMs ?? 30_000,
       authorization: authorizationHeader(options.credentials),
+      origin: this.#origin,
+      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_RESPONSE_LIMITS.maxResponseBytes,
     });
   }
 
@@ -63,7 +70,10 @@ export class DictationClient {
     return this.#http.send({ ...req, signal: options?.signal });
   }
 
-  /** The Location header of a 201 answer, resolved against the request URL. */
+  /**
+   * The Location header of a 201 answer, resolved against the request URL.
+   * @throws DictclipError E_RESPONSE_INVALID without one, E_CROSS_ORIGIN when it names another origin.
+   */
   #location(response: HttpResponse, method: string, url: string): string {
     const location = response.headers.location;
     const value = Array.isArray(location) ? location[0] : location;
@@ -72,7 +82,9 @@ export class DictationClient {
         method, url: redactUrl(url), status: response.status, attempts: response.attempts,
       });
     }
-    return resolveUrl(value.trim(), url, response);
+    const resolved = resolveUrl(value.trim(), url, response);
+    requireOrigin(resolved, this.#origin, `The Location header of ${method} ${redactUrl(url)}`, { method, status: response.status });
+    return resolved;
   }
 
   /**
@@ -176,7 +188,10 @@ export class DictationClient {
     return this.#stats(join(location, '/text/stats'), options);
   }
 
-  /** GET `{location}/stats/ClientObserverUrl` (public notes): the observer's absolute URL. */
+  /**
+   * GET `{location}/stats/ClientObserverUrl` (public notes): the observer's absolute URL.
+   * @throws DictclipError E_CROSS_ORIGIN when it is on another origin than the base URL.
+   */
   async getObserverUrl(location: string, options?: CallOptions): Promise<string> {
     const url = join(location, '/stats/ClientObserverUrl');
     const response = await this.#send({ method: 'GET', url, expectedStatus: 200 }, options);
@@ -186,7 +201,9 @@ export class DictationClient {
         method: 'GET', url: redactUrl(url), status: response.status,
       });
     }
-    return resolveUrl(value, url, response);
+    const resolved = resolveUrl(value, url, response);
+    requireOrigin(resolved, this.#origin, `The observer URL answered by GET ${redactUrl(url)}`, { method: 'GET', status: response.status });
+    return resolved;
   }
 
   /** GET `{observerUrl}/deregister` (public notes). Fetch old-method statistics before. */

@@ -9,8 +9,11 @@ import { CREDENTIAL_VARIABLES } from './authorization.js';
 /** Statuses retried with backoff. */
 export const TRANSIENT_STATUSES: readonly number[] = [429, 500, 502, 503, 504];
 
-/** Request timeouts of undici (headersTimeout, bodyTimeout, connect timeout) and of the OS. */
-const TIMEOUT_CODES: readonly string[] = ['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT'];
+/** The code of {@link deadlineError}: an attempt's overall deadline passed (body included). */
+const DEADLINE_CODE = 'DICTCLIP_DEADLINE';
+
+/** Request timeouts of undici (headersTimeout, bodyTimeout, connect timeout), of the OS, and the overall deadline. */
+const TIMEOUT_CODES: readonly string[] = ['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT', DEADLINE_CODE];
 
 /** Connection errors and resets retried with backoff. */
 export const TRANSIENT_ERROR_CODES: readonly string[] = [
@@ -58,6 +61,14 @@ function attemptsText(attempts: number): string {
   return attempts > 1 ? ` after ${attempts} attempts` : '';
 }
 
+/**
+ * An attempt that did not complete, body included, within its deadline (a service dripping its
+ * answer a byte at a time never trips undici's idle timeouts). A transient failure like them.
+ */
+export function deadlineError(deadlineMs: number, cause: unknown): Error {
+  return Object.assign(new Error(`no complete answer within ${deadlineMs} ms`, { cause }), { code: DEADLINE_CODE });
+}
+
 /** The caller aborted the request. */
 export function abortedError(info: RequestInfo, cause?: unknown): DictclipError {
   return new DictclipError('E_ABORTED', `${info.method} ${redactUrl(info.url)} was aborted`, {
@@ -72,6 +83,9 @@ export function transportError(error: unknown, info: RequestInfo): DictclipError
   const url = redactUrl(info.url);
   const reason = error instanceof Error ? error.message : String(error);
   const context = { method: info.method, url, attempts: info.attempts, cause: error };
+  if (code === DEADLINE_CODE) {
+    return new DictclipError('E_TIMEOUT', `${info.method} ${url} timed out${attemptsText(info.attempts)}: ${reason}, body included`, context);
+  }
   if (code !== undefined && TIMEOUT_CODES.includes(code)) {
     return new DictclipError('E_TIMEOUT', `${info.method} ${url} timed out${attemptsText(info.attempts)} (${code})`, context);
   }

@@ -14,19 +14,34 @@
  *
  * Upload and dictation creation are not idempotent, yet they are retried: an orphaned audio or
  * dictation on the service is acceptable, a lost recording is not.
+ *
+ * Nothing from the wire is trusted (docs/security.md): a request outside the base URL's origin is
+ * refused before it is sent (`E_CROSS_ORIGIN`: the Authorization header stays with its origin);
+ * each attempt has one overall deadline, the whole body included, so a service dripping a byte
+ * at a time still times out (`E_TIMEOUT`, retried like any timeout); a body is read up to
+ * `maxResponseBytes`, as received and after decoding (`E_RESPONSE_TOO_LARGE`, not retried).
  */
 import type { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import { decodeBody } from './decode.js';
 import type { IncomingHttpHeaders } from 'node:http';
+import { isDictclipError } from '../errors.js';
 import { retryDelayMs, parseRetryAfter, sleep, type BackoffOptions } from './backoff.js';
-import { NEVER_REACHED_CODES, TRANSIENT_STATUSES, abortedError, errorCode, isTransientError, statusError, transportError, type RequestInfo } from './failures.js';
+import {
+  NEVER_REACHED_CODES, TRANSIENT_STATUSES, abortedError, deadlineError, errorCode, isTransientError, statusError, transportError, type RequestInfo,
+} from './failures.js';
+import { attemptDeadlineMs, responseTooLarge } from './limits.js';
+import { requireOrigin } from './origin.js';
 
 export interface TransportOptions {
   /** Maximum simultaneous connections (keep-alive pool). */
   connections: number;
-  /** headersTimeout and bodyTimeout of one request, ms. */
+  /** headersTimeout and bodyTimeout of one request, and its overall deadline (body included), ms. */
   requestTimeoutMs: number;
+  /** The only origin requests go to (the base URL's). */
+  origin: string;
+  /** Cap of one response body, as received and decoded, bytes. */
+  maxResponseBytes: number;
   /** Retries of a transient failure. */
   maxRetries: number;
   /** First retry delay, ms. */
@@ -82,18 +97,24 @@ export class HttpTransport {
 
   /**
    * Send a request until it answers `expectedStatus`, retrying transient failures.
-   * @throws DictclipError E_HTTP_STATUS (or the service's wire code: E_BUSY, E_NOT_FOUND …), E_AUTH, E_NETWORK, E_TIMEOUT or E_ABORTED (with `attempts`).
+   * @throws DictclipError E_HTTP_STATUS (or the service's wire code: E_BUSY, E_NOT_FOUND …), E_AUTH, E_NETWORK, E_TIMEOUT,
+   * E_ABORTED (with `attempts`), E_CROSS_ORIGIN (nothing sent), E_RESPONSE_TOO_LARGE or E_RESPONSE_INVALID (undecodable body).
    */
   async send(req: HttpRequest): Promise<HttpResponse> {
+    requireOrigin(req.url, this.#options.origin, `${req.method} ${req.url}`, { method: req.method });
     let retries = 0;
     const info = (): RequestInfo => ({ method: req.method, url: req.url, attempts: retries + 1 });
     for (;;) {
       if (isAborted(req.signal)) throw abortedError(info(), req.signal?.reason);
       let response: Omit<HttpResponse, 'attempts'>;
+      const deadlineMs = attemptDeadlineMs(this.#options.requestTimeoutMs, Number(req.headers?.['content-length'] ?? 0));
+      const deadline = AbortSignal.timeout(deadlineMs);
       try {
-        response = await this.#attempt(req);
-      } catch (error) {
-        if (isAborted(req.signal)) throw abortedError(info(), error);
+        response = await this.#attempt(req, deadline, info());
+      } catch (caught) {
+        if (isAborted(req.signal)) throw abortedError(info(), caught);
+        if (isDictclipError(caught)) throw caught;
+        const error = deadline.aborted ? deadlineError(deadlineMs, caught) : caught;
         if (isTransientError(error) && !this.#neverReached(error) && retries < this.#options.maxRetries) {
           retries += 1;
           await this.#wait(retries, undefined, req.signal, info);
@@ -112,19 +133,40 @@ export class HttpTransport {
     }
   }
 
-  /** One attempt: send the request (a fresh body) and read the whole decoded response. */
-  async #attempt(req: HttpRequest): Promise<Omit<HttpResponse, 'attempts'>> {
+  /**
+   * One attempt: send the request (a fresh body) and read the whole decoded response, within
+   * `deadline` and `maxResponseBytes`.
+   */
+  async #attempt(req: HttpRequest, deadline: AbortSignal, info: RequestInfo): Promise<Omit<HttpResponse, 'attempts'>> {
     const body = typeof req.body === 'function' ? req.body() : req.body;
     const response = await request(req.url, {
       dispatcher: this.#agent,
       method: req.method,
       headers: { ...req.headers, authorization: this.#options.authorization },
       ...(body === undefined ? {} : { body }),
-      ...(req.signal === undefined ? {} : { signal: req.signal }),
+      signal: req.signal === undefined ? deadline : AbortSignal.any([req.signal, deadline]),
     });
     this.#answered = true;
-    const raw = Buffer.from(await response.body.arrayBuffer());
-    const text = await decodeBody(raw, response.headers['content-encoding']);
+    const max = this.#options.maxResponseBytes;
+    const context = { method: info.method, url: info.url, status: response.statusCode, attempts: info.attempts };
+    const declared = Number(response.headers['content-length']);
+    if (Number.isFinite(declared) && declared > max) {
+      response.body.destroy();
+      throw responseTooLarge(`the response body (Content-Length ${declared})`, max, context);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > max) {
+        response.body.destroy();
+        throw responseTooLarge('the response body', max, context);
+      }
+      chunks.push(chunk);
+    }
+    const text = await decodeBody(Buffer.concat(chunks, size), response.headers['content-encoding'], {
+      maxBytes: max, tooLarge: () => responseTooLarge('the decoded (decompressed) response body', max, context),
+    });
     return { status: response.statusCode, headers: response.headers, body: text };
   }
 

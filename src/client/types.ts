@@ -14,7 +14,10 @@ export interface ClientOptions {
   readonly factoryScope?: string;
   /** Maximum simultaneous connections to the service (keep-alive pool). @default 8 */
   readonly connections?: number;
-  /** Timeout of one request (headers and body), in ms. @default 60000 */
+  /**
+   * Timeout of one request in ms: no headers, or no body byte, for this long fails it, and so does
+   * an attempt not complete (body included) within it (plus, for an upload, its size at 128 KiB/s). @default 60000
+   */
   readonly requestTimeoutMs?: number;
   /** Retries of a transient failure (connection error, timeout, 429, 500, 502, 503, 504). @default 6 */
   readonly maxRetries?: number;
@@ -22,6 +25,11 @@ export interface ClientOptions {
   readonly retryBaseMs?: number;
   /** Cap of one retry delay in ms (also caps Retry-After). @default 30000 */
   readonly retryMaxMs?: number;
+  /**
+   * Cap of one response body in bytes, as received and after gzip/deflate decoding; past it the
+   * call fails with `E_RESPONSE_TOO_LARGE`. @default 67108864 (64 MiB; see src/client/limits.ts)
+   */
+  readonly maxResponseBytes?: number;
   /** Accept-Language sent with statistics calls. @default 'en-US' */
   readonly acceptLanguage?: string;
 }

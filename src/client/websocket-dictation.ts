@@ -3,6 +3,11 @@
  * `params`, binary audio in chunks of about 300 ms, AUDIODONE, then HYPOTHESISTEXT / STABLETEXT
  * messages until TEXTDONE. Credentials travel inside the first message only; they never appear
  * in the URL, in an error or in a message.
+ *
+ * A hostile service cannot take the run down (docs/security.md): one message is at most
+ * `maxResponseBytes` (ws's maxPayload; no per-message compression), and a session keeps at most
+ * `maxResponseBytes` of stable text, `maxMarkers` markers and receives `maxMessages` messages;
+ * past any of them the dictation fails with `E_RESPONSE_TOO_LARGE`. No redirect is followed.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -11,6 +16,7 @@ import type { RawWordMarker } from '../markers/model.js';
 import { DictclipError, redactUrl } from '../errors.js';
 import { CREDENTIAL_VARIABLES } from './authorization.js';
 import { defaultWaitTimeoutMs } from './poll.js';
+import { DEFAULT_RESPONSE_LIMITS, responseTooLarge, type ResponseLimits } from './limits.js';
 import type { Credentials, WebSocketDictation } from './types.js';
 import { readWavInfo } from '../wav-header.js';
 
@@ -28,6 +34,20 @@ export interface WebSocketDictationOptions {
   signal?: AbortSignal;
   /** Overall timeout. @default 120 s + 3 × the audio duration (Ogg: estimated at 32 kbit/s) */
   timeoutMs?: number;
+  /** Cap of one message and of the stable text and markers a session keeps, bytes. @default 67108864 (64 MiB) */
+  maxResponseBytes?: number;
+  /** Cap of the word markers a session accumulates. @default 200000 */
+  maxMarkers?: number;
+  /** Cap of the messages a session receives. @default 200000 */
+  maxMessages?: number;
+}
+
+function resolveLimits(options: WebSocketDictationOptions): ResponseLimits {
+  return {
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_RESPONSE_LIMITS.maxResponseBytes,
+    maxMarkers: options.maxMarkers ?? DEFAULT_RESPONSE_LIMITS.maxMarkers,
+    maxMessages: options.maxMessages ?? DEFAULT_RESPONSE_LIMITS.maxMessages,
+  };
 }
 
 /** `{base}/SCDictation/websocket` with ws: for http: and wss: for https:. */
@@ -71,6 +91,12 @@ function startMessage(options: WebSocketDictationOptions): string {
 
 interface Message { method?: unknown; data?: Record<string, unknown> }
 
+/** Size of a received message in bytes (ws hands a Buffer, an ArrayBuffer or fragments). */
+function messageBytes(raw: WebSocket.RawData): number {
+  if (Array.isArray(raw)) return raw.reduce((sum, part) => sum + part.length, 0);
+  return raw instanceof ArrayBuffer ? raw.byteLength : raw.length;
+}
+
 function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
@@ -79,7 +105,7 @@ function text(value: unknown): string | undefined {
  * Dictate one recording over the WebSocket protocol and return the final text and markers
  * (raw, as the service sends them: seconds).
  * @throws DictclipError E_AUTH (refused credentials), E_WEBSOCKET (protocol error, refusal, timeout,
- * unexpected close), E_ABORTED, E_AUDIO_INVALID / E_INPUT (unreadable audio).
+ * unexpected close), E_RESPONSE_TOO_LARGE (past a limit), E_ABORTED, E_AUDIO_INVALID / E_INPUT (unreadable audio).
  */
 export async function dictateOverWebSocket(options: WebSocketDictationOptions): Promise<WebSocketDictation> {
   const chunkMs = options.chunkMs ?? 300;
@@ -92,8 +118,13 @@ export async function dictateOverWebSocket(options: WebSocketDictationOptions): 
   }
 
   return new Promise<WebSocketDictation>((resolve, reject) => {
-    const ws = new WebSocket(url, { perMessageDeflate: false });
-    const state = { dictationId: undefined as string | undefined, hypotheses: 0, stable: '', stableMarkers: [] as RawWordMarker[], settled: false };
+    const limits = resolveLimits(options);
+    const ws = new WebSocket(url, { perMessageDeflate: false, maxPayload: limits.maxResponseBytes, followRedirects: false });
+    const state = {
+      dictationId: undefined as string | undefined, hypotheses: 0, stable: '', stableMarkers: [] as RawWordMarker[], settled: false,
+      messages: 0, keptBytes: 0,
+    };
+    const tooLarge = (what: string, limit: number): void => finish(responseTooLarge(what, limit, { url: safeUrl, path: options.audioPath }));
     const fail = (code: 'E_WEBSOCKET' | 'E_AUTH' | 'E_ABORTED' | 'E_INPUT', message: string, extra: { status?: number; cause?: unknown } = {}): void => {
       finish(new DictclipError(code, message, { url: safeUrl, path: options.audioPath, ...extra }));
     };
@@ -144,7 +175,20 @@ export async function dictateOverWebSocket(options: WebSocketDictationOptions): 
       }
     };
 
+    /** Append markers one by one (a spread of a huge array overflows the stack); false past the cap. */
+    const keepMarkers = (markers: readonly unknown[]): boolean => {
+      if (state.stableMarkers.length + markers.length > limits.maxMarkers) return false;
+      for (const marker of markers) state.stableMarkers.push(marker as RawWordMarker);
+      return true;
+    };
+
     const onMessage = (raw: WebSocket.RawData, isBinary: boolean): void => {
+      if (state.settled) return;
+      state.messages += 1;
+      if (state.messages > limits.maxMessages) {
+        tooLarge('the number of messages of the WebSocket session', limits.maxMessages);
+        return;
+      }
       if (isBinary) return;
       let message: Message;
       try {
@@ -167,11 +211,23 @@ export async function dictateOverWebSocket(options: WebSocketDictationOptions): 
           state.hypotheses += 1;
           break;
         case 'STABLETEXT':
+          state.keptBytes += messageBytes(raw);
+          if (state.keptBytes > limits.maxResponseBytes) {
+            tooLarge('the stable text and markers kept by the WebSocket session (bytes)', limits.maxResponseBytes);
+            return;
+          }
           state.stable += text(data['substitutedText']) ?? text(data['text']) ?? '';
-          if (Array.isArray(data['markers'])) state.stableMarkers.push(...(data['markers'] as RawWordMarker[]));
+          if (Array.isArray(data['markers']) && !keepMarkers(data['markers'])) {
+            tooLarge('the number of word markers of the WebSocket session', limits.maxMarkers);
+            return;
+          }
           break;
         case 'TEXTDONE':
           if (data['textDone'] !== true) break;
+          if (Array.isArray(data['markers']) && data['markers'].length > limits.maxMarkers) {
+            tooLarge('the number of word markers of the WebSocket session', limits.maxMarkers);
+            return;
+          }
           finish({
             // design.md puts the id in the STARTDICTATION answer; a TEXTDONE that carries one is accepted too.
             dictationId: text(data['dictationId']) ?? state.dictationId,
@@ -195,7 +251,13 @@ export async function dictateOverWebSocket(options: WebSocketDictationOptions): 
       request.destroy();
       refused(response.statusCode, `HTTP ${response.statusCode ?? '?'} on the WebSocket handshake`);
     });
-    ws.on('error', (error) => fail('E_WEBSOCKET', `WebSocket dictation at ${safeUrl} failed: ${error.message}`, { cause: error }));
+    ws.on('error', (error) => {
+      if ((error as { code?: unknown }).code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') {
+        tooLarge('one WebSocket message (bytes)', limits.maxResponseBytes);
+        return;
+      }
+      fail('E_WEBSOCKET', `WebSocket dictation at ${safeUrl} failed: ${error.message}`, { cause: error });
+    });
     ws.on('close', (code, reason) => {
       fail('E_WEBSOCKET', `The service closed the WebSocket before the text was done (code ${code}${reason.length > 0 ? `: ${reason.toString()}` : ''})`);
     });

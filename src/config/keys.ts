@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { ResolvedRunOptions, RunOptions } from '../pipeline/types.js';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../audio-formats.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../wire-limits.js';
 
 /** Keys settable from the config file, the environment or flags (`padMs` sets both paddings). */
 /** `credentials` is not a key: secrets never come from the config file (the CLI reads them from the environment). */
@@ -143,7 +144,9 @@ const ROWS: readonly Row[] = [
   { key: 'maxRetries', group: 'service', type: { kind: 'int', min: 0, max: 20 }, default: 6, placeholder: '<n>',
     description: 'Client retries of a transient failure.' },
   { key: 'requestTimeoutMs', group: 'service', type: ms(1_000, 3_600_000), default: 60_000, placeholder: '<n>',
-    description: 'Timeout of one HTTP request, ms.' },
+    description: 'Timeout of one HTTP request, ms: no headers or no body byte for this long, or no complete answer within it (an upload gets its size at 128 KiB/s on top).' },
+  { key: 'maxResponseBytes', group: 'service', type: { kind: 'int', min: 65_536 }, default: DEFAULT_MAX_RESPONSE_BYTES, placeholder: '<n>',
+    description: 'Cap of one service answer in bytes (as received and decompressed; also one WebSocket message and what a session keeps); past it that recording fails with E_RESPONSE_TOO_LARGE.' },
   { key: 'pollInitialMs', group: 'service', type: ms(50, 60_000), default: 1_000, placeholder: '<n>',
     description: 'First poll interval, ms.' },
   { key: 'pollMaxMs', group: 'service', type: ms(50, 600_000), default: 5_000, placeholder: '<n>',

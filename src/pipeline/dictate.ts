@@ -29,6 +29,8 @@ export interface DictateContext {
   pollMaxMs: number;
   /** Overall wait for one dictation; undefined = the client's default (scales with the audio). */
   dictationTimeoutMs?: number | undefined;
+  /** Cap of one WebSocket message and of what a session keeps, bytes. @default the client's */
+  maxResponseBytes?: number | undefined;
   signal?: AbortSignal | undefined;
   /** The `audio-format` of the files dictated (`ogg`, `webm`, `mp4`). @default 'pcm-16khz' */
   audioFormat?: 'ogg' | 'webm' | 'mp4' | undefined;
@@ -135,7 +137,8 @@ async function oldMarkers(ctx: DictateContext, location: string, audioDurationMs
     const observer = await ctx.client.getObserverUrl(location, call);
     await ctx.client.deregisterObserver(observer, call);
   } catch (error) {
-    if (ctx.signal?.aborted === true) throw error;
+    // An observer URL on another origin is a hostile answer, not a missed clean-up: the recording fails.
+    if (ctx.signal?.aborted === true || isDictclipError(error, 'E_CROSS_ORIGIN')) throw error;
     const detail = error instanceof DictclipError ? error.describe() : String(error);
     warnings.push(`could not de-register the dictation observer (markers are kept): ${detail}`);
   }
@@ -149,6 +152,7 @@ async function viaWebSocket(ctx: DictateContext, wavPath: string, audioDurationM
     ...(ctx.profile === undefined ? {} : { profile: ctx.profile }),
     ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
     ...(ctx.dictationTimeoutMs === undefined ? {} : { timeoutMs: ctx.dictationTimeoutMs }),
+    ...(ctx.maxResponseBytes === undefined ? {} : { maxResponseBytes: ctx.maxResponseBytes }),
   });
   ctx.onStage?.('markers');
   const decoded = decodeNewMarkers(ws.markers, { unit: ctx.markerUnit, audioDurationMs });

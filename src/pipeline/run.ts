@@ -168,6 +168,7 @@ function newClient(connection: Connection, opts: ResolvedRunOptions): DictationC
     factoryScope: opts.factoryScope,
     maxRetries: opts.maxRetries,
     requestTimeoutMs: opts.requestTimeoutMs,
+    maxResponseBytes: opts.maxResponseBytes,
     connections: Math.max(8, opts.concurrency * 3), // per slot: a poll or two fetches at once; plus the uploads
   });
 }
@@ -184,7 +185,7 @@ function dictateContext(
   return {
     client, baseUrl: connection.baseUrl, credentials: connection.credentials, method: opts.markers,
     markerUnit: opts.markerUnit, profile: opts.profile, pollInitialMs: opts.pollInitialMs, pollMaxMs: opts.pollMaxMs,
-    dictationTimeoutMs: opts.dictationTimeoutMs, signal,
+    dictationTimeoutMs: opts.dictationTimeoutMs, maxResponseBytes: opts.maxResponseBytes, signal,
   };
 }
 

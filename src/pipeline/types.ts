@@ -96,8 +96,10 @@ export interface RunOptions {
   readonly ffmpegPath?: string | undefined;
   /** Client retries of a transient failure. @default 6 */
   readonly maxRetries?: number;
-  /** Timeout of one HTTP request, ms. @default 60000 */
+  /** Timeout of one HTTP request, ms, body included (an upload gets its size at 128 KiB/s on top). @default 60000 */
   readonly requestTimeoutMs?: number;
+  /** Cap of one service answer in bytes, as received and decompressed (and of a WebSocket session's messages and kept text). @default 67108864 */
+  readonly maxResponseBytes?: number;
   /** First poll interval, ms. @default 1000 */
   readonly pollInitialMs?: number;
   /** Poll interval cap, ms. @default 5000 */

@@ -62,10 +62,10 @@ describe('uploadAudio', () => {
   test('a 503 with Retry-After is retried with a fresh stream', async () => {
     server.handle((_req, res, index) => {
       if (index === 0) res.writeHead(503, { 'retry-after': '1' }).end('busy');
-      else res.writeHead(201, { location: 'http://files.example/audio/a2' }).end();
+      else res.writeHead(201, { location: `${server.url}/SCFileserver/audio/a2` }).end();
     });
     const url = await client().uploadAudio(audioPath, 'audio/ogg');
-    expect(url).toBe('http://files.example/audio/a2');
+    expect(url).toBe(`${server.url}/SCFileserver/audio/a2`);
     expect(server.requests).toHaveLength(2);
     for (const req of server.requests) {
       expect(req.headers['content-type']).toBe('audio/ogg');
@@ -92,15 +92,15 @@ describe('uploadAudio', () => {
 });
 
 describe('createDictation', () => {
-  test('posts every defined parameter form-urlencoded with Bearer auth; absolute Location kept', async () => {
+  test('posts every defined parameter form-urlencoded with Bearer auth; an absolute Location on the same origin kept', async () => {
     server.handle((_req, res) => {
-      res.writeHead(201, { location: 'http://elsewhere.example/SCDictation/rest/tenant1/dictations/d1' }).end();
+      res.writeHead(201, { location: `${server.url}/SCDictation/rest/tenant1/dictations/d1` }).end();
     });
     const location = await client({ baseUrl: `${server.url}/api`, credentials: apiKey, factoryScope: 'scope1' }).createDictation({
       streaming: false, profile: 'general profile', audioUrl: 'http://files.example/audio/a1?x=1&y=2', audioFormat: 'pcm-16khz',
       audioUrlComplete: true, priority: 3, jobDelayInMillis: 250, clientObserverId: 'obs-1', clientObserverExpireSeconds: 3600,
     });
-    expect(location).toBe('http://elsewhere.example/SCDictation/rest/tenant1/dictations/d1');
+    expect(location).toBe(`${server.url}/SCDictation/rest/tenant1/dictations/d1`);
     const [req] = server.requests;
     expect(req?.method).toBe('POST');
     expect(req?.url).toBe('/api/SCDictation/rest/scope1/factory/dictations/');

@@ -1,5 +1,5 @@
 /** A real node:http server on port 0 that records every request (for client tests). */
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 export interface RecordedRequest {
@@ -16,6 +16,10 @@ export interface TestServer {
   /** `http://127.0.0.1:<port>` without a trailing slash. */
   url: string;
   requests: RecordedRequest[];
+  /** TCP connections accepted so far (0 proves that nothing at all arrived). */
+  readonly connections: number;
+  /** The node:http server (e.g. to attach a WebSocket server). */
+  server: Server;
   /** Replace the handler for the next requests. */
   handle(handler: Handler): void;
   close(): Promise<void>;
@@ -26,6 +30,7 @@ export async function startTestServer(handler: Handler = (_req, res) => res.end(
   let current = handler;
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
+  let connections = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -41,6 +46,7 @@ export async function startTestServer(handler: Handler = (_req, res) => res.end(
   });
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
+    connections += 1;
     socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -48,6 +54,10 @@ export async function startTestServer(handler: Handler = (_req, res) => res.end(
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    get connections() {
+      return connections;
+    },
+    server,
     handle(next) {
       current = next;
     },
