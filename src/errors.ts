@@ -24,6 +24,7 @@ export const ERROR_CODES = {
   E_AUTH: { exitStatus: 1, meaning: 'The service refused the credentials (401) or the account (403).' },
   E_CREDENTIALS_MISSING: { exitStatus: 2, meaning: 'A remote service (`baseUrl`) is configured but no credentials were given (the `credentials` option; the CLI reads them from the environment).' },
   E_NETWORK: { exitStatus: 1, meaning: 'Connection refused, reset, DNS failure, socket error.' },
+  E_OTHER_SERVICE: { exitStatus: 2, meaning: 'The output folder holds the results of another dictation service (its run.json names it): the run refuses to dictate them again with this one unless told to (`--new-service`).' },
   E_BASE_URL: { exitStatus: 1, meaning: '`--base-url` leads to no dictation service: nothing answered, or the first upload was not found (404), before any dictation succeeded.' },
   E_TIMEOUT: { exitStatus: 1, meaning: 'A request took longer than its timeout (headers and the whole body, each attempt).' },
   E_CROSS_ORIGIN: { exitStatus: 1, meaning: 'The service named a URL (a Location header, the observer URL) on another origin than the base URL (scheme, host or port): nothing is sent there.' },

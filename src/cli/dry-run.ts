@@ -6,17 +6,26 @@
 import pLimit from 'p-limit';
 import { availableParallelism } from 'node:os';
 import { resolveFfmpeg } from '../audio/index.js';
-import type { PlanEntry, RunResult } from '../pipeline/types.js';
+import { serviceName } from '../pipeline/run-record.js';
+import type { PlanEntry, RedoReason, RunResult } from '../pipeline/types.js';
 import { recordingDurationMs } from '../shard/sizes.js';
 import { formatDuration, plural, type CliIo } from './io.js';
+
+/** Why a recording is dictated again, in words. */
+const REDO_REASONS: Record<RedoReason, string> = {
+  source: 'the source changed',
+  service: 'another service dictated it',
+  failed: 'it failed last time',
+  settings: 'the dictation settings changed',
+};
 
 /** What a plan entry means, after its state. */
 export function planAction(entry: PlanEntry): string {
   if (entry.state === 'done') return 'nothing to do (kept from an earlier run)';
   if (!entry.dictate) return 're-cut only, from saved markers: no dictation';
-  return entry.state === 'todo'
-    ? 'dictate'
-    : 'dictate again: the source or the dictation settings changed, a paid service charges again';
+  if (entry.state === 'todo') return 'dictate';
+  const charge = entry.reason === 'failed' ? '' : ', a paid service charges again';
+  return `dictate again: ${REDO_REASONS[entry.reason ?? 'settings']}${charge}`;
 }
 
 /** Durations, ms, of the recordings to dictate (undefined where the container does not say). */
@@ -54,4 +63,11 @@ export async function printPlan(result: RunResult, io: CliIo, ffmpegOption: stri
     `dry run: ${plural(plan.length, 'recording')} (${counts.todo} todo, ${counts.done} done, ${counts.redo} redo${redo})${skipped}; ` +
       `to dictate: ${plural(dictated, 'recording')}, ${formatDuration(audioMs)} of audio${unknownText}; nothing written\n`,
   );
+  const change = result.serviceChange;
+  if (change !== undefined) {
+    io.stdout.write(
+      `note: this output was dictated by ${serviceName(change.from)}, this run uses ${serviceName(change.to)}: ` +
+        (change.allowed ? 'with --new-service it dictates it again\n' : 'without --new-service the run stops (exit 2) before any work\n'),
+    );
+  }
 }

@@ -134,6 +134,8 @@ const ROWS: readonly Row[] = [
     description: 'Silence between clips in the supercut, ms.' },
   { key: 'dryRun', group: 'output', short: 'n', type: { kind: 'bool' }, default: false,
     description: 'Scan and plan only; dictate, cut and write nothing.' },
+  { key: 'newService', group: 'service', type: { kind: 'bool' }, default: false,
+    description: 'Dictate again, with this service, an output folder made by another one (run.json names it), replacing its results; without it such a run stops (exit 2) before any work.' },
   { key: 'maxUploadBytes', group: 'service', type: { kind: 'int', min: 65_536 }, default: DEFAULT_MAX_UPLOAD_BYTES, placeholder: '<n>',
     description: 'Upload cap in bytes; longer transcoded recordings are split at quiet points.' },
   { key: 'uploadFormat', group: 'service', type: { kind: 'enum', values: ['pcm', 'ogg', 'webm', 'mp4'] }, default: 'pcm', placeholder: '<format>',

@@ -7,7 +7,7 @@ import { clipFilesPresent, clipFingerprint, decide, dictationFingerprint, readSt
 import type { RecordingJob } from './recording.js';
 import type { Recording } from './scan.js';
 import type { ReferenceSet } from '../reference/index.js';
-import type { FailureRow, ResolvedRunOptions } from './types.js';
+import type { FailureRow, RedoReason, ResolvedRunOptions } from './types.js';
 
 /** Files hashed at once while preparing. */
 const HASH_CONCURRENCY = 4;
@@ -46,7 +46,7 @@ export async function prepareJobs(
       const referenceFp = reference === undefined ? undefined : { sha256: reference.sha256, align: references!.align };
       const fingerprints = { dictation, clips: clipFingerprint(dictation, options, referenceFp) };
       const present = state?.clips === undefined ? false : await clipFilesPresent(options.outDir, state.clips.rows);
-      return { recording, key, statePath: file, state, sourceFingerprint, fingerprints, decision: decide(state, fingerprints, present), reference };
+      return { recording, key, statePath: file, state, sourceFingerprint, fingerprints, decision: decide(state, fingerprints, present), reference, service: serviceId };
     } catch (error) {
       const e = toDictclipError(error, 'E_INPUT');
       return { source: recording.relPath, stage: 'scan', code: e.code, message: e.message };
@@ -59,6 +59,22 @@ export async function prepareJobs(
     else failures.push(entry);
   }
   return { jobs, failures };
+}
+
+/**
+ * Why a recording that was processed before would be dictated again: its source changed, another
+ * service dictated it (its saved state says which; states of older runs: the service run.json
+ * names, `otherService`), it failed before being dictated, or else the dictation settings changed.
+ * Undefined for a recording never processed.
+ */
+export function redoReason(job: RecordingJob, serviceId: string, otherService: string | undefined): RedoReason | undefined {
+  const { state } = job;
+  if (state === undefined) return undefined;
+  if (state.sourceFingerprint.sha256 !== job.sourceFingerprint.sha256) return 'source';
+  const dictatedBy = state.dictation === undefined ? undefined : (state.dictation.service ?? otherService);
+  if (dictatedBy !== undefined && dictatedBy !== serviceId) return 'service';
+  if (state.dictation === undefined && state.failure !== undefined) return 'failed';
+  return 'settings';
 }
 
 /** The dry-run state of a job: done, todo (never processed) or redo. */

@@ -33,6 +33,8 @@ export interface RecordingJob {
   sourceFingerprint: RecordingState['sourceFingerprint'];
   fingerprints: { dictation: string; clips: string };
   decision: ResumeDecision;
+  /** The identity of the service that dictates it (saved with its dictation). */
+  service: string;
   /** The recording's reference transcript (`transcripts`), undefined when it has none. */
   reference?: Reference | undefined;
 }
@@ -126,7 +128,7 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
       });
       ctx.onDictated?.();
       setStage('output');
-      dictation = { fingerprint: job.fingerprints.dictation, method: ctx.options.markers, audioDurationMs: audioMs, ...stitched };
+      dictation = { fingerprint: job.fingerprints.dictation, service: job.service, method: ctx.options.markers, audioDurationMs: audioMs, ...stitched };
       await Promise.all([writeState(job.statePath, recordingState(job, { dictation })), writeDictationFiles(ctx.outDir, job.recording.relPath, dictation)]);
       for (const warning of stitched.result.warnings) ctx.warn(warning);
     }

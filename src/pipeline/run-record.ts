@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { compareCodePoints } from '../code-point-order.js';
+import { DictclipError, redactUrl } from '../errors.js';
 import { sha256, writeFileAtomic } from '../files.js';
 import { clipFingerprint, dictationFingerprint } from './state.js';
 import type { ResolvedRunOptions } from './types.js';
@@ -76,6 +77,26 @@ export async function readRunRecord(outDir: string): Promise<RunRecord | undefin
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The refusal of a run over an output folder another dictation service made: dictating it again
+ * would replace those results (and a paid service would charge again).
+ */
+export function otherServiceError(outDir: string, madeBy: string, service: string): DictclipError {
+  const fix = madeBy.startsWith('embedded:') ? 'without --base-url' : `with --base-url ${serviceName(madeBy)} and its credentials`;
+  return new DictclipError(
+    'E_OTHER_SERVICE',
+    `the output folder ${outDir} was dictated by ${serviceName(madeBy)}; this run would use ${serviceName(service)}, dictate every ` +
+      `recording again and replace those results. Fix: run ${fix} as before, or pass --new-service to dictate it again with this ` +
+      'service on purpose (a paid service charges again), or pass --out a new folder.',
+    { key: 'baseUrl', path: outDir },
+  );
+}
+
+/** A service identity (src/pipeline/state.ts serviceIdentity) for messages: the URL without credentials, or the embedded engine. */
+export function serviceName(id: string): string {
+  return id.startsWith('embedded:') ? `the embedded service (${id.split(':')[1] ?? ''})` : redactUrl(id).replace(/\/$/, '');
 }
 
 /** A short fingerprint of a record's content (to recognise a merge already done). */

@@ -11,7 +11,7 @@ import type { Connection } from './connect.js';
 import type { DictateContext } from './dictate.js';
 import { findSummary } from './find-summary.js';
 import { computeSummary, StageTotals, writeRunOutputs } from './manifest.js';
-import { planState, prepareJobs } from './prepare.js';
+import { planState, prepareJobs, redoReason } from './prepare.js';
 import { processRecording, StageError } from './recording.js';
 import type { RecordingContext, RecordingJob } from './recording.js';
 import { noRecordingsWarning, scanRecordings } from './scan.js';
@@ -20,7 +20,7 @@ import { baseUrlError } from './base-url.js';
 import { openReferences } from '../reference/index.js';
 import { referenceSummary, UNUSED_REFERENCE } from './reference-summary.js';
 import { readState, recordingState, removeDir, serviceIdentity, writeState } from './state.js';
-import { runRecord, writeRunRecord } from './run-record.js';
+import { otherServiceError, readRunRecord, runRecord, writeRunRecord } from './run-record.js';
 import { parseShard, selectShard } from './shard.js';
 import { removeStaleTemps } from './stale-temps.js';
 import { clipDir } from './naming.js';
@@ -50,6 +50,9 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
   const scan = await scanRecordings(opts.inputDir, { exclude: [outDir, workDir] });
   const recordings = selectShard(scan.recordings, opts.shard === undefined ? undefined : parseShard(opts.shard));
   const serviceId = await serviceIdentity(opts);
+  const madeBy = (await readRunRecord(outDir))?.options.service;
+  const otherService = madeBy !== undefined && madeBy !== serviceId ? madeBy : undefined;
+  if (otherService !== undefined && !opts.newService && !opts.dryRun) throw otherServiceError(outDir, otherService, serviceId);
   const align = opts.align ?? (opts.baseUrl === undefined ? 'acoustic' : 'text');
   const references = opts.transcripts === undefined ? undefined : await openReferences(opts.transcripts, scan.recordings.map((r) => r.relPath));
   const { jobs, failures } = await prepareJobs(recordings, opts, serviceId, references === undefined ? undefined : { set: references, align });
@@ -64,8 +67,12 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
       recordings: recordings.length, done: 0, failed: failures.length, resumed: alreadyDone, skipped,
       wallTimeMs: wallTimeMs(), stageMs: {}, inputDir: scan.folder,
     };
-    const plan = jobs.map((job) => ({ source: job.recording.relPath, path: job.recording.path, state: planState(job), dictate: job.decision === 'dictate' }));
-    return { summary: computeSummary(counts, []), failures, manifestPath, plan };
+    const plan = jobs.map((job) => {
+      const reason = job.decision === 'dictate' ? redoReason(job, serviceId, otherService) : undefined;
+      return { source: job.recording.relPath, path: job.recording.path, state: planState(job), dictate: job.decision === 'dictate', ...(reason === undefined ? {} : { reason }) };
+    });
+    const change = otherService === undefined ? {} : { serviceChange: { from: otherService, to: serviceId, allowed: opts.newService } };
+    return { summary: computeSummary(counts, []), failures, manifestPath, plan, ...change };
   }
   await removeStaleTemps(outDir);
   events.onStart?.({ total: recordings.length, resumed: alreadyDone, skipped: skippedFiles });

@@ -19,6 +19,8 @@ export interface RecordingState {
   /** Present once the recording was dictated. */
   dictation?: {
     fingerprint: string;
+    /** The service that dictated it (src/pipeline/state.ts serviceIdentity; absent in older states). */
+    service?: string;
     method: MarkerMethod;
     audioDurationMs: number;
     dictationIds: string[];

@@ -88,6 +88,12 @@ export interface RunOptions {
   readonly supercutGapMs?: number;
   /** Scan and plan only; dictate and cut nothing. @default false */
   readonly dryRun?: boolean;
+  /**
+   * Dictate again with this service an output folder whose run.json names another one (its
+   * results are replaced; a paid service charges again). Without it such a run refuses with
+   * `E_OTHER_SERVICE` before any work. @default false
+   */
+  readonly newService?: boolean;
   /** Upload cap in bytes; longer transcoded recordings are split at quiet points. @default 21000000 */
   readonly maxUploadBytes?: number;
   /** Upload encoding: the 16 kHz PCM work WAV, or a compressed format encoded once per chunk. @default 'pcm' */
@@ -248,7 +254,12 @@ export interface PlanEntry {
   state: 'done' | 'todo' | 'redo';
   /** True when the run would dictate it (todo, or redo with changed dictation settings or source); false when done or only re-cut from saved markers. */
   dictate: boolean;
+  /** Why a recording processed before would be dictated again. */
+  reason?: RedoReason;
 }
+
+/** Why a recording is dictated again: its source changed, another service dictated it, it failed last time, or the dictation settings changed. */
+export type RedoReason = 'source' | 'service' | 'failed' | 'settings';
 
 /** What runPipeline returns. */
 export interface RunResult {
@@ -258,4 +269,6 @@ export interface RunResult {
   manifestPath: string;
   /** Dry run: the recordings that would be processed, with their resume state. */
   plan?: PlanEntry[];
+  /** Dry runs over an output another service made (run.json): that service, this run's, and whether `newService` allows the run. */
+  serviceChange?: { from: string; to: string; allowed: boolean };
 }

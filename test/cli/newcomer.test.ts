@@ -163,7 +163,7 @@ describe('--dry-run says what redo means (issue 15, item 9)', () => {
         'dry run: 2 recordings (1 todo, 0 done, 1 redo: 0 dictated again, 1 re-cut only); to dictate: 1 recording, 2s of audio; nothing written\n',
     );
     const again = await run(['in', '-o', 'out', '--engine', 'scripted', '--markers', 'old', '-n']);
-    expect(again.stdout.split('\n')[0]).toBe('redo  one.wav  (dictate again: the source or the dictation settings changed, a paid service charges again 2s)');
+    expect(again.stdout.split('\n')[0]).toBe('redo  one.wav  (dictate again: the dictation settings changed, a paid service charges again 2s)');
     expect(again.stdout).toContain('(1 todo, 0 done, 1 redo: 1 dictated again, 0 re-cut only); to dictate: 2 recordings, 4s of audio;');
   });
 });
