@@ -36,6 +36,12 @@ export interface DictateContext {
   audioFormat?: 'ogg' | 'webm' | 'mp4' | undefined;
   /** Told the current stage (upload, dictate, markers) for failure reports. */
   onStage?: ((stage: Stage) => void) | undefined;
+  /**
+   * The run's dictations in flight at the service: each location is added once created and removed
+   * once its results are fetched or it failed; an abort leaves it in, for the run to cancel it.
+   * @default undefined (not tracked)
+   */
+  inFlight?: Set<string> | undefined;
 }
 
 /** The audio-format of PCM work audio (what is uploaded unless ctx.audioFormat says otherwise). */
@@ -64,10 +70,26 @@ export async function dictateWav(ctx: DictateContext, wavPath: string, audioDura
   const call = ctx.signal === undefined ? {} : { signal: ctx.signal };
   audioUrl ??= await uploadForDictation(ctx, wavPath) ?? '';
   ctx.onStage?.('dictate');
+  // The creation is not aborted halfway (a dictation the service made but whose location never
+  // arrived could not be canceled): it completes, then an abort stops here with it in flight.
   const location = await client.createDictation({
     audioUrl, audioFormat: ctx.audioFormat ?? PCM_FORMAT, streaming: false, audioUrlComplete: true,
     ...(ctx.profile === undefined ? {} : { profile: ctx.profile }),
-  }, call);
+  }, ctx.inFlight === undefined ? call : {});
+  ctx.inFlight?.add(location);
+  try {
+    if (ctx.signal?.aborted === true) throw new DictclipError('E_ABORTED', `dictation ${lastSegment(location)} was left when the run was aborted`, { url: location, cause: ctx.signal.reason });
+    return await fetchResults(ctx, location, audioDurationMs);
+  } finally {
+    // Aborted: it may still run (and be charged) on the service; the run cancels what is left here.
+    if (ctx.signal?.aborted !== true) ctx.inFlight?.delete(location);
+  }
+}
+
+/** Wait for a created dictation to be done and fetch its validated markers and text. */
+async function fetchResults(ctx: DictateContext, location: string, audioDurationMs: number): Promise<DictationOutcome> {
+  const { client } = ctx;
+  const call = ctx.signal === undefined ? {} : { signal: ctx.signal };
   const dictationId = lastSegment(location);
   const { polls } = await client.waitForDone(location, {
     ...call, audioDurationMs, initialIntervalMs: ctx.pollInitialMs, maxIntervalMs: ctx.pollMaxMs,

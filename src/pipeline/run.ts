@@ -23,6 +23,7 @@ import { readState, recordingState, removeDir, serviceIdentity, writeState } fro
 import { otherServiceError, readRunRecord, runRecord, writeRunRecord } from './run-record.js';
 import { parseShard, selectShard } from './shard.js';
 import { removeStaleTemps } from './stale-temps.js';
+import { cancelInFlight, interruptedError } from './interrupt.js';
 import { clipDir } from './naming.js';
 import type { FailureRow, ManifestRow, PipelineEvents, ResolvedRunOptions, RunOptions, RunResult, RunSummary } from './types.js';
 
@@ -99,10 +100,11 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
     let resumedCount = 0;
     let dictatedOk = false;
     let fatal: DictclipError | undefined;
+    const inFlight = new Set<string>(); // dictations created and not yet fetched (src/pipeline/dictate.ts)
     const stageTotals = new StageTotals();
     const ctx: RecordingContext = {
       options: opts, outDir, workDir, ffmpegPath, signal: controller.signal,
-      dictation: () => Promise.resolve(dictateContext(connection, client, opts, controller.signal)),
+      dictation: () => Promise.resolve({ ...dictateContext(connection, client, opts, controller.signal), inFlight }),
       limits: { transcode: pLimit(opts.transcodeConcurrency), upload: pLimit(opts.concurrency), dictation: pLimit(opts.concurrency), cut: pLimit(availableParallelism()) },
       warn: () => undefined,
       onDictated: () => { dictatedOk = true; },
@@ -150,14 +152,18 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
         await recordFailure(job, failure, outDir);
       }
     })));
+    // Stopped (a fatal error or the caller's abort): what is still dictating at the service is canceled.
+    const canceled = controller.signal.aborted ? await cancelInFlight(client, inFlight) : 0;
     if (fatal !== undefined) throw fatal;
-    throwIfAborted(signal);
+    const interrupted = signal?.aborted === true;
     const counts = {
       recordings: recordings.length, done, failed: failures.length, resumed: resumedCount, skipped, wallTimeMs: wallTimeMs(),
       stageMs: stageTotals.toJSON(), inputDir: scan.folder,
     };
     const summary = { ...computeSummary(counts, rows, dropped, paddingClamped), ...findSummary(opts.find, found), ...referenceSummary(agreements) };
     await writeRunOutputs(outDir, rows, failures, summary, skippedFiles);
+    // Interrupted: the manifest and summary hold what finished; no run.json (it lists a whole run, for merge).
+    if (interrupted) throw interruptedError({ finished: done + resumedCount + failures.length, total: recordings.length, canceled }, signal.reason);
     const referenceRecord = references === undefined ? undefined : { sha256: references.fingerprint, align };
     await writeRunRecord(outDir, runRecord(opts, serviceId, recordings.map((r) => r.relPath), opts.shard ?? null, referenceRecord));
     return { summary, failures, manifestPath };

@@ -44,7 +44,9 @@ describe('dictclip run interrupted', () => {
     const result = await interrupted(1);
     expect(result.code, result.stderr).toBe(130);
     expect(result.stderr).toMatch(/^stage {3}never\.wav: transcoding/);
-    expect(result.stderr).toMatch(/\ndictclip: interrupted\n$/);
+    expect(result.stderr).toMatch(
+      /\ndictclip: the run was interrupted: 0 of 1 recordings finished, written to manifest\.csv and summary\.json; 1 dictation in flight canceled on the service\. To resume, run the same command again: finished recordings are kept, the others are dictated\.\n$/,
+    );
   });
 
   it('exits 130 at once on a second Ctrl-C, without waiting for the aborted run', async () => {

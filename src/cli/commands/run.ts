@@ -71,7 +71,8 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   } catch (error) {
     progress.finish();
     if (io.signal?.aborted === true || isDictclipError(error, 'E_ABORTED')) {
-      io.stderr.write('dictclip: interrupted\n');
+      // The pipeline's E_ABORTED says what was kept, what was canceled and how to resume.
+      io.stderr.write(isDictclipError(error, 'E_ABORTED') ? `dictclip: ${error.message}\n` : 'dictclip: interrupted\n');
       return EXIT_INTERRUPTED;
     }
     throw error;
