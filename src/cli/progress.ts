@@ -2,7 +2,10 @@
  * Progress display fed by {@link PipelineEvents}: on a terminal one live line redrawn in place
  * (`[12/40] clips 310 · failed 1 · ETA 2m10s`, at most ~10 redraws a second); when piped, one
  * plain line per recording, per stage change of a recording and per warning; with `quiet`,
- * nothing. The live line names the stage of the recording that changed stage last.
+ * nothing. The live line names the stage of the recording that changed stage last, and is redrawn
+ * every second while recordings are in progress (the elapsed time ticks). When piped, a heartbeat
+ * line every 30 s while recordings are in progress says what is in flight, so a long dictation
+ * never looks like a hang.
  */
 import type { PipelineEvents, StageChange } from '../pipeline/types.js';
 import { formatDuration, plural, type Output } from './io.js';
@@ -18,7 +21,14 @@ export interface ProgressOptions {
   now?: () => number;
   /** Minimum time between two redraws of the live line, ms. @default 100 */
   redrawMs?: number;
+  /** Redraw of the live line while recordings are in progress (a terminal), ms. @default 1000 */
+  tickMs?: number;
+  /** Heartbeat line while recordings are in progress (piped), ms. @default 30000 */
+  heartbeatMs?: number;
 }
+
+/** Recordings named in a heartbeat line; the rest are counted. */
+const HEARTBEAT_NAMES = 3;
 
 export interface Progress {
   events: PipelineEvents;
@@ -43,6 +53,12 @@ export function createProgress(options: ProgressOptions): Progress {
     const current = latest === undefined ? '' : ` · ${describeStage(latest.change, now() - latest.since)}${active.size > 1 ? ` (+${active.size - 1} more)` : ''}`;
     return `[${state.finished}/${state.total}] clips ${state.clips} · failed ${state.failed}${eta}${current}`;
   };
+  const inFlight = (): string => {
+    const entries = [...active.values()];
+    const named = entries.slice(0, HEARTBEAT_NAMES).map((a) => describeStage(a.change, now() - a.since));
+    const more = entries.length > HEARTBEAT_NAMES ? `; +${entries.length - HEARTBEAT_NAMES} more` : '';
+    return `${named.join('; ')}${more}`;
+  };
   const draw = (force = false): void => {
     if (quiet || !isTTY) return;
     const t = now();
@@ -63,11 +79,30 @@ export function createProgress(options: ProgressOptions): Progress {
     draw(true);
   };
 
+  // Timers only while recordings are in progress (started by the first stage change, stopped when
+  // none is left and by finish), unref'd: they never keep the process alive.
+  let timer: NodeJS.Timeout | undefined;
+  const tick = (): void => {
+    if (active.size === 0) return stopTimer();
+    if (isTTY) draw(true);
+    else line(`working [${state.finished}/${state.total}] clips ${state.clips} · failed ${state.failed} · ${formatDuration(now() - state.startedAt)} elapsed · in flight: ${inFlight()}`);
+  };
+  const startTimer = (): void => {
+    if (quiet || timer !== undefined) return;
+    timer = setInterval(tick, isTTY ? (options.tickMs ?? 1_000) : (options.heartbeatMs ?? 30_000));
+    timer.unref();
+  };
+  const stopTimer = (): void => {
+    if (timer !== undefined) clearInterval(timer);
+    timer = undefined;
+  };
+
   const events: PipelineEvents = {
     onStageChange(change) {
       const since = active.get(change.source)?.since ?? now();
       active.delete(change.source);
       active.set(change.source, { change, since });
+      startTimer();
       if (isTTY) draw();
       else line(`stage   ${describeStage(change, now() - since)}`);
     },
@@ -98,7 +133,13 @@ export function createProgress(options: ProgressOptions): Progress {
       line(`warning ${info.source === undefined ? '' : `${info.source}: `}${info.message}`);
     },
   };
-  return { events, finish: clear };
+  return {
+    events,
+    finish: () => {
+      stopTimer();
+      clear();
+    },
+  };
 }
 
 /** What a stage is, in words. */

@@ -105,8 +105,11 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
   const tell = (): void => ctx.onStageChange?.({ stage: told, ...withProgress(progress) });
   const setStage = (next: Stage): void => {
     tracker.enter(next);
-    if (!movesForward(told, next)) return;
-    told = next;
+    // One chunk's markers being read is not the recording's stage while other chunks are still
+    // dictating: it stays "waiting for the service" until every chunk is dictated.
+    const shown = next === 'markers' && progress.chunks !== undefined && progress.chunks.done < progress.chunks.total ? 'dictate' : next;
+    if (!movesForward(told, shown)) return;
+    told = shown;
     tell();
   };
   tell();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDuration } from '../../src/cli/io.js';
 import { createProgress } from '../../src/cli/progress.js';
 
@@ -100,5 +100,60 @@ describe('progress of long recordings (issue 15, item 7)', () => {
     t = 3_000;
     events.onStageChange?.({ source: 'a.wav', stage: 'cut', audioMs: 120_000 });
     expect(out.chunks.at(-1)).toBe('\r\x1b[2K[0/2] clips 0 · failed 0 · a.wav: cutting (2m00s audio, 2s elapsed) (+1 more)');
+  });
+});
+
+describe('progress over time (issue 20 item 7)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const dictating = { source: 'long.wav', stage: 'dictate' as const, audioMs: 660_000, chunks: { done: 0, total: 2 } };
+
+  it('ticks the elapsed time on the terminal line every second while a recording is in progress', () => {
+    vi.useFakeTimers();
+    const out = sink();
+    const { events, finish } = createProgress({ stream: out.stream, isTTY: true, quiet: false, now: () => Date.now() });
+    events.onStart?.({ total: 1, resumed: 0, skipped: [] });
+    events.onStageChange?.(dictating);
+    out.chunks.length = 0;
+    vi.advanceTimersByTime(3_000);
+    expect(out.chunks).toEqual([1, 2, 3].map((s) =>
+      `\r\x1b[2K[0/1] clips 0 · failed 0 · long.wav: waiting for the service, 0/2 chunks dictated (11m00s audio, ${s}s elapsed)`));
+    events.onRecordingDone?.({ source: 'long.wav', clips: 3, resumed: false });
+    out.chunks.length = 0;
+    vi.advanceTimersByTime(5_000);
+    expect(out.chunks).toEqual([]); // nothing in progress: no redraw
+    finish();
+  });
+
+  it('prints a heartbeat every 30 s when piped, naming what is in flight, and stops with the run', () => {
+    vi.useFakeTimers();
+    const out = sink();
+    const { events, finish } = createProgress({ stream: out.stream, isTTY: false, quiet: false, now: () => Date.now() });
+    events.onStart?.({ total: 2, resumed: 0, skipped: [] });
+    events.onStageChange?.(dictating);
+    out.chunks.length = 0;
+    vi.advanceTimersByTime(29_999);
+    expect(out.text()).toBe('');
+    vi.advanceTimersByTime(1);
+    expect(out.text()).toBe(
+      'working [0/2] clips 0 · failed 0 · 30s elapsed · in flight: long.wav: waiting for the service, 0/2 chunks dictated (11m00s audio, 30s elapsed)\n');
+    vi.advanceTimersByTime(30_000);
+    expect(out.text().split('\n')[1]).toBe(
+      'working [0/2] clips 0 · failed 0 · 1m00s elapsed · in flight: long.wav: waiting for the service, 0/2 chunks dictated (11m00s audio, 1m00s elapsed)');
+    finish();
+    out.chunks.length = 0;
+    vi.advanceTimersByTime(120_000);
+    expect(out.text()).toBe('');
+  });
+
+  it('prints no heartbeat when quiet', () => {
+    vi.useFakeTimers();
+    const out = sink();
+    const { events, finish } = createProgress({ stream: out.stream, isTTY: false, quiet: true, now: () => Date.now() });
+    events.onStageChange?.(dictating);
+    vi.advanceTimersByTime(120_000);
+    expect(out.text()).toBe('');
+    finish();
   });
 });

@@ -24,5 +24,10 @@ describe('stage changes (scripted engine)', () => {
     const total = changes.at(-1)?.chunks?.total ?? 0;
     expect(total).toBeGreaterThanOrEqual(3);
     expect([...new Set(chunkCounts)]).toEqual(Array.from({ length: total + 1 }, (_, done) => `${done}/${total}`));
+    // While chunks are still dictating the stage is the service's, never "reading the markers"
+    // (one chunk's markers once froze the label there for minutes; issue 20 item 7).
+    const early = changes.filter((c) => c.stage === 'markers' && c.chunks !== undefined && c.chunks.done < c.chunks.total);
+    expect(early).toEqual([]);
+    expect(changes.some((c) => c.stage === 'dictate' && c.chunks !== undefined && c.chunks.done > 0 && c.chunks.done < c.chunks.total)).toBe(true);
   });
 });
