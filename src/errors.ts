@@ -62,6 +62,7 @@ export const ERROR_CODES = {
   E_TOO_LARGE: { exitStatus: 1, meaning: 'Service wire code (413): an upload or form is larger than the service accepts.' },
   E_UNSUPPORTED_MEDIA_TYPE: { exitStatus: 1, meaning: 'Service wire code (415): the upload\'s content type is not an accepted audio format.' },
   E_BUSY: { exitStatus: 1, meaning: 'Service wire code (503): too many simultaneous requests for this user; retried after Retry-After.' },
+  E_THROTTLED: { exitStatus: 1, meaning: 'Service wire code (429): too many failed logins from this address (or from all) lately; the password was not checked; retried after Retry-After.' },
 } as const satisfies Record<string, ErrorInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

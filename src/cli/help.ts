@@ -86,7 +86,9 @@ ${flagLine('--port <n>', 'Port, 0 = any free port [default: 8080]')}
 ${flagLine('--engine <name>', 'Recognizer: pocketsphinx|scripted [default: pocketsphinx]')}
 ${flagLine('--script <file>', 'Script of the scripted engine')}
 ${flagLine('--jobs <n>', 'Dictation jobs at once [default: number of CPU cores]')}
-${flagLine('--per-user-limit <n>', 'Requests in flight per user; more are answered 503 with Retry-After [default: 8]')}
+${flagLine('--per-user-limit <n>', 'Requests in flight per user, WebSocket sessions included; more are answered 503 with Retry-After [default: 8]')}
+${flagLine('--login-failures <n>', 'Failed logins per client address in a minute before 429 with Retry-After (no password is hashed then) [default: 5]')}
+${flagLine('--login-failures-total <n>', 'Failed logins of all addresses in a minute before every new login gets 429 [default: 100]')}
 ${flagLine('--done-hold-ms <n>', `Hold GET …/done of an unfinished dictation until it ends, at most this long; 0 answers at once [default: 0, at most ${MAX_DONE_HOLD_MS}]`)}
 ${flagLine('--max-upload-bytes <n>', `Largest accepted upload [default: ${DEFAULT_MAX_UPLOAD_BYTES}]`)}
 ${flagLine('--faults <spec>', 'Fault injection spec [env DICTCLIP_FAULTS]')}

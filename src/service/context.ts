@@ -6,6 +6,7 @@ import type { DictationCore } from './dictation-core.js';
 import type { ResolvedOptions } from './options.js';
 import type { ProfileSource } from './profiles.js';
 import type { DictationStore } from './store.js';
+import type { UserSlots } from './user-slots.js';
 import type { DictationFaults, FaultInjector } from './faults/index.js';
 
 /** Shared state of one running service. */
@@ -16,6 +17,8 @@ export interface ServiceContext {
   audio: AudioStore;
   profiles: ProfileSource;
   auth: Authenticator;
+  /** The per-user limit, shared by HTTP requests and WebSocket sessions. */
+  slots: UserSlots;
   /** `host:port` the server listens on (set once listening). */
   listenAddress: string;
   /** Fault injection (tests); undefined when off. */

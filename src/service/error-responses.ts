@@ -8,7 +8,7 @@ import { DictclipError, type ErrorCode } from '../errors.js';
 /** Codes written in `<error><code>…</code></error>` bodies (stable, in src/errors.ts ERROR_CODES and the README). */
 export type HttpErrorCode = Extract<ErrorCode,
   | 'E_BAD_REQUEST' | 'E_AUTH' | 'E_PASSWORD_CHANGE_REQUIRED' | 'E_NOT_FOUND' | 'E_METHOD_NOT_ALLOWED'
-  | 'E_NOT_DONE' | 'E_TOO_LARGE' | 'E_UNSUPPORTED_MEDIA_TYPE' | 'E_BUSY' | 'E_INTERNAL'>;
+  | 'E_NOT_DONE' | 'E_TOO_LARGE' | 'E_UNSUPPORTED_MEDIA_TYPE' | 'E_BUSY' | 'E_THROTTLED' | 'E_INTERNAL'>;
 
 /** A failure answered with a specific HTTP status; its `code` is the one written in the error body. */
 export class HttpError extends DictclipError {

@@ -4,7 +4,7 @@
  * through `options.log`). Logs one line per request: method, path, status, duration.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Authenticator, BAD_CREDENTIALS, PASSWORD_CHANGE_REQUIRED } from './authenticate.js';
+import { Authenticator, BAD_CREDENTIALS, PASSWORD_CHANGE_REQUIRED, TOO_MANY_LOGINS } from './authenticate.js';
 import type { ServiceContext } from './context.js';
 import { HttpError, toErrorResponse } from './error-responses.js';
 import { baseUrl, send } from './http-util.js';
@@ -16,8 +16,6 @@ const CHALLENGE = { 'WWW-Authenticate': 'Basic realm="dictclip"' };
 
 /** Create the `request` listener of the service's http.Server. */
 export function createRequestHandler(service: ServiceContext): (req: IncomingMessage, res: ServerResponse) => void {
-  const inFlight = new Map<string, number>();
-
   async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const match = matchRoute(req.method ?? 'GET', path);
     const route = match.kind === 'found' ? match.route.name : 'other';
@@ -29,23 +27,17 @@ export function createRequestHandler(service: ServiceContext): (req: IncomingMes
       });
     }
     const creds = Authenticator.parseHeader(req.headers.authorization);
-    const auth = creds === undefined ? { ok: false as const } : await service.auth.authenticate(creds);
+    const auth = creds === undefined ? { ok: false as const } : await service.auth.authenticate(creds, req.socket.remoteAddress ?? '');
+    if (!auth.ok && auth.retryAfterS !== undefined) {
+      throw new HttpError(429, 'E_THROTTLED', TOO_MANY_LOGINS, { headers: { 'Retry-After': String(auth.retryAfterS) } });
+    }
     if (!auth.ok) throw new HttpError(401, 'E_AUTH', BAD_CREDENTIALS, { headers: CHALLENGE });
     if (auth.mustChangePassword && match.route.allowUnchangedPassword !== true) {
       throw new HttpError(403, 'E_PASSWORD_CHANGE_REQUIRED', PASSWORD_CHANGE_REQUIRED);
     }
-    const count = inFlight.get(auth.user) ?? 0;
-    if (count >= service.options.perUserLimit) {
-      throw new HttpError(503, 'E_BUSY', `Too many simultaneous requests for this user (limit ${service.options.perUserLimit}); retry later.`, {
-        headers: { 'Retry-After': '1' },
-      });
-    }
-    inFlight.set(auth.user, count + 1);
-    res.once('close', () => {
-      const left = (inFlight.get(auth.user) ?? 1) - 1;
-      if (left <= 0) inFlight.delete(auth.user);
-      else inFlight.set(auth.user, left);
-    });
+    const release = service.slots.acquire(auth.user);
+    if (release === undefined) throw new HttpError(503, 'E_BUSY', service.slots.busyMessage(), { headers: { 'Retry-After': '1' } });
+    res.once('close', release);
     await withDictationFault(match.route.name, match.handler)({
       req,
       res,

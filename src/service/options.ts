@@ -6,6 +6,7 @@ import type { ScriptFile } from './engines/script-file.js';
 import type { PocketSphinxOptions } from './engines/pocketsphinx.js';
 import type { Engine, Profile } from './types.js';
 import { parseFaultSpec, type FaultOptions } from './faults/index.js';
+import { resolveLoginLimits, type LoginLimits } from './login-throttle.js';
 
 export interface ServiceOptions {
   /** Folder of accounts.json, profiles.json, audio/, dictations/ and work/ (created when missing). */
@@ -22,8 +23,18 @@ export interface ServiceOptions {
   readonly script?: ScriptFile;
   /** Dictation jobs run at once. @default os.availableParallelism() */
   readonly jobConcurrency?: number;
-  /** Simultaneous in-flight HTTP requests per user; more are answered 503 with Retry-After: 1. @default 8 */
+  /**
+   * Simultaneous in-flight HTTP requests and WebSocket sessions per user (together); more are
+   * answered 503 with Retry-After: 1 (a WebSocket session: STARTDICTATION refused with status 503,
+   * close 1013). @default 8
+   */
   readonly perUserLimit?: number;
+  /**
+   * Bounds on password hashing by unauthenticated callers (docs/security.md): hashes at once,
+   * failed logins per client address and in all before 429 with Retry-After.
+   * @default { hashConcurrency: 2, hashQueue: 16, clientFailures: 5, globalFailures: 100, windowMs: 60000 }
+   */
+  readonly loginLimits?: LoginLimits;
   /** Largest accepted upload, bytes (413 beyond). @default 21000000 */
   readonly maxUploadBytes?: number;
   /**
@@ -58,6 +69,7 @@ export interface ResolvedOptions {
   port: number;
   jobConcurrency: number;
   perUserLimit: number;
+  loginLimits: Required<LoginLimits>;
   maxUploadBytes: number;
   doneHoldMs: number;
   profiles: Profile[];
@@ -89,6 +101,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     port: positiveInteger('port', options.port, 8080, 0),
     jobConcurrency: positiveInteger('jobConcurrency', options.jobConcurrency, availableParallelism()),
     perUserLimit: positiveInteger('perUserLimit', options.perUserLimit, 8),
+    loginLimits: resolveLoginLimits(options.loginLimits),
     maxUploadBytes: positiveInteger('maxUploadBytes', options.maxUploadBytes, DEFAULT_MAX_UPLOAD_BYTES),
     doneHoldMs: positiveInteger('doneHoldMs', options.doneHoldMs, 0, 0, MAX_DONE_HOLD_MS),
     profiles: options.profiles ?? [],

@@ -15,6 +15,7 @@ import { createRequestHandler } from './handler.js';
 import { resolveOptions, type RunningService, type ServiceOptions } from './options.js';
 import { ProfileSource } from './profiles.js';
 import { DictationStore } from './store.js';
+import { UserSlots } from './user-slots.js';
 import { createFaultInjector, DictationFaults } from './faults/index.js';
 import { attachWebSocket } from './websocket/endpoint.js';
 import { createWebSocketDeps } from './websocket/bridge.js';
@@ -74,7 +75,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     store,
     audio,
     profiles,
-    auth: new Authenticator(resolved.dataDir),
+    auth: new Authenticator(resolved.dataDir, resolved.loginLimits),
+    slots: new UserSlots(resolved.perUserLimit),
     listenAddress: `${resolved.host}:${resolved.port}`,
     dictationFaults,
     faults: resolved.faults === undefined ? undefined : createFaultInjector(resolved.faults, (f) => resolved.log(`fault ${f.kind} on ${f.route}${f.after ? ' after processing' : ''}`)),

@@ -13,6 +13,8 @@ const OPTIONS = {
   script: { type: 'string' },
   jobs: { type: 'string' },
   'per-user-limit': { type: 'string' },
+  'login-failures': { type: 'string' },
+  'login-failures-total': { type: 'string' },
   'done-hold-ms': { type: 'string' },
   'max-upload-bytes': { type: 'string' },
   faults: { type: 'string' },
@@ -35,6 +37,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const port = intFlag(values, 'port', 0, 65_535);
   const jobs = intFlag(values, 'jobs', 1, 256);
   const perUserLimit = intFlag(values, 'per-user-limit', 1, 10_000);
+  const clientFailures = intFlag(values, 'login-failures', 1, 1_000_000);
+  const globalFailures = intFlag(values, 'login-failures-total', 1, 1_000_000);
   const doneHoldMs = intFlag(values, 'done-hold-ms', 0, MAX_DONE_HOLD_MS);
   const maxUploadBytes = intFlag(values, 'max-upload-bytes', 1024, Number.MAX_SAFE_INTEGER);
   const faults = stringValue(values, 'faults') ?? (io.env['DICTCLIP_FAULTS'] || undefined);
@@ -53,6 +57,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     ...(script === undefined ? {} : { script }),
     ...(jobs === undefined ? {} : { jobConcurrency: jobs }),
     ...(perUserLimit === undefined ? {} : { perUserLimit }),
+    loginLimits: { ...(clientFailures === undefined ? {} : { clientFailures }), ...(globalFailures === undefined ? {} : { globalFailures }) },
     ...(doneHoldMs === undefined ? {} : { doneHoldMs }),
     ...(maxUploadBytes === undefined ? {} : { maxUploadBytes }),
     ...(faults === undefined ? {} : { faults }),

@@ -5,7 +5,7 @@
  */
 import { AUDIO_FORMATS, contentTypeForFormat } from '../../audio-formats.js';
 import { DictclipError } from '../../errors.js';
-import { BAD_CREDENTIALS, PASSWORD_CHANGE_REQUIRED } from '../authenticate.js';
+import { BAD_CREDENTIALS, PASSWORD_CHANGE_REQUIRED, TOO_MANY_LOGINS } from '../authenticate.js';
 import type { ServiceContext } from '../context.js';
 import type { WebSocketDeps } from './deps.js';
 
@@ -13,11 +13,14 @@ import type { WebSocketDeps } from './deps.js';
 export function createWebSocketDeps(service: ServiceContext): WebSocketDeps {
   return {
     dataDir: service.options.dataDir,
-    async authenticate(creds) {
-      const result = await service.auth.authenticate(creds);
+    async authenticate(creds, client) {
+      const result = await service.auth.authenticate(creds, client);
+      if (!result.ok && result.retryAfterS !== undefined) return { ok: false, status: 429, reason: TOO_MANY_LOGINS, retryAfterS: result.retryAfterS };
       if (!result.ok) return { ok: false, status: 401, reason: BAD_CREDENTIALS };
       if (result.mustChangePassword) return { ok: false, status: 403, reason: PASSWORD_CHANGE_REQUIRED };
-      return { ok: true, user: result.user, tenant: result.tenant };
+      const release = service.slots.acquire(result.user);
+      if (release === undefined) return { ok: false, status: 503, reason: service.slots.busyMessage(), retryAfterS: 1 };
+      return { ok: true, user: result.user, tenant: result.tenant, release };
     },
     async dictate(input) {
       if (!AUDIO_FORMATS.includes(input.audioFormat)) throw new DictclipError('E_WEBSOCKET', `Unsupported audio format "${input.audioFormat}".`);

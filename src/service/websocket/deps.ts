@@ -8,13 +8,18 @@ import type { TranscriptResult } from '../types.js';
 
 /** Result of checking WebSocket credentials. */
 export type WebSocketAuthResult =
-  | { ok: true; user: string; tenant: string }
-  | { ok: false; status: 401 | 403; reason: string };
+  /** Accepted; `release` frees the user's place (per-user limit) when the session ends. */
+  | { ok: true; user: string; tenant: string; release?: () => void }
+  /** 401 bad credentials, 403 password unchanged, 429 too many failed logins (`retryAfterS`), 503 the user's places taken. */
+  | { ok: false; status: 401 | 403 | 429 | 503; reason: string; retryAfterS?: number };
 
 /** What the WebSocket endpoint needs from the service core. */
 export interface WebSocketDeps {
-  /** Check a user's password or API key (same rules as HTTP auth: 401 bad, 403 password unchanged). */
-  authenticate(creds: Credentials): Promise<WebSocketAuthResult>;
+  /**
+   * Check a user's password or API key from the client address `client` (same rules as HTTP auth:
+   * 401 bad, 403 password unchanged, 429 throttled) and take one of the user's places (503).
+   */
+  authenticate(creds: Credentials, client: string): Promise<WebSocketAuthResult>;
   /**
    * Dictate a complete audio file: stored as an upload of the tenant, dictated through the same job
    * queue as HTTP dictations (so the HTTP dictation's wordMarkers equal the returned markers).

@@ -56,11 +56,13 @@ function toBuffer(data: WebSocket.RawData): Buffer {
 }
 
 /** Run one socket's dictation; resolves once the socket is closed and its temp file removed. */
-function runSession(ws: WebSocket, deps: WebSocketDeps, { idleTimeoutMs, maxAudioBytes }: SessionLimits): Promise<void> {
+function runSession(ws: WebSocket, client: string, deps: WebSocketDeps, { idleTimeoutMs, maxAudioBytes }: SessionLimits): Promise<void> {
   let phase: 'start' | 'auth' | 'audio' | 'dictating' | 'closed' = 'start';
   const controller = new AbortController();
   let audio: { path: string; handle: FileHandle | undefined; format: string; bytes: number } | undefined;
   let user: { user: string; tenant: string; profile: string | undefined } | undefined;
+  /** Frees the user's place (per-user limit) once the socket is closed. */
+  let release: (() => void) | undefined;
   let queue = Promise.resolve();
   let idle: NodeJS.Timeout | undefined;
   /** Read through a function: `phase` changes while this session awaits. */
@@ -87,9 +89,10 @@ function runSession(ws: WebSocket, deps: WebSocketDeps, { idleTimeoutMs, maxAudi
     const params = isRecord(message['params']) ? message['params'] : {};
     const username = optionalString(params['username']);
     const format = optionalString(params['audioFormat'] ?? message['audioFormat']) ?? 'pcm-16khz';
-    const refuse = (status: number, reason: string): void => {
-      send('STARTDICTATION', { success: false, status, reason });
-      end(1008, 'refused');
+    const refuse = (status: number, reason: string, retryAfterS?: number): void => {
+      send('STARTDICTATION', { success: false, status, reason, ...(retryAfterS === undefined ? {} : { retryAfterS }) });
+      // 1013 (try again later) when the refusal is temporary: throttled logins, the user's places taken.
+      end(status === 429 || status === 503 ? 1013 : 1008, 'refused');
     };
     if (username === undefined || username === '') return refuse(400, 'params.username is required');
     if (!FORMATS.has(format)) return refuse(400, `audioFormat must be pcm-16khz or ogg, not ${format}`);
@@ -100,9 +103,10 @@ function runSession(ws: WebSocket, deps: WebSocketDeps, { idleTimeoutMs, maxAudi
     const creds: Credentials = password === undefined && apiKey !== undefined
       ? { scheme: 'apikey', username, apiKey }
       : { scheme: 'basic', username, password: password ?? '' };
-    const auth = await deps.authenticate(creds);
-    if (isClosed()) return;
-    if (!auth.ok) return refuse(auth.status, auth.reason);
+    const auth = await deps.authenticate(creds, client);
+    if (auth.ok) release = auth.release;
+    if (isClosed()) return release?.();
+    if (!auth.ok) return refuse(auth.status, auth.reason, auth.retryAfterS);
     user = { user: auth.user, tenant: auth.tenant, profile: optionalString(params['profile'] ?? message['profile']) };
     const dir = join(deps.dataDir, 'ws');
     await mkdir(dir, { recursive: true });
@@ -195,6 +199,7 @@ function runSession(ws: WebSocket, deps: WebSocketDeps, { idleTimeoutMs, maxAudi
       controller.abort();
       void queue
         .then(async () => {
+          release?.();
           await audio?.handle?.close();
           if (audio !== undefined) await rm(audio.path, { force: true });
         })
@@ -222,7 +227,7 @@ export function attachWebSocket(server: Server, deps: WebSocketDeps, options: We
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const session = runSession(ws, deps, limits).finally(() => sessions.delete(session));
+      const session = runSession(ws, request.socket.remoteAddress ?? '', deps, limits).finally(() => sessions.delete(session));
       sessions.add(session);
     });
   };

@@ -75,3 +75,46 @@ describe('WebSocket audio cap', () => {
     }
   });
 });
+
+describe('WebSocket sessions and the per-user limit', () => {
+  /** Open a session and wait for its STARTDICTATION answer; the socket stays open (no audio yet). */
+  function open(url: string): Promise<{ socket: WebSocket; answer: Message; closed: Promise<number> }> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(`${url.replace('http:', 'ws:')}/SCDictation/websocket`);
+      const closed = new Promise<number>((done) => socket.once('close', (code) => done(code)));
+      socket.on('open', () => socket.send(JSON.stringify({ method: 'STARTDICTATION', params: { audioFormat: 'pcm-16khz', username: 'alice', password: PASSWORD } })));
+      socket.once('message', (data) => resolve({ socket, answer: JSON.parse(String(data)) as Message, closed }));
+      socket.on('error', reject);
+    });
+  }
+
+  it('counts sessions with HTTP requests: limit + 1 at once is refused with 503, close 1013; a closed session frees its place', async () => {
+    const t = await startTestService({ perUserLimit: 2 });
+    try {
+      const first = await open(t.service.url);
+      const second = await open(t.service.url);
+      expect([first.answer.data.success, second.answer.data.success]).toEqual([true, true]);
+      const third = await open(t.service.url);
+      expect(third.answer.data).toMatchObject({ success: false, status: 503, retryAfterS: 1 });
+      expect(String(third.answer.data.reason)).toContain('limit 2');
+      expect(await third.closed).toBe(1013);
+      const http = await get(`${t.service.url}/SCDictation/rest/acme/dictations/AAAAAAAAAAAAAAAAAAAAAA`, t.alice);
+      expect([http.status, http.headers['retry-after']]).toEqual([503, '1']);
+      expect((await get(`${t.service.url}/SCDictation/rest/other/dictations/AAAAAAAAAAAAAAAAAAAAAA`, t.bob)).status).toBe(404); // another user
+      first.socket.close();
+      await first.closed;
+      // The place is freed once the session's cleanup ran: the next session is accepted.
+      let again = await open(t.service.url);
+      while (again.answer.data.success !== true) {
+        await again.closed;
+        again = await open(t.service.url);
+      }
+      expect(again.answer.data.success).toBe(true);
+      second.socket.close();
+      again.socket.close();
+      await Promise.all([second.closed, again.closed]);
+    } finally {
+      await t.close();
+    }
+  });
+});
