@@ -104,7 +104,8 @@ export async function readAlignment(runDir: string, source: string): Promise<Rea
     textStart: Number(w['textStart']) || 0, textLength: Number(w['textLength']) || 0,
     startMs: timeOrNull(w['startMs']), endMs: timeOrNull(w['endMs']), status: wordStatus(w),
   }));
-  return { text: json['text'], words };
+  // The reference file's closing newline is not part of the text a person edits.
+  return { text: json['text'].replace(/\r?\n$/, ''), words };
 }
 
 /** Reference words the recognizer did not hear as they are, or that could not be placed. */
