@@ -35,7 +35,7 @@ const rows = async (out: string): Promise<[string, number, number][]> =>
 describe('review corrections re-cut with --transcripts <out>/corrections', () => {
   it('cuts the corrected words from the saved markers without uploading or dictating again', async () => {
     const out = path.join(root, 'out');
-    const options = runOptions(path.join(root, 'in'), out, { baseUrl: svc.url, credentials: svc.credentials, padMs: 0 });
+    const options = runOptions(path.join(root, 'in'), out, { baseUrl: svc.url, credentials: svc.credentials, padBeforeMs: 0, padAfterMs: 0 });
     await runPipeline(options);
     expect(await rows(out)).toEqual([['Please', 300, 700], ['call', 900, 1400], ['stella', 1700, 2200], ['today', 2400, 2800]]);
 
