@@ -18,6 +18,7 @@ import { noRecordingsWarning, scanRecordings } from './scan.js';
 import { checkRunFolders } from './folders.js';
 import { baseUrlError } from './base-url.js';
 import { openReferences } from '../reference/index.js';
+import { acousticAligner, checkAcousticAligner } from './acoustic.js';
 import { referenceSummary, UNUSED_REFERENCE } from './reference-summary.js';
 import { readState, recordingState, removeDir, serviceIdentity, writeState } from './state.js';
 import { otherServiceError, readRunRecord, runRecord, writeRunRecord } from './run-record.js';
@@ -82,6 +83,8 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
   const pending = jobs.filter((job) => job.decision !== 'done');
   const ffmpegPath = pending.length > 0 ? await resolveFfmpeg(opts.ffmpegPath) : '';
   if (pending.length > 0) await makeWorkDir(workDir);
+  // Acoustic alignment runs the local recognizer: say it is missing before anything is dictated.
+  if (align === 'acoustic' && pending.some((job) => job.reference !== undefined)) await checkAcousticAligner();
   const needsService = pending.some((job) => job.decision === 'dictate');
   const connection = needsService ? await connect(opts, ffmpegPath) : undefined;
   const client = connection === undefined ? undefined : newClient(connection, opts);
@@ -108,7 +111,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
       limits: { transcode: pLimit(opts.transcodeConcurrency), upload: pLimit(opts.concurrency), dictation: pLimit(opts.concurrency), cut: pLimit(availableParallelism()) },
       warn: () => undefined,
       onDictated: () => { dictatedOk = true; },
-      align: { mode: align },
+      align: { mode: align, acoustic: align === 'acoustic' ? acousticAligner(workDir, pLimit(availableParallelism())) : undefined },
     };
     const agreements: NonNullable<RunSummary['references']> = [];
     const perRecording = pLimit(opts.concurrency * 2 + opts.transcodeConcurrency);

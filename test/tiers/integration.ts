@@ -16,6 +16,7 @@ export const INTEGRATION: readonly string[] = [
   'test/cli/interrupt.test.ts',
   'test/cli/run-drills.test.ts',
   'test/cli/run-exit.test.ts',
+  'test/cli/run-transcripts.test.ts',
   'test/cli/serve.test.ts',
   'test/cli/shard.test.ts',
   'test/cli/unreadable-nonroot.test.ts',
