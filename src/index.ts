@@ -13,19 +13,23 @@
 
 // errors
 export { DictclipError, isDictclipError, ERROR_CODES } from './errors.js';
-export type { ErrorCode, ErrorContext, ErrorInfo } from './errors.js';
+export type { ErrorCode, ErrorContext, ErrorInfo, DictclipErrorOptions } from './errors.js';
 export type { Credentials } from './credentials.js';
 
 // run
 export { runPipeline } from './pipeline/run.js';
 export { MANIFEST_COLUMNS } from './pipeline/types.js';
 export type {
-  RunOptions, RunResult, RunSummary, ManifestRow, FailureRow, PipelineEvents, Stage, ClipMode, ClipKind,
+  RunOptions, RunResult, RunSummary, ManifestRow, FailureRow, PipelineEvents, Stage, StageChange, PlanEntry, RedoReason, ClipMode, ClipKind,
 } from './pipeline/types.js';
+export type { ReferenceAgreement } from './pipeline/reference.js';
+export type { Agreement } from './align/text.js';
 
 // serve
 export { startService } from './service/server.js';
 export type { ServiceOptions, RunningService } from './service/options.js';
+export type { PocketSphinxOptions } from './service/engines/pocketsphinx.js';
+export type { DictationFault } from './service/faults/corrupt.js';
 export { addAccount, addApiKeyAccount, setPassword, createApiKey } from './service/accounts.js';
 export { createScriptedEngine, loadScriptFile } from './service/engines/index.js';
 export type { ScriptFile, ScriptEntry, ScriptWord } from './service/engines/index.js';
@@ -43,7 +47,7 @@ export type {
 export { decodeNewMarkers, decodeOldMarkers, validateMarkers, planClips } from './markers/index.js';
 export type {
   WordMarker, RawWordMarker, MarkerMethod, MarkerUnit, DictationResult, PlannedClip, ClipPlanOptions,
-  DecodeNewOptions, OldMarkerInput, ValidateOptions,
+  DecodeNewOptions, OldMarkerInput, ValidateOptions, ClipFilters, PadMode, SnapWindow,
 } from './markers/index.js';
 
 // audio extracts
@@ -52,6 +56,6 @@ export type { SupercutOptions, SupercutResult } from './extracts/index.js';
 
 // dataset export
 export { exportDataset, EXPORT_FORMATS } from './dataset/index.js';
-export type { ExportFormat, ExportOptions, ExportResult } from './dataset/index.js';
+export type { ExportFormat, ExportOptions, ExportResult, GroupBy, GroupTotal, SplitName, SplitSpec } from './dataset/index.js';
 
 export { buildReport } from './report/index.js';

@@ -122,7 +122,11 @@ export interface RunOptions {
   readonly workDir?: string;
   /** No progress output. @default false */
   readonly quiet?: boolean;
-  /** Write the HTML QA report `<outDir>/report/` after the run (done by the CLI, see src/report). @default true */
+  /**
+   * CLI only: whether `dictclip run` writes the HTML QA report `<outDir>/report/` after the run
+   * (`--no-report` skips it). runPipeline writes no report whatever this says: call
+   * `buildReport(outDir)` after it. @default true (for the CLI; ignored by runPipeline)
+   */
   readonly report?: boolean;
   /** Process only shard `K/N` of the recordings (see src/pipeline/shard.ts); `auto/N` is resolved by the CLI. @default undefined (all recordings) */
   readonly shard?: string | undefined;
