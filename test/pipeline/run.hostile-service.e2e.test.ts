@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPipeline } from '../../src/pipeline/index.js';
 import type { Handler } from '../client/helpers/server.js';
-import { answerLocation, drip, forwardTo, hugeBody, startHostileService, withCredentials, type HostileService } from '../client/helpers/hostile.js';
+import { answerLocation, drip, forwardTo, hugeBody, sendMessage, startHostileService, withCredentials, type HostileService } from '../client/helpers/hostile.js';
 import { makeBursts, removeTempDirs, runOptions, startTestService, tempDir, type StartedService } from '../helpers/index.js';
 
 let svc: StartedService;
@@ -74,6 +74,33 @@ describe('a run against a service with one hostile answer', () => {
       const result = await runThrough(proxy, { requestTimeoutMs: 1_000 });
       expect(result.failures.map((f) => [f.stage, f.code])).toEqual([['dictate', 'E_TIMEOUT']]);
       expect(result.summary.done).toBe(1);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('item 10: a WebSocket session sending 300,000 markers fails that recording E_RESPONSE_TOO_LARGE; the next session is dictated', async () => {
+    const proxy = await startHostileService();
+    let sessions = 0;
+    proxy.onWebSocket((socket) => {
+      const session = ++sessions;
+      socket.on('message', (raw, isBinary) => {
+        if (isBinary) return;
+        const method = (JSON.parse(raw.toString()) as { method?: string }).method;
+        if (method === 'STARTDICTATION') sendMessage(socket, 'STARTDICTATION', { success: true, dictationId: `ws-${session}` });
+        if (method !== 'AUDIODONE') return;
+        if (session === 1) {
+          const markers = Array.from({ length: 300_000 }, (_, i) => ({ audioStart: i / 1e6, audioLength: 1e-6, textStart: 0, textLength: 1, text: 'a' }));
+          sendMessage(socket, 'STABLETEXT', { text: 'a', markers });
+        } else {
+          sendMessage(socket, 'TEXTDONE', { textDone: true, text: 'hi', substitutedText: 'hi', markers: [{ audioStart: 0.2, audioLength: 0.4, textStart: 0, textLength: 2, text: 'hi' }] });
+        }
+      });
+    });
+    try {
+      const result = await runThrough(proxy, { markers: 'websocket' });
+      expect(result.failures.map((f) => [f.stage, f.code])).toEqual([['dictate', 'E_RESPONSE_TOO_LARGE']]);
+      expect(result.summary).toMatchObject({ done: 1, clips: 1 });
     } finally {
       await proxy.close();
     }
