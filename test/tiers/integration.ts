@@ -8,6 +8,7 @@
 export const INTEGRATION: readonly string[] = [
   'test/**/*.e2e.test.ts',
   'test/**/*.browser.test.ts',
+  'test/align/acoustic/align.test.ts',
   'test/audio/cut.test.ts',
   'test/audio/range.test.ts',
   'test/audio/transcode.test.ts',

@@ -9,10 +9,12 @@ import { join, resolve } from 'node:path';
 import { runProcess } from '../../child-process.js';
 import { DictclipError } from '../../errors.js';
 import { DEFAULT_POCKETSPHINX_BINARY, DEFAULT_POCKETSPHINX_MODEL_DIR, POCKETSPHINX_INSTALL_HINT, checkPocketSphinxModel, pocketSphinxModel } from '../../pocketsphinx-model.js';
+import { readFrameEnergies } from '../../audio/index.js';
 import { readWavInfo } from '../../wav-header.js';
 import { pieceGrammar, tokenIndex, tokenName, type GrammarWord } from './grammar.js';
 import { parseHypseg, type HypSegment } from './hypseg.js';
 import { planPieces, type Piece } from './pieces.js';
+import { ENERGY_FRAME_MS, quietFrames, trimQuietEdges } from './refine.js';
 import { pronounce } from './pronunciations.js';
 import type { AcousticAlignment, AcousticAnchor, AcousticSpan, AlignAcousticOptions } from './types.js';
 import { makeWorkFolder } from './work-folder.js';
@@ -101,7 +103,14 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
       const offsetMs = frames(piece)[0] * FRAME_MS;
       placeWords(decoded.get(`p${i}`) ?? [], offsetMs, tokenOwner, byWord, result);
     });
-    return { words: result.map((span) => (span === null ? null : { startMs: Math.min(span.startMs, info.durationMs), endMs: Math.min(span.endMs, info.durationMs) })) };
+    const frameSamples = (16_000 * ENERGY_FRAME_MS) / 1000;
+    const quiet = quietFrames(await readFrameEnergies({ ...info, path: wavPath }, frameSamples), frameSamples);
+    return {
+      words: result.map((span) => {
+        const trimmed = span === null ? null : trimQuietEdges(span, quiet);
+        return trimmed === null ? null : { startMs: Math.min(trimmed.startMs, info.durationMs), endMs: Math.min(trimmed.endMs, info.durationMs) };
+      }),
+    };
   } finally {
     await folder.remove();
   }

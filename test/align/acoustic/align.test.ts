@@ -11,8 +11,11 @@ import { isDictclipError } from '../../../src/errors.js';
 import { pcmWav, removeTempDirs, tempDir } from '../../helpers/index.js';
 import { writeSpokenWords, type SpokenWord } from '../../helpers/spoken-words.mjs';
 
-/** Largest boundary error accepted in these tests, ms (the benchmark measures the real spread). */
-const TOLERANCE_MS = 160;
+/** Largest boundary error accepted for any word, ms (espeak-ng's "the" trails off quietly for ~100 ms). */
+const WORST_MS = 120;
+/** Share of the boundaries that must be within {@link CLOSE_MS} of the truth. */
+const CLOSE_SHARE = 0.7;
+const CLOSE_MS = 30;
 const WORDS = 'the old lighthouse keeper climbed zorblatt stairs every evening to light the lamp'.split(' ');
 
 let dir: string;
@@ -31,10 +34,13 @@ beforeAll(async () => {
 
 afterAll(removeTempDirs);
 
-function expectNear(span: { startMs: number; endMs: number } | null, truth: SpokenWord): void {
-  expect(span, truth.word).not.toBeNull();
-  expect(Math.abs(span!.startMs - truth.startMs), `${truth.word} start ${span!.startMs} vs ${truth.startMs}`).toBeLessThanOrEqual(TOLERANCE_MS);
-  expect(Math.abs(span!.endMs - truth.endMs), `${truth.word} end ${span!.endMs} vs ${truth.endMs}`).toBeLessThanOrEqual(TOLERANCE_MS);
+/** Every word placed, none further than {@link WORST_MS} from the truth, most within {@link CLOSE_MS}. */
+function expectNear(spans: readonly ({ startMs: number; endMs: number } | null)[], truth: readonly SpokenWord[]): void {
+  expect(spans.map((s, i) => (s === null ? truth[i]!.word : null)).filter((w) => w !== null)).toEqual([]);
+  const errors = spans.flatMap((s, i) => [s!.startMs - truth[i]!.startMs, s!.endMs - truth[i]!.endMs]);
+  const worst = errors.reduce((m, e) => Math.max(m, Math.abs(e)), 0);
+  expect(worst, errors.map(Math.round).join(' ')).toBeLessThanOrEqual(WORST_MS);
+  expect(errors.filter((e) => Math.abs(e) <= CLOSE_MS).length, errors.map(Math.round).join(' ')).toBeGreaterThanOrEqual(Math.ceil(CLOSE_SHARE * errors.length));
 }
 
 describe('alignAcoustic', () => {
@@ -42,7 +48,7 @@ describe('alignAcoustic', () => {
     const work = await tempDir('acoustic-work');
     const result = await alignAcoustic({ wavPath: speech.path, words: WORDS.map((w) => [w]), tempDir: work });
     expect(result.words).toHaveLength(WORDS.length);
-    result.words.forEach((span, i) => expectNear(span, speech.words[i]!));
+    expectNear(result.words, speech.words);
     expect(await readdir(work)).toEqual([]); // the working folder is gone
   }, 120_000);
 
@@ -50,24 +56,24 @@ describe('alignAcoustic', () => {
     const words = [['chapter'], ['seven'], [], ...WORDS.map((w) => [w])];
     const result = await alignAcoustic({ wavPath: speech.path, words });
     expect(result.words.slice(0, 3)).toEqual([null, null, null]);
-    result.words.slice(3).forEach((span, i) => expectNear(span, speech.words[i]!));
+    expectNear(result.words.slice(3), speech.words);
   }, 120_000);
 
   it('places a word spoken as several tokens from its first to its last', async () => {
     const words = [['the'], ['old'], ['light', 'house'], ...WORDS.slice(3).map((w) => [w])];
     const result = await alignAcoustic({ wavPath: speech.path, words });
-    expectNear(result.words[2]!, speech.words[2]!);
+    expectNear(result.words, speech.words);
   }, 120_000);
 
   it('aligns across a stretch of digital silence', async () => {
     const result = await alignAcoustic({ wavPath: silent.path, words: WORDS.map((w) => [w]) });
-    result.words.forEach((span, i) => expectNear(span, silent.words[i]!));
+    expectNear(result.words, silent.words);
   }, 120_000);
 
   it('aligns in pieces cut between anchored words', async () => {
     const anchors = [3, 4, 8, 9].map((word) => ({ word, startMs: speech.words[word]!.startMs, endMs: speech.words[word]!.endMs }));
     const result = await alignAcoustic({ wavPath: speech.path, words: WORDS.map((w) => [w]), anchors, maxPieceMs: 1000 });
-    result.words.forEach((span, i) => expectNear(span, speech.words[i]!));
+    expectNear(result.words, speech.words);
   }, 120_000);
 
   it('kills the recognizer on abort, rejects with E_ABORTED and leaves no working folder', async () => {
