@@ -20,6 +20,9 @@ interface Upload extends Chunk {
   temporary: boolean;
 }
 
+/** The samples of one upload on the work audio, [startSample, endSample). */
+export interface ChunkSpan { startSample: number; endSample: number }
+
 /** What {@link dictateInChunks} needs besides the work WAV. */
 export interface ChunkOptions {
   maxUploadBytes: number;
@@ -31,8 +34,8 @@ export interface ChunkOptions {
   onStage: (stage: 'split') => void;
   /** Told the chunk count once split, then after each chunk dictated; never for a single upload. @default undefined */
   onChunks?: ((done: number, total: number) => void) | undefined;
-  /** Dictate one upload (must take its own dictation slot). */
-  dictateOne: (file: string, durationMs: number) => Promise<DictationOutcome>;
+  /** Dictate one upload (must take its own dictation slot); `span`: its samples on the work audio. */
+  dictateOne: (file: string, durationMs: number, span: ChunkSpan) => Promise<DictationOutcome>;
 }
 
 /**
@@ -52,7 +55,7 @@ export async function dictateInChunks(wav: WavInfo & { path: string }, options: 
     onChunks?.(done, uploads.length);
     const settled = await Promise.allSettled(uploads.map(async (upload): Promise<ChunkDictation> => {
       const durationMs = wholeMsEnd((upload.endSample - upload.startSample) / SAMPLES_PER_MS);
-      const outcome = await options.dictateOne(upload.file, durationMs);
+      const outcome = await options.dictateOne(upload.file, durationMs, { startSample: upload.startSample, endSample: upload.endSample });
       done += 1;
       onChunks?.(done, uploads.length);
       return { offsetMs: upload.offsetMs, durationMs, outcome };

@@ -42,6 +42,8 @@ export interface DictateContext {
    * @default undefined (not tracked)
    */
   inFlight?: Set<string> | undefined;
+  /** Told each dictation's location the moment it is created (to save it for a resume). @default undefined */
+  onCreated?: ((location: string) => void) | undefined;
 }
 
 /** The audio-format of PCM work audio (what is uploaded unless ctx.audioFormat says otherwise). */
@@ -72,10 +74,22 @@ export async function dictateWav(ctx: DictateContext, wavPath: string, audioDura
   ctx.onStage?.('dictate');
   // The creation is not aborted halfway (a dictation the service made but whose location never
   // arrived could not be canceled): it completes, then an abort stops here with it in flight.
+  // One not started yet never starts once aborted.
+  if (ctx.signal?.aborted === true) throw new DictclipError('E_ABORTED', 'the dictation was not created: the run was aborted', { cause: ctx.signal.reason });
   const location = await client.createDictation({
     audioUrl, audioFormat: ctx.audioFormat ?? PCM_FORMAT, streaming: false, audioUrlComplete: true,
     ...(ctx.profile === undefined ? {} : { profile: ctx.profile }),
   }, ctx.inFlight === undefined ? call : {});
+  ctx.onCreated?.(location);
+  return resumeDictation(ctx, location, audioDurationMs);
+}
+
+/**
+ * Wait for the dictation at `location` (created by this run or saved by an earlier one) to be
+ * done and fetch its validated markers and text, keeping it in `ctx.inFlight` meanwhile.
+ * @throws DictclipError as {@link dictateWav}; `E_NOT_FOUND` when the service no longer has it.
+ */
+export async function resumeDictation(ctx: DictateContext, location: string, audioDurationMs: number): Promise<DictationOutcome> {
   ctx.inFlight?.add(location);
   try {
     if (ctx.signal?.aborted === true) throw new DictclipError('E_ABORTED', `dictation ${lastSegment(location)} was left when the run was aborted`, { url: location, cause: ctx.signal.reason });

@@ -211,7 +211,9 @@ async function recordFailure(job: RecordingJob, failure: FailureRow, outDir: str
     const current = await readState(job.statePath);
     const dictation = current?.dictation?.fingerprint === job.fingerprints.dictation ? current.dictation : undefined;
     await removeDir(clipDir(outDir, job.recording.relPath));
-    await writeState(job.statePath, recordingState(job, { ...(dictation === undefined ? {} : { dictation }), failure }));
+    // Dictations created and not yet saved stay listed: a retry polls them instead of dictating again.
+    const pending = current?.pending?.fingerprint === job.fingerprints.dictation ? { pending: current.pending } : {};
+    await writeState(job.statePath, recordingState(job, { ...(dictation === undefined ? {} : { dictation }), failure, ...pending }));
   } catch {
     // The failure is already reported; a state that cannot be written only means a full retry.
   }

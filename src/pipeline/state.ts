@@ -44,7 +44,16 @@ export interface RecordingState {
   };
   /** The last failure (cleared on success). */
   failure?: FailureRow;
+  /**
+   * Dictations created for this recording whose results are not saved yet (`dictation` absent):
+   * per upload (its samples on the work audio) the dictation's location, saved the moment it is
+   * created, so that a resumed run polls it instead of uploading and dictating that audio again.
+   */
+  pending?: { fingerprint: string; chunks: PendingChunk[] };
 }
+
+/** One created dictation of a recording not yet saved: its samples on the work audio and its location. */
+export interface PendingChunk { startSample: number; endSample: number; location: string }
 
 /** What to do with a recording: skip it, re-plan and re-cut from saved markers, or dictate again. */
 export type ResumeDecision = 'done' | 'recut' | 'dictate';
