@@ -83,6 +83,7 @@ Options:
 ${flagLine('--data <dir>', 'Data folder: accounts, profiles, audio, dictations (required)')}
 ${flagLine('--host <address>', 'Address to listen on [default: 127.0.0.1]')}
 ${flagLine('--port <n>', 'Port, 0 = any free port [default: 8080]')}
+${flagLine('--public-url <url>', 'Base URL clients use (e.g. https://dictation.example); Location headers are built from it [default: the Host header if it names this machine, else the listening address]')}
 ${flagLine('--engine <name>', 'Recognizer: pocketsphinx|scripted [default: pocketsphinx]')}
 ${flagLine('--script <file>', 'Script of the scripted engine')}
 ${flagLine('--jobs <n>', 'Dictation jobs at once [default: number of CPU cores]')}

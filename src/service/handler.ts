@@ -44,7 +44,7 @@ export function createRequestHandler(service: ServiceContext): (req: IncomingMes
       params: match.params,
       user: auth.user,
       tenant: auth.tenant,
-      base: baseUrl(req, service.listenAddress),
+      base: baseUrl(req, service.listenAddress, service.options.publicUrl),
       service,
     });
   }

@@ -1,15 +1,37 @@
 /** Request and response helpers of the embedded service (node:http, no framework). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { networkInterfaces } from 'node:os';
 import { encodeBody, negotiateEncoding } from './compress.js';
 import { HttpError } from './error-responses.js';
 
 const HOST_PATTERN = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 const FORM_LIMIT = 64 * 1024;
 
-/** `http://{Host}` of a request; the listening address when Host is missing or odd. */
-export function baseUrl(req: IncomingMessage, listenAddress: string): string {
-  const host = req.headers.host;
-  return `http://${host !== undefined && HOST_PATTERN.test(host) ? host : listenAddress}`;
+/** Names of this machine a Host header may use: loopback and the addresses of its interfaces. */
+function ownAddresses(): Set<string> {
+  const names = new Set(['localhost', '127.0.0.1', '[::1]']);
+  for (const list of Object.values(networkInterfaces())) {
+    for (const address of list ?? []) names.add(address.family === 'IPv6' ? `[${address.address.toLowerCase()}]` : address.address);
+  }
+  return names;
+}
+
+/**
+ * The base URL of Location headers and URLs in bodies: `publicUrl` when the service was given one;
+ * else `http://{Host}` only when Host names this service's own port at one of this machine's own
+ * addresses (loopback, an interface address, the listening address); else the listening address.
+ * A Host header naming any other name (e.g. a hostile `evil.example`) is never echoed.
+ */
+export function baseUrl(req: IncomingMessage, listenAddress: string, publicUrl?: string): string {
+  if (publicUrl !== undefined) return publicUrl;
+  const host = req.headers.host?.toLowerCase();
+  if (host !== undefined && HOST_PATTERN.test(host)) {
+    const colon = host.lastIndexOf(':');
+    const [name, port] = colon > host.lastIndexOf(']') ? [host.slice(0, colon), host.slice(colon + 1)] : [host, '80'];
+    const listenPort = listenAddress.slice(listenAddress.lastIndexOf(':') + 1);
+    if (port === listenPort && (host === listenAddress.toLowerCase() || ownAddresses().has(name))) return `http://${host}`;
+  }
+  return `http://${listenAddress}`;
 }
 
 /** The media type of a Content-Type header, lower case, without parameters. */

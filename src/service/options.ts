@@ -13,6 +13,13 @@ export interface ServiceOptions {
   readonly dataDir: string;
   /** Address to listen on. @default '127.0.0.1' */
   readonly host?: string;
+  /**
+   * The base URL clients reach the service at (`http(s)://name[:port]`, no path), used for every
+   * `Location` header and URL in a body. Without it those are built from the Host header only when
+   * it names one of this machine's own addresses and the service's port, else from the listening
+   * address: a Host header is never echoed as it came. @default undefined
+   */
+  readonly publicUrl?: string;
   /** Port to listen on; 0 picks a free port (see {@link RunningService.port}). @default 8080 */
   readonly port?: number;
   /** The recognizer: a name or an Engine object. @default 'pocketsphinx' */
@@ -66,6 +73,7 @@ export interface RunningService {
 export interface ResolvedOptions {
   dataDir: string;
   host: string;
+  publicUrl: string | undefined;
   port: number;
   jobConcurrency: number;
   perUserLimit: number;
@@ -90,6 +98,21 @@ function positiveInteger(name: string, value: number | undefined, fallback: numb
   return value;
 }
 
+function publicUrlOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username !== '' || url.password !== ''
+    || url.search !== '' || url.hash !== '' || url.pathname !== '/') {
+    throw new DictclipError('E_CONFIG', `Service option publicUrl must be an http(s) origin such as https://dictation.example:8443, without a path (got "${value}").`, { key: 'publicUrl' });
+  }
+  return url.origin;
+}
+
 /** Apply defaults and validate. @throws E_CONFIG naming the bad option. */
 export function resolveOptions(options: ServiceOptions): ResolvedOptions {
   if (typeof options.dataDir !== 'string' || options.dataDir === '') {
@@ -98,6 +121,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
   return {
     dataDir: options.dataDir,
     host: options.host ?? '127.0.0.1',
+    publicUrl: publicUrlOf(options.publicUrl),
     port: positiveInteger('port', options.port, 8080, 0),
     jobConcurrency: positiveInteger('jobConcurrency', options.jobConcurrency, availableParallelism()),
     perUserLimit: positiveInteger('perUserLimit', options.perUserLimit, 8),

@@ -39,9 +39,11 @@ export const INTEGRATION: readonly string[] = [
   'test/service/engines/pocketsphinx.test.ts',
   'test/service/engines/scripted.test.ts',
   'test/service/faults/layer.test.ts',
+  'test/service/location.test.ts',
   'test/service/flow.test.ts',
   'test/service/persistence.test.ts',
   'test/service/pocketsphinx-service.test.ts',
+  'test/service/upload-content.test.ts',
   'test/service/websocket/bridge.test.ts',
   'test/wav-header.test.ts',
 ];

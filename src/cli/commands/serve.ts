@@ -8,6 +8,7 @@ import { usageError, waitForAbort, type CliIo } from '../io.js';
 const OPTIONS = {
   data: { type: 'string' },
   host: { type: 'string' },
+  'public-url': { type: 'string' },
   port: { type: 'string' },
   engine: { type: 'string' },
   script: { type: 'string' },
@@ -45,6 +46,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const ffmpegFlag = stringValue(values, 'ffmpeg-path') ?? (io.env['DICTCLIP_FFMPEG_PATH'] || io.env['FFMPEG_PATH'] || undefined);
   const scriptPath = stringValue(values, 'script');
   const host = stringValue(values, 'host');
+  const publicUrl = stringValue(values, 'public-url');
 
   const service = await import('../../service/index.js');
   const script = scriptPath === undefined ? undefined : await service.loadScriptFile(resolve(io.cwd, scriptPath));
@@ -52,6 +54,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     dataDir,
     log: (line: string) => io.stderr.write(`${line}\n`),
     ...(host === undefined ? {} : { host }),
+    ...(publicUrl === undefined ? {} : { publicUrl }),
     ...(port === undefined ? {} : { port }),
     ...(engine === undefined ? (script === undefined ? {} : { engine: 'scripted' as const }) : { engine }),
     ...(script === undefined ? {} : { script }),

@@ -48,8 +48,9 @@ async function uploadOf(ctx: RequestContext, value: string | null): Promise<{ id
     return refuse('not an absolute URL');
   }
   const listen = ctx.service.listenAddress.toLowerCase();
-  const hosts = new Set([ctx.base.slice('http://'.length).toLowerCase(), listen, ...loopbackAliases(listen.slice(listen.lastIndexOf(':') + 1))]);
-  if (url.protocol !== 'http:' || !hosts.has(url.host.toLowerCase())) refuse('another server');
+  const base = new URL(ctx.base);
+  const hosts = new Set([base.host.toLowerCase(), listen, ...loopbackAliases(listen.slice(listen.lastIndexOf(':') + 1))]);
+  if ((url.protocol !== 'http:' && url.protocol !== base.protocol) || !hosts.has(url.host.toLowerCase())) refuse('another server');
   if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') refuse('unexpected parts');
   const match = /^\/SCFileserver\/audio\/([^/]+)\/([^/]+)$/.exec(url.pathname);
   if (match === null) refuse('not an audio path');
