@@ -30,6 +30,8 @@ export const INTEGRATION: readonly string[] = [
   'test/reliability/permanent.test.ts',
   'test/reliability/security.test.ts',
   'test/reliability/transient.test.ts',
+  'test/review/cli.test.ts',
+  'test/review/server.test.ts',
   'test/scripts/fresh-clone.test.ts',
   'test/scripts/setup.test.ts',
   'test/service/authenticate.test.ts',
