@@ -1,7 +1,7 @@
 /**
  * `dictclip merge <shard-out>… --out <dir>`: the outputs of shards 0 … N-1 of one run combined
  * into what a single unsharded run writes: manifest.csv (same rows, same order), failures.csv,
- * skipped.csv, summary.json, run.json, and the clips, transcripts, markers and per-recording
+ * skipped.csv, summary.json, run.json, and the clips, transcripts, markers, alignments and per-recording
  * state (so the merged folder resumes like any run output) hard-linked from the shards.
  *
  * Atomic and resumable: everything is built in `.<out>.merging` beside the output folder, then
@@ -104,7 +104,7 @@ export async function mergeShards(dirs: readonly string[], outDir: string): Prom
 
   const counts: LinkCounts = { linked: 0, copied: 0 };
   for (const source of sources) {
-    for (const folder of ['clips', 'transcripts', 'markers']) await linkTree(path.join(source.dir, folder), path.join(temp, folder), counts);
+    for (const folder of ['clips', 'transcripts', 'markers', 'alignments']) await linkTree(path.join(source.dir, folder), path.join(temp, folder), counts);
     await linkRecordingFiles(source, temp, counts);
   }
   const tables = async (name: string): Promise<{ dir: string; table: Awaited<ReturnType<typeof readTable>> }[]> =>

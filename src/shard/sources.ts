@@ -12,7 +12,7 @@ import { formatShard, parseShard, shardOf, type ShardSpec } from '../pipeline/sh
 
 /** Top-level entries of a run output that merge understands (others are refused). */
 export const RUN_FILES = ['manifest.csv', 'failures.csv', 'summary.json', 'skipped.csv', RUN_RECORD_FILE] as const;
-export const RUN_FOLDERS = ['clips', 'transcripts', 'markers', '.dictclip'] as const;
+export const RUN_FOLDERS = ['clips', 'transcripts', 'markers', 'alignments', '.dictclip'] as const;
 /** Made from the rest of a run output: not merged (`dictclip merge` builds the merged output's report anew). */
 export const DERIVED_FOLDERS = ['report'] as const;
 

@@ -1,7 +1,8 @@
 /**
  * summary.json of a merge. Counts and totals are summed over the shards; the clip statistics
  * (clips, total, median, min, max) are recomputed from the merged manifest; `wallTimeMs` is the
- * longest shard's (the shards ran side by side); `failures` is the merged failure list. Objects
+ * longest shard's (the shards ran side by side); `failures` and `references` (agreement with
+ * reference transcripts) are the shards' per-recording lists joined, by source. Objects
  * of numbers (`stageMs`) are summed per key. A string (`inputDir`) is kept when every shard has
  * the same, else shard 0's is kept (shards on different machines mount the input differently).
  * Any other field the shards disagree on is refused: merge cannot know how to combine it.
@@ -60,9 +61,10 @@ export function mergeSummaries(
   const merged: Json = {};
   for (const key of keys) {
     if (key in stats) merged[key] = stats[key];
-    else if (key === 'failures') {
-      const failures = summaries.flatMap((s) => (Array.isArray(s.summary[key]) ? (s.summary[key] as Json[]) : []));
-      merged[key] = failures.sort((a, b) => compareCodePoints(String(a['source']), String(b['source'])));
+    else if (key === 'failures' || key === 'references') {
+      // Per-recording lists (failures; agreement with reference transcripts): joined, by source.
+      const rows = summaries.flatMap((s) => (Array.isArray(s.summary[key]) ? (s.summary[key] as Json[]) : []));
+      merged[key] = rows.sort((a, b) => compareCodePoints(String(a['source']), String(b['source'])));
     } else if (key === 'skipped' && skippedRows !== undefined) merged[key] = skippedRows;
     else merged[key] = combine(key, summaries.map((s) => s.summary[key] ?? 0), dirs);
   }
