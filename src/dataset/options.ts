@@ -8,7 +8,7 @@ import { DictclipError } from '../errors.js';
 import { isInside } from '../pipeline/safe-path.js';
 import type { ClipFilters } from '../markers/index.js';
 import type { GroupBy, SplitName, SplitSpec } from './splits.js';
-import { SPLIT_NAMES } from './splits.js';
+import { SPLIT_ALIASES, SPLIT_NAMES } from './splits.js';
 
 /** The dataset layouts `exportDataset` writes. */
 export const EXPORT_FORMATS = ['hf', 'nemo', 'ljspeech', 'kaldi', 'lhotse', 'webdataset'] as const;
@@ -52,7 +52,7 @@ function refuse(key: string, message: string): DictclipError {
   return new DictclipError('E_CONFIG', message, { key });
 }
 
-/** `train=80,dev=10,test=10` → split specs; names from {@link SPLIT_NAMES}, integer percents summing to 100. */
+/** `train=80,dev=10,test=10` → split specs; names from {@link SPLIT_NAMES} or {@link SPLIT_ALIASES} (`validation` = dev), integer percents summing to 100. */
 export function parseSplitSpec(text: string): SplitSpec[] {
   const specs: SplitSpec[] = [];
   for (const part of text.split(',').map((p) => p.trim()).filter((p) => p !== '')) {
@@ -60,7 +60,8 @@ export function parseSplitSpec(text: string): SplitSpec[] {
     if (match === null) {
       throw refuse('split', `--split: "${part}" is not <name>=<percent>. Fix: write e.g. --split train=80,dev=10,test=10.`);
     }
-    specs.push({ name: match[1] as SplitName, percent: Number(match[2]) });
+    const name = match[1] ?? '';
+    specs.push({ name: SPLIT_ALIASES[name.toLowerCase()] ?? (name as SplitName), percent: Number(match[2]) });
   }
   return checkSplits(specs);
 }
@@ -69,9 +70,9 @@ function checkSplits(specs: readonly SplitSpec[]): SplitSpec[] {
   const seen = new Set<string>();
   for (const { name, percent } of specs) {
     if (!(SPLIT_NAMES as readonly string[]).includes(name)) {
-      throw refuse('split', `--split: unknown split name "${name}"; the split names are ${SPLIT_NAMES.join(', ')}. Fix: rename it.`);
+      throw refuse('split', `--split: unknown split name "${name}"; the split names are ${SPLIT_NAMES.join(', ')} (validation is dev). Fix: rename it.`);
     }
-    if (seen.has(name)) throw refuse('split', `--split: "${name}" is given twice. Fix: name each split once.`);
+    if (seen.has(name)) throw refuse('split', `--split: "${name}" is given twice (validation is dev). Fix: name each split once.`);
     if (!Number.isInteger(percent) || percent < 0) throw refuse('split', `--split: ${name}=${percent} is not a whole percent.`);
     seen.add(name);
   }

@@ -12,6 +12,11 @@ import { compareCodePoints } from '../code-point-order.js';
 
 /** Split names in the order they are listed and filled. */
 export const SPLIT_NAMES = ['train', 'dev', 'test'] as const;
+/**
+ * Other names a split is given, mapped to dictclip's: `validation`/`val` (Hugging Face writes the
+ * dev split as `validation/`). `--split validation=10` is `dev=10`.
+ */
+export const SPLIT_ALIASES: Readonly<Record<string, SplitName>> = { validation: 'dev', val: 'dev' };
 export type SplitName = (typeof SPLIT_NAMES)[number];
 
 export interface SplitSpec { name: SplitName; percent: number }

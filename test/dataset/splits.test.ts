@@ -73,6 +73,13 @@ describe('assignSplits', () => {
   });
 });
 
+describe('split names (issue 20 item 12)', () => {
+  it('reads validation and val as dev, the name the hf export writes as validation/', () => {
+    expect(parseSplitSpec('train=80,validation=10,test=10')).toEqual(SPLITS_80_10_10);
+    expect(parseSplitSpec('train=90,VAL=10')).toEqual([{ name: 'train', percent: 90 }, { name: 'dev', percent: 10 }]);
+  });
+});
+
 describe('export option refusals', () => {
   const run = '/data/run';
   it.each([
@@ -80,6 +87,7 @@ describe('export option refusals', () => {
     ['train=80,dev=10,test=20', 'sum to 110, not 100'],
     ['train=80,valid=20', 'unknown split name "valid"; the split names are train, dev, test'],
     ['train=80,train=20', '"train" is given twice'],
+    ['train=80,dev=10,validation=10', '"dev" is given twice (validation is dev)'],
     ['train=eighty', '"train=eighty" is not <name>=<percent>'],
   ])('--split %s', (split, message) => {
     expect(refusal(() => resolveExportOptions({ runDir: run, format: 'hf', split }))).toContain(message);

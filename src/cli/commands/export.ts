@@ -32,9 +32,9 @@ The export goes to a temp folder renamed into place at the end (a re-export repl
 the same export twice gives the same bytes. splits.csv (group,split,clips,duration_ms) is written beside it.
 
 Options:
-  --format <format>             ${EXPORT_FORMATS.join('|')} (required)
-  --to <dir>                    Target folder [default: <run-out-dir>/exports/<format>]
-  --split <name=pct,…>          Splits train, dev, test summing to 100 [default: train=100]
+  --format <f>[,<f>…]|all       ${EXPORT_FORMATS.join('|')}, several comma-separated, or all (required)
+  --to <dir>                    Target folder; with several formats <dir>/<format> [default: <run-out-dir>/exports/<format>]
+  --split <name=pct,…>          Splits train, dev (or validation), test summing to 100 [default: train=100]
   --seed <n>                    Seed of the split assignment [default: 0]
   --group-by <how>              source | dir | a regex over the source path with one capture group;
                                 a group never spans two splits [default: source]
@@ -58,7 +58,7 @@ Examples:
 
 /** The lines `dictclip run --help` adds for exporting after the run. */
 export const RUN_EXPORT_HELP = `Export after the run (see dictclip export --help):
-  --export <f>[,<f>…]           Formats to write: ${EXPORT_FORMATS.join(', ')}
+  --export <f>[,<f>…]|all       Formats to write: ${EXPORT_FORMATS.join(', ')}, or all
   --export-dir <dir>            Exports go to <dir>/<format> [default: <out-dir>/exports]
   --split, --seed, --group-by   As for dictclip export`;
 
@@ -69,11 +69,20 @@ function integer(values: Parsed['values'], name: string): number | undefined {
   return Number(text);
 }
 
-function formatName(text: string): ExportFormat {
-  if (!(EXPORT_FORMATS as readonly string[]).includes(text)) {
-    throw usageError(`--format: unknown format "${text}"; the formats are ${EXPORT_FORMATS.join(', ')}`);
+/**
+ * The one parser of a format list (`export --format` and `run --export`): comma-separated names,
+ * or `all` for every format; repeats are dropped, order kept.
+ */
+export function parseFormats(text: string, flag: string): ExportFormat[] {
+  const names = [...new Set(text.split(',').map((f) => f.trim()).filter((f) => f !== ''))];
+  if (names.length === 0) throw usageError(`${flag} needs at least one format: ${EXPORT_FORMATS.join(', ')} or all`);
+  if (names.includes('all')) return [...EXPORT_FORMATS];
+  for (const name of names) {
+    if (!(EXPORT_FORMATS as readonly string[]).includes(name)) {
+      throw usageError(`${flag}: unknown format "${name}"; the formats are ${EXPORT_FORMATS.join(', ')} (or all)`);
+    }
   }
-  return text as ExportFormat;
+  return names as ExportFormat[];
 }
 
 /** Options shared by both commands: split, seed, group-by. */
@@ -94,7 +103,7 @@ export async function exportCommand(args: string[], io: CliIo): Promise<number> 
     return 0;
   }
   const [runDir = ''] = expectPositionals(positionals, ['run-out-dir'], 'export');
-  const format = formatName(requiredString(values, 'format', 'export'));
+  const formats = parseFormats(requiredString(values, 'format', 'export'), '--format');
   const filters: Partial<Record<(typeof FILTER_KEYS)[number], number>> = {};
   for (const key of FILTER_KEYS) {
     const spec = keySpec(key);
@@ -103,14 +112,16 @@ export async function exportCommand(args: string[], io: CliIo): Promise<number> 
   }
   const to = stringValue(values, 'to');
   const inputDir = stringValue(values, 'input-dir');
-  const result = await exportDataset({
+  const optionsFor = (format: ExportFormat): ExportOptions => ({
     runDir: resolve(io.cwd, runDir), format, ...splitOptions(values), ...filters,
-    to: to === undefined ? undefined : resolve(io.cwd, to),
+    // Several formats with --to: one folder each inside it.
+    to: to === undefined ? undefined : formats.length === 1 ? resolve(io.cwd, to) : join(resolve(io.cwd, to), format),
     shardSize: integer(values, 'shard-size'),
     excludeFlagged: values['exclude-flagged'] === true,
     inputDir: inputDir === undefined ? undefined : resolve(io.cwd, inputDir),
   });
-  report(result, io);
+  for (const format of formats) resolveExportOptions(optionsFor(format)); // every refusal before anything is written
+  for (const format of formats) report(await exportDataset(optionsFor(format)), io);
   return 0;
 }
 
@@ -153,8 +164,7 @@ export function takeRunExports(args: readonly string[], cwd: string): { rest: st
     if (stray !== undefined) throw usageError(`dictclip run: --${stray} only applies with --export <format>`);
     return { rest, exports: undefined };
   }
-  const formats = [...new Set(list.split(',').map((f) => f.trim()).filter((f) => f !== ''))].map(formatName);
-  if (formats.length === 0) throw usageError('dictclip run: --export needs at least one format');
+  const formats = parseFormats(list, 'dictclip run: --export');
   const exportDir = stringValue(values, 'export-dir');
   const shared = splitOptions(values);
   const optionsFor = (runDir: string, format: ExportFormat): ExportOptions => ({

@@ -1,0 +1,37 @@
+/** Issue 20, item 12: one parser for format lists: `export --format` and `run --export` take lists and `all` alike. */
+import { describe, expect, it } from 'vitest';
+import { parseFormats, takeRunExports } from '../../src/cli/commands/export.js';
+import { isDictclipError } from '../../src/errors.js';
+
+const ALL = ['hf', 'nemo', 'ljspeech', 'kaldi', 'lhotse', 'webdataset'];
+
+function usage(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (error) {
+    if (isDictclipError(error)) return `${error.code}: ${error.message}`;
+    throw error;
+  }
+  throw new Error('expected a usage error');
+}
+
+describe('parseFormats', () => {
+  it('takes one format, a comma-separated list (repeats dropped, order kept) or all', () => {
+    expect(parseFormats('hf', '--format')).toEqual(['hf']);
+    expect(parseFormats(' nemo, hf ,nemo', '--format')).toEqual(['nemo', 'hf']);
+    expect(parseFormats('all', '--format')).toEqual(ALL);
+    expect(parseFormats('hf,all', '--format')).toEqual(ALL);
+  });
+
+  it('refuses an unknown name or an empty list as a usage error naming the flag', () => {
+    expect(usage(() => parseFormats('hf,tfrecord', '--format'))).toMatch(/^E_USAGE: --format: unknown format "tfrecord"; the formats are hf, nemo, ljspeech, kaldi, lhotse, webdataset \(or all\)$/);
+    expect(usage(() => parseFormats(' , ', 'dictclip run: --export'))).toMatch(/^E_USAGE: dictclip run: --export needs at least one format/);
+  });
+
+  it('is the parser of run --export too', () => {
+    const { rest, exports } = takeRunExports(['in', '--export', 'all', '--split', 'train=90,validation=10'], '/tmp');
+    expect(rest).toEqual(['in']);
+    expect(exports).toBeDefined();
+    expect(() => exports?.check('/tmp/run')).not.toThrow();
+  });
+});
