@@ -16,6 +16,7 @@ const REDO_REASONS: Record<RedoReason, string> = {
   source: 'the source changed',
   service: 'another service dictated it',
   failed: 'it failed last time',
+  interrupted: 'a run was stopped while dictating it; the dictations it created are polled, not made again',
   settings: 'the dictation settings changed',
 };
 
@@ -24,7 +25,7 @@ export function planAction(entry: PlanEntry): string {
   if (entry.state === 'done') return 'nothing to do (kept from an earlier run)';
   if (!entry.dictate) return 're-cut only, from saved markers: no dictation';
   if (entry.state === 'todo') return 'dictate';
-  const charge = entry.reason === 'failed' ? '' : ', a paid service charges again';
+  const charge = entry.reason === 'failed' || entry.reason === 'interrupted' ? '' : ', a paid service charges again';
   return `dictate again: ${REDO_REASONS[entry.reason ?? 'settings']}${charge}`;
 }
 

@@ -64,7 +64,8 @@ export async function prepareJobs(
 /**
  * Why a recording that was processed before would be dictated again: its source changed, another
  * service dictated it (its saved state says which; states of older runs: the service run.json
- * names, `otherService`), it failed before being dictated, or else the dictation settings changed.
+ * names, `otherService`), it failed before being dictated, it was stopped while dictating (its
+ * saved dictations are polled, not dictated again), or else the dictation settings changed.
  * Undefined for a recording never processed.
  */
 export function redoReason(job: RecordingJob, serviceId: string, otherService: string | undefined): RedoReason | undefined {
@@ -74,6 +75,7 @@ export function redoReason(job: RecordingJob, serviceId: string, otherService: s
   const dictatedBy = state.dictation === undefined ? undefined : (state.dictation.service ?? otherService);
   if (dictatedBy !== undefined && dictatedBy !== serviceId) return 'service';
   if (state.dictation === undefined && state.failure !== undefined) return 'failed';
+  if (state.dictation === undefined && state.pending?.fingerprint === job.fingerprints.dictation) return 'interrupted';
   return 'settings';
 }
 

@@ -262,8 +262,8 @@ export interface PlanEntry {
   reason?: RedoReason;
 }
 
-/** Why a recording is dictated again: its source changed, another service dictated it, it failed last time, or the dictation settings changed. */
-export type RedoReason = 'source' | 'service' | 'failed' | 'settings';
+/** Why a recording is dictated again: its source changed, another service dictated it, it failed last time, a run was stopped while dictating it, or the dictation settings changed. */
+export type RedoReason = 'source' | 'service' | 'failed' | 'interrupted' | 'settings';
 
 /** What runPipeline returns. */
 export interface RunResult {

@@ -41,6 +41,8 @@ describe('resume of a chunked recording', () => {
       const saved = JSON.parse(await readFile(path.join(stateDir, stateFile!), 'utf8')) as RecordingState;
       expect(saved.dictation).toBeUndefined();
       expect(saved.pending?.chunks.length).toBe(2);
+      const dry = await runPipeline({ ...options, dryRun: true });
+      expect(dry.plan).toEqual([expect.objectContaining({ source: 'long.wav', state: 'redo', dictate: true, reason: 'interrupted' })]);
 
       const resumedLines: string[] = [];
       onLine = (line) => void resumedLines.push(line);
