@@ -7,14 +7,16 @@ import { DictclipError } from './errors.js';
 
 /**
  * Write a file atomically: the data goes to a temporary file beside the target, which is then
- * renamed over it, so a reader never sees a half-written file. Creates the folder.
+ * renamed over it, so a reader never sees a half-written file. Creates the folder. `mode`: the
+ * file's permission bits (the umask can only remove bits: 0o600 stays 0o600).
  * @throws DictclipError `E_OUTPUT` when the folder cannot be created or the file written.
  */
-export async function writeFileAtomic(file: string, data: string | Buffer): Promise<void> {
+export async function writeFileAtomic(file: string, data: string | Buffer, options: { mode?: number } = {}): Promise<void> {
   const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`; // matches ATOMIC_TEMP_NAME
   try {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(temp, data);
+    // With a mode (e.g. 0o600 for the service's private files): the folders it creates are 0o700.
+    await mkdir(path.dirname(file), { recursive: true, ...(options.mode === undefined ? {} : { mode: 0o700 }) });
+    await writeFile(temp, data, options.mode === undefined ? {} : { mode: options.mode });
     await rename(temp, file);
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);

@@ -4,12 +4,12 @@
  * (`scrypt$N$r$p$salt$hash`, base64url), API keys as sha256 hex digests.
  */
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { DictclipError } from '../errors.js';
 import { sha256, writeFileAtomic } from '../files.js';
 import { readJsonFile } from './json-file.js';
+import { FILE_MODE, makePrivateDir } from './private-files.js';
 
 export interface AccountRecord {
   user: string;
@@ -93,14 +93,14 @@ const LOCK_OPTIONS = { realpath: false, stale: 10_000, retries: { retries: 60, m
  */
 async function modifyAccounts<T>(dataDir: string, change: (accounts: AccountRecord[]) => T): Promise<T> {
   const path = accountsPath(dataDir);
-  await mkdir(dataDir, { recursive: true });
+  await makePrivateDir(dataDir);
   const release = await lockfile.lock(path, LOCK_OPTIONS).catch((error: unknown) => {
     throw new DictclipError('E_ACCOUNT', `Cannot lock the accounts file: ${(error as Error).message}`, { path, cause: error });
   });
   try {
     const accounts = await readAccounts(dataDir);
     const result = change(accounts);
-    await writeFileAtomic(path, `${JSON.stringify(accounts, null, 2)}\n`);
+    await writeFileAtomic(path, `${JSON.stringify(accounts, null, 2)}\n`, { mode: FILE_MODE });
     return result;
   } finally {
     await release().catch(() => undefined);

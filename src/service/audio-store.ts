@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -19,6 +19,7 @@ import { DictclipError } from '../errors.js';
 import { writeFileAtomic } from '../files.js';
 import { newId } from './ids.js';
 import { readJsonFile } from './json-file.js';
+import { FILE_MODE, makePrivateDir } from './private-files.js';
 
 /** Bytes of an upload's start kept to check its container. */
 const HEAD_BYTES = 12;
@@ -75,10 +76,10 @@ export class AudioStore {
     if (container === undefined) throw new UploadContentError(contentType, 'a known audio container');
     let head = Buffer.alloc(0);
     const temp = join(this.#root, tenant, `${newId()}.tmp`);
-    await mkdir(join(this.#root, tenant), { recursive: true });
+    await makePrivateDir(join(this.#root, tenant));
     let bytes = 0;
     const hash = audioHash(tenant, contentType);
-    const out = createWriteStream(temp);
+    const out = createWriteStream(temp, { mode: FILE_MODE });
     // A write still pending when the stream is destroyed reports an error: keep it from going uncaught.
     out.on('error', () => undefined);
     try {
@@ -123,7 +124,7 @@ export class AudioStore {
       return id;
     }
     await rename(temp, this.path(tenant, id));
-    await writeFileAtomic(join(this.#root, tenant, `${id}.json`), JSON.stringify(meta));
+    await writeFileAtomic(join(this.#root, tenant, `${id}.json`), JSON.stringify(meta), { mode: FILE_MODE });
     return id;
   }
 }

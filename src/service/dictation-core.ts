@@ -5,7 +5,7 @@
  * entry in statsAsProperties. Jobs aborted by `close()` keep their queued/running state on disk
  * and are re-queued by `restore()` at the next start.
  */
-import { mkdir, rm } from 'node:fs/promises';
+import { chmod, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readWorkWav, resolveFfmpeg, transcodeToWav, type WavInfo } from '../audio/index.js';
 import { containerOf, contentTypeForFormat } from '../audio-formats.js';
@@ -14,6 +14,7 @@ import type { AudioStore } from './audio-store.js';
 import { contentId } from './ids.js';
 import type { DictationFaults } from './faults/index.js';
 import type { ProfileSource } from './profiles.js';
+import { FILE_MODE, makePrivateDir } from './private-files.js';
 import { JobQueue } from './queue.js';
 import { isFinished, type DictationRecord, type DictationStore } from './store.js';
 import { composeTranscript } from './transcript/index.js';
@@ -156,8 +157,10 @@ export class DictationCore {
     const info = demuxer === 'wav' ? await readWorkWav(upload) : undefined;
     if (info !== undefined) return { path: upload, info };
     const ffmpegPath = await resolveFfmpeg(this.#deps.ffmpegPath);
-    await mkdir(join(this.#deps.dataDir, 'work'), { recursive: true });
-    return { path: wavPath, info: await transcodeToWav(upload, wavPath, { ffmpegPath, signal, demuxer }) };
+    await makePrivateDir(join(this.#deps.dataDir, 'work'));
+    const decoded = await transcodeToWav(upload, wavPath, { ffmpegPath, signal, demuxer });
+    await chmod(wavPath, FILE_MODE); // ffmpeg creates it under the umask
+    return { path: wavPath, info: decoded };
   }
 
   async #run(key: string, signal: AbortSignal): Promise<void> {

@@ -2,7 +2,6 @@
  * `startService`: the embedded dictation service on node:http — accounts, uploads, dictations
  * through a job queue, both marker methods, and the WebSocket endpoint.
  */
-import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DictclipError } from '../errors.js';
@@ -14,6 +13,7 @@ import { resolveEngine } from './engines/index.js';
 import { createRequestHandler } from './handler.js';
 import { resolveOptions, type RunningService, type ServiceOptions } from './options.js';
 import { ProfileSource } from './profiles.js';
+import { securePrivateData } from './private-files.js';
 import { DictationStore } from './store.js';
 import { UserSlots } from './user-slots.js';
 import { createFaultInjector, DictationFaults } from './faults/index.js';
@@ -51,7 +51,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const engine = resolveEngine(options.engine, options.script, options.pocketsphinx);
   await engine.check();
   engine.warm?.();
-  await mkdir(resolved.dataDir, { recursive: true });
+  await securePrivateData(resolved.dataDir);
   const store = new DictationStore(resolved.dataDir);
   const audio = new AudioStore(resolved.dataDir);
   const profiles = new ProfileSource(resolved.dataDir, resolved.profiles);

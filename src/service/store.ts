@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { WordMarker } from '../markers/model.js';
 import { writeFileAtomic } from '../files.js';
 import { readJsonFile } from './json-file.js';
+import { FILE_MODE } from './private-files.js';
 
 /** queued → running → done | failed; canceled from queued or running. */
 export type DictationState = 'queued' | 'running' | 'done' | 'failed' | 'canceled';
@@ -99,7 +100,7 @@ export class DictationStore {
     const previous = this.#writes.get(k) ?? Promise.resolve();
     const next = previous
       .catch(() => undefined)
-      .then(() => writeFileAtomic(path, JSON.stringify(this.#records.get(k) ?? record)));
+      .then(() => writeFileAtomic(path, JSON.stringify(this.#records.get(k) ?? record), { mode: FILE_MODE }));
     this.#writes.set(k, next);
     void next.finally(() => {
       if (this.#writes.get(k) === next) this.#writes.delete(k);

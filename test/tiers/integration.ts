@@ -41,6 +41,7 @@ export const INTEGRATION: readonly string[] = [
   'test/service/engines/pocketsphinx.test.ts',
   'test/service/engines/scripted.test.ts',
   'test/service/faults/layer.test.ts',
+  'test/service/file-modes.test.ts',
   'test/service/location.test.ts',
   'test/service/flow.test.ts',
   'test/service/persistence.test.ts',

@@ -7,7 +7,7 @@
  * (e.g. not an Ogg stream); 1011 when the dictation fails; 1001 on shutdown.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
+import { open, rm, type FileHandle } from 'node:fs/promises';
 import type { IncomingMessage, Server } from 'node:http';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
@@ -18,6 +18,7 @@ import { DEFAULT_MAX_UPLOAD_BYTES } from '../../audio-formats.js';
 import { isDictclipError } from '../../errors.js';
 import { stableChunks, toWordMarkersJson } from '../transcript/index.js';
 import type { WebSocketDeps } from './deps.js';
+import { FILE_MODE, makePrivateDir } from '../private-files.js';
 
 /** Path of the WebSocket endpoint (any query string is ignored). */
 export const WEBSOCKET_PATH = '/SCDictation/websocket';
@@ -109,9 +110,9 @@ function runSession(ws: WebSocket, client: string, deps: WebSocketDeps, { idleTi
     if (!auth.ok) return refuse(auth.status, auth.reason, auth.retryAfterS);
     user = { user: auth.user, tenant: auth.tenant, profile: optionalString(params['profile'] ?? message['profile']) };
     const dir = join(deps.dataDir, 'ws');
-    await mkdir(dir, { recursive: true });
+    await makePrivateDir(dir);
     audio = { path: join(dir, `${randomUUID()}.${format === 'ogg' ? 'ogg' : 'wav'}`), handle: undefined, format, bytes: 0 };
-    audio.handle = await open(audio.path, 'w');
+    audio.handle = await open(audio.path, 'w', FILE_MODE);
     if (format === 'pcm-16khz') await audio.handle.write(wavHeader(0), 0, HEADER_BYTES, 0);
     if (isClosed()) return;
     phase = 'audio';
