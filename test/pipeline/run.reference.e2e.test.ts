@@ -3,6 +3,7 @@
  * recording of known word times (a name, a filler, a word never heard, a heading never spoken);
  * the clips carry the reference's words at the service's marker times, for every marker method.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { makeBursts, removeTempDirs, runOptions, startTestService, tempDir } fro
 import type { StartedService } from '../helpers/index.js';
 import { runPipeline } from '../../src/pipeline/index.js';
 import { readReportModel } from '../../src/report/model.js';
+import { mergeShards } from '../../src/shard/index.js';
 import type { RunOptions } from '../../src/pipeline/types.js';
 
 /** What the service hears in book/ch01.wav (6000 ms). */
@@ -130,6 +132,29 @@ describe('run with --transcripts', () => {
     expect(posts()).toBe(before);
     expect(await manifest(out)).toEqual(heard);
     await expect(readFile(path.join(out, 'alignments', 'book', 'ch01.wav.json'))).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe('shards with --transcripts', () => {
+  it('merge the reference-cut shards, and refuse a shard cut from other references', async () => {
+    const refs = path.join(root, 'refs');
+    const shard = (k: number, transcripts: string): Promise<unknown> =>
+      runPipeline(options(path.join(root, `shard-${k}-${path.basename(transcripts)}`), { shard: `${k}/2`, transcripts }));
+    await Promise.all([shard(0, refs), shard(1, refs)]);
+    const merged = path.join(root, 'merged');
+    await mergeShards([path.join(root, 'shard-0-refs'), path.join(root, 'shard-1-refs')], merged);
+    expect(words(await manifest(merged))).toEqual(EXPECTED_WORDS);
+    const alignment = JSON.parse(await readFile(path.join(merged, 'alignments', 'book', 'ch01.wav.json'), 'utf8')) as { text: string };
+    expect(alignment.text).toBe(REFERENCE);
+    const summary = JSON.parse(await readFile(path.join(merged, 'summary.json'), 'utf8')) as { references: { source: string }[] };
+    expect(summary.references.map((r) => r.source)).toEqual(['book/ch01.wav']);
+    const other = path.join(root, 'other');
+    await mkdir(path.join(other, 'book'), { recursive: true });
+    await writeFile(path.join(other, 'book', 'ch01.txt'), 'Doctor Smith paid two dollars in nineteen eighty four, said Hannah.');
+    await Promise.all([shard(0, other), shard(1, other)]);
+    const owner = `shard-${[0, 1].find((k) => existsSync(path.join(root, `shard-${k}-refs`, 'alignments')))}`;
+    const mixed = [0, 1].map((k) => path.join(root, `shard-${k}-${`shard-${k}` === owner ? 'other' : 'refs'}`));
+    await expect(mergeShards(mixed, path.join(root, 'merged-mixed'))).rejects.toMatchObject({ code: 'E_MERGE', message: expect.stringMatching(/references/) });
   });
 });
 
