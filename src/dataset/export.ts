@@ -41,6 +41,34 @@ export interface ExportResult {
   dropped: { clips: number; ms: number };
   /** Audio files hard-linked and copied into the export (WebDataset and Kaldi place none). */
   audio: { linked: number; copied: number };
+  /** Things worth a look that do not stop the export (a split far from its requested share). */
+  warnings: string[];
+}
+
+/** How far (percentage points of the audio) a split may land from its requested share before a warning. */
+export const SPLIT_SHARE_TOLERANCE = 5;
+
+/**
+ * A warning when a split's share of the kept audio is more than {@link SPLIT_SHARE_TOLERANCE}
+ * points from the requested one: groups never span two splits, so too few groups cannot match
+ * the proportions.
+ */
+export function splitShareWarning(
+  requested: readonly { name: SplitName; percent: number }[],
+  splits: ExportResult['splits'],
+  groups: number,
+  groupBy: string,
+): string | undefined {
+  if (requested.length < 2) return undefined;
+  const total = Object.values(splits).reduce((sum, t) => sum + t.ms, 0);
+  if (total <= 0) return undefined;
+  const share = (name: SplitName): number => (100 * (splits[name]?.ms ?? 0)) / total;
+  const off = requested.filter((r) => Math.abs(share(r.name) - r.percent) > SPLIT_SHARE_TOLERANCE);
+  if (off.length === 0) return undefined;
+  const shown = (values: readonly number[]): string => values.map((v) => (Math.round(v * 10) / 10).toString()).join('/');
+  return `the splits came out ${shown(requested.map((r) => share(r.name)))} % of the audio (${requested.map((r) => r.name).join('/')}), ` +
+    `not the requested ${shown(requested.map((r) => r.percent))}: only ${groups} group${groups === 1 ? '' : 's'} (--group-by ${groupBy}), ` +
+    'and a group never spans two splits. Fix: more recordings, or finer groups (--group-by source, or a regex naming smaller groups).';
 }
 
 const WRITERS: Record<ExportFormat, (ctx: WriterContext) => FormatWriter | Promise<FormatWriter>> = {
@@ -159,7 +187,8 @@ export async function exportDataset(options: ExportOptions): Promise<ExportResul
     throw new DictclipError('E_OUTPUT', `cannot write the ${o.format} export to ${o.to}: ${(error as Error).message}`, { path: o.to, cause: error });
   }
   const ordered = Object.fromEntries(SPLIT_NAMES.filter((s) => splits[s] !== undefined).map((s) => [s, splits[s]]));
-  return { format: o.format, to: o.to, splits: ordered, dropped, audio: { ...placer.counts } };
+  const warning = splitShareWarning(o.splits, ordered, groups.length, options.groupBy ?? 'source');
+  return { format: o.format, to: o.to, splits: ordered, dropped, audio: { ...placer.counts }, warnings: warning === undefined ? [] : [warning] };
 }
 
 /** Samples whose I/O runs at once: enough to hide file-system latency, few enough to keep memory flat. */

@@ -94,6 +94,7 @@ function report(result: ExportResult, io: CliIo): void {
   const parts = Object.entries(result.splits).map(([name, t]) => `${name} ${t.clips} (${formatDuration(t.ms)})`);
   const dropped = result.dropped.clips > 0 ? `; left out ${result.dropped.clips} (${formatDuration(result.dropped.ms)})` : '';
   io.stdout.write(`export ${result.format}: ${result.to}\n  ${parts.join(', ') || 'no clips'}${dropped}\n`);
+  for (const warning of result.warnings) io.stderr.write(`warning: ${warning}\n`);
 }
 
 export async function exportCommand(args: string[], io: CliIo): Promise<number> {
