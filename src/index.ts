@@ -18,12 +18,12 @@ export type { Credentials } from './credentials.js';
 
 // run
 export { runPipeline } from './pipeline/run.js';
-export { MANIFEST_COLUMNS } from './pipeline/types.js';
-export type {
-  RunOptions, RunResult, RunSummary, ManifestRow, FailureRow, PipelineEvents, Stage, StageChange, PlanEntry, RedoReason, ClipMode, ClipKind,
-} from './pipeline/types.js';
-export type { ReferenceAgreement } from './pipeline/reference.js';
+export type { RunOptions, RunResult, PipelineEvents, StageChange, PlanEntry, RedoReason, ClipMode, ClipKind } from './pipeline/types.js';
 export type { Agreement } from './align/text.js';
+
+// run output (the files a run writes)
+export { MANIFEST_COLUMNS } from './run-output/rows.js';
+export type { RunSummary, ManifestRow, FailureRow, Stage, ReferenceAgreement } from './run-output/rows.js';
 
 // serve
 export { startService } from './service/server.js';

@@ -73,27 +73,30 @@ function room(file: string): string {
 /**
  * Rooms each room must not import at run time. cli > pipeline > {client, audio, markers};
  * the service is a peer of the pipeline (it never needs the pipeline or the cli); markers are
- * pure; the readers of run outputs (dataset, report, extracts, shard, review) never use the cli
- * (the review page uses the report's reading and drawing, never the other way round); the
- * shared files under src/ use no room; the aligner (align) sits below the pipeline beside the
- * service. src/index.ts (the package entry) may use every room.
+ * pure; the run-output room (the on-disk contract of a run) sits below the pipeline that writes
+ * it and the readers of run outputs (dataset, report, extracts, shard, review), which reach the
+ * pipeline only through it and never use the cli (the review page uses the report's reading and
+ * drawing, never the other way round); the shared files under src/ use no room; the aligner
+ * (align) sits below the pipeline beside the service. src/index.ts (the package entry) may use
+ * every room.
  */
 const FORBIDDEN: Record<string, readonly string[]> = {
-  shared: ['cli', 'pipeline', 'service', 'client', 'audio', 'markers', 'config', 'dataset', 'report', 'extracts', 'shard', 'review', 'accuracy', 'reference', 'align'],
-  markers: ['cli', 'pipeline', 'service', 'client', 'audio', 'config', 'dataset', 'report', 'extracts', 'shard', 'review', 'reference', 'align'],
+  shared: ['cli', 'pipeline', 'service', 'client', 'audio', 'markers', 'config', 'dataset', 'report', 'extracts', 'shard', 'review', 'accuracy', 'reference', 'align', 'run-output'],
+  markers: ['cli', 'pipeline', 'service', 'client', 'audio', 'config', 'dataset', 'report', 'extracts', 'shard', 'review', 'reference', 'align', 'run-output'],
   // Reference transcripts (reading, tokens, spoken forms) and alignment sit beside the markers: below the pipeline.
-  reference: ['cli', 'pipeline', 'service', 'client', 'audio', 'markers', 'config', 'dataset', 'report', 'extracts', 'shard', 'review', 'align'],
-  align: ['cli', 'pipeline', 'service', 'client', 'config', 'dataset', 'report', 'extracts', 'shard', 'review'],
-  audio: ['cli', 'pipeline', 'service', 'client', 'markers', 'dataset', 'report', 'extracts', 'shard', 'review', 'reference', 'align'],
-  client: ['cli', 'pipeline', 'service', 'audio', 'dataset', 'report', 'extracts', 'shard', 'review', 'align'],
+  reference: ['cli', 'pipeline', 'service', 'client', 'audio', 'markers', 'config', 'dataset', 'report', 'extracts', 'shard', 'review', 'align', 'run-output'],
+  align: ['cli', 'pipeline', 'service', 'client', 'config', 'dataset', 'report', 'extracts', 'shard', 'review', 'run-output'],
+  audio: ['cli', 'pipeline', 'service', 'client', 'markers', 'dataset', 'report', 'extracts', 'shard', 'review', 'reference', 'align', 'run-output'],
+  client: ['cli', 'pipeline', 'service', 'audio', 'dataset', 'report', 'extracts', 'shard', 'review', 'align', 'run-output'],
+  'run-output': ['cli', 'pipeline', 'service', 'client', 'audio', 'config', 'dataset', 'report', 'extracts', 'shard', 'review', 'reference'],
   config: ['cli', 'pipeline', 'service', 'client', 'audio', 'markers', 'dataset', 'report', 'extracts', 'shard', 'review', 'align'],
-  service: ['cli', 'pipeline', 'client', 'dataset', 'report', 'extracts', 'shard', 'review', 'align'],
+  service: ['cli', 'pipeline', 'client', 'dataset', 'report', 'extracts', 'shard', 'review', 'align', 'run-output'],
   pipeline: ['cli', 'review'],
-  dataset: ['cli', 'review'],
-  report: ['cli', 'review'],
-  review: ['cli'],
-  extracts: ['cli'],
-  shard: ['cli'],
+  dataset: ['cli', 'pipeline', 'review'],
+  report: ['cli', 'pipeline', 'review'],
+  review: ['cli', 'pipeline'],
+  extracts: ['cli', 'pipeline'],
+  shard: ['cli', 'pipeline'],
 };
 
 /** Every import of a file, type-only ones included (read from the source). */

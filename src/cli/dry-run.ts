@@ -6,7 +6,7 @@
 import pLimit from 'p-limit';
 import { availableParallelism } from 'node:os';
 import { resolveFfmpeg } from '../audio/index.js';
-import { serviceName } from '../pipeline/run-record.js';
+import { serviceName } from '../run-output/run-record.js';
 import type { PlanEntry, RedoReason, RunResult } from '../pipeline/types.js';
 import { recordingDurationMs } from '../shard/sizes.js';
 import { formatDuration, plural, type CliIo } from './io.js';

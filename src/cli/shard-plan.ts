@@ -1,6 +1,7 @@
 /** `dictclip run … --shard K/N --dry-run`: each shard's recordings and audio hours, to size N. */
 import { resolveFfmpeg } from '../audio/index.js';
 import type { LoadedRunOptions } from '../config/load.js';
+import { scanRecordings } from '../pipeline/scan.js';
 import { shardSizes } from '../shard/sizes.js';
 import type { CliIo } from './io.js';
 
@@ -9,7 +10,8 @@ export async function printShardSizes(options: LoadedRunOptions, io: CliIo): Pro
   const count = Number(options.shard?.split('/')[1]);
   if (!(count >= 1)) return;
   const ffmpegPath = await resolveFfmpeg(options.ffmpegPath);
-  const sizes = await shardSizes(options.inputDir, count, { ffmpegPath, exclude: [options.outDir, options.workDir] });
+  const scan = await scanRecordings(options.inputDir, { exclude: [options.outDir, options.workDir] });
+  const sizes = await shardSizes(scan.recordings, count, { ffmpegPath });
   io.stdout.write(`shards of ${count} (first 8 bytes of sha256(path relative to the input folder) mod ${count}):\n`);
   const width = String(count).length * 2 + 1;
   for (const size of sizes) {

@@ -5,10 +5,11 @@
  * reference table are all generated from it.
  */
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import type { ResolvedRunOptions, RunOptions } from '../pipeline/types.js';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../audio-formats.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../wire-limits.js';
+import { WORK_DIR } from '../run-output/layout.js';
+import { internalDir } from '../run-output/naming.js';
 
 /** Keys settable from the config file, the environment or flags (`padMs` sets both paddings). */
 /** `credentials` is not a key: secrets never come from the config file (the CLI reads them from the environment). */
@@ -198,6 +199,6 @@ export function defaultValues(outDir: string): Omit<ResolvedRunOptions, 'inputDi
   const values: Record<string, unknown> = {};
   for (const spec of KEYS) if (spec.key !== 'padMs') values[spec.key] = spec.default;
   values['transcodeConcurrency'] = availableParallelism();
-  values['workDir'] = join(outDir, '.dictclip', 'work');
+  values['workDir'] = internalDir(outDir, WORK_DIR);
   return values as Omit<ResolvedRunOptions, 'inputDir' | 'outDir' | 'credentials'>;
 }

@@ -23,8 +23,9 @@ import { createNemoWriter } from './formats/nemo.js';
 import { createWebDatasetWriter } from './formats/webdataset.js';
 import { resolveExportOptions } from './options.js';
 import type { ExportFormat, ExportOptions, ResolvedExportOptions } from './options.js';
-import { checkRunOutput, readManifest } from './run-output.js';
-import type { ExportRow } from './run-output.js';
+import { MANIFEST_FILE } from '../run-output/layout.js';
+import { checkRunOutput, readManifest } from '../run-output/read.js';
+import type { ExportRow } from '../run-output/read.js';
 import { sampleId, speakerId } from './sample.js';
 import type { Commit, FormatWriter, WriterContext } from './sample.js';
 import { assignSplits, groupOf, SPLIT_NAMES } from './splits.js';
@@ -120,7 +121,7 @@ async function survey(o: ResolvedExportOptions, inputDir: string | undefined): P
     }
   } catch (error) {
     if (isDictclipError(error)) throw error;
-    throw new DictclipError('E_NOT_RUN_OUTPUT', `${path.join(o.runDir, 'manifest.csv')} cannot be read as a manifest: ${(error as Error).message}`, { path: o.runDir, cause: error });
+    throw new DictclipError('E_NOT_RUN_OUTPUT', `${path.join(o.runDir, MANIFEST_FILE)} cannot be read as a manifest: ${(error as Error).message}`, { path: o.runDir, cause: error });
   }
   return { groups: [...totals.values()], dropped };
 }

@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import { DictclipError } from '../errors.js';
-import { isInside } from '../pipeline/safe-path.js';
+import { CLIPS_DIR } from '../run-output/layout.js';
+import { isInside } from '../run-output/safe-path.js';
 import type { ClipFilters } from '../markers/index.js';
 import type { GroupBy, SplitName, SplitSpec } from './splits.js';
 import { SPLIT_ALIASES, SPLIT_NAMES } from './splits.js';
@@ -109,7 +110,7 @@ export function resolveExportOptions(options: ExportOptions): ResolvedExportOpti
   }
   const runDir = path.resolve(options.runDir);
   const to = path.resolve(options.to ?? path.join(runDir, 'exports', format));
-  const clips = path.join(runDir, 'clips');
+  const clips = path.join(runDir, CLIPS_DIR);
   if (to === clips || isInside(clips, to)) {
     throw refuse('to', `--to: ${to} is inside the run's clips folder ${clips}. Fix: choose a folder outside clips/ (default: <run>/exports/<format>).`);
   }

@@ -1,8 +1,8 @@
 /** What every format writer receives: one kept clip with its split, ids and files. */
 import path from 'node:path';
-import { recordingKey } from '../pipeline/naming.js';
+import { recordingKey } from '../run-output/naming.js';
 import type { AudioPlacer } from './files.js';
-import type { ExportRow } from './run-output.js';
+import type { ExportRow } from '../run-output/read.js';
 import type { SplitName } from './splits.js';
 
 export interface Sample {

@@ -4,11 +4,13 @@
  * block: memory does not grow with the supercut's length.
  */
 import { randomBytes } from 'node:crypto';
-import { open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { parse } from 'csv-parse/sync';
 import { DictclipError } from '../errors.js';
 import { writeFileAtomic } from '../files.js';
+import { MANIFEST_FILE } from '../run-output/layout.js';
+import { notRunOutput, readManifest, type ExportRow } from '../run-output/read.js';
 import { HEADER_BYTES, readWavInfo, writePcmHeader, type WavInfo } from '../wav-header.js';
 import { toVtt, type Placement } from './cues.js';
 
@@ -38,7 +40,7 @@ const BLOCK_FRAMES = 1 << 15;
 /** The largest data chunk a WAV header can describe. */
 const MAX_WAV_DATA = 0xffff_ffff - HEADER_BYTES;
 
-interface Clip { row: Record<string, string>; info: WavInfo; path: string; frames: number }
+interface Clip { row: ExportRow; info: WavInfo; path: string; frames: number }
 
 /**
  * Write `<name>.wav` (every clip of manifest.csv in manifest order, `gapMs` of silence between,
@@ -77,11 +79,11 @@ export async function writeSupercut(options: SupercutOptions): Promise<SupercutR
       const start = position;
       position += await copyClip(out, clip, { sampleRate, channels });
       placements.push({
-        file_name: clip.row['file_name'] ?? '',
-        text: clip.row['text'] ?? '',
-        source: clip.row['source'] ?? '',
-        source_start_ms: Number(clip.row['start_ms']),
-        source_end_ms: Number(clip.row['end_ms']),
+        file_name: clip.row.file_name,
+        text: clip.row.text,
+        source: clip.row.source,
+        source_start_ms: clip.row.start_ms,
+        source_end_ms: clip.row.end_ms,
         supercut_start_ms: Math.round((start * 1000) / sampleRate),
         supercut_end_ms: Math.round((position * 1000) / sampleRate),
       });
@@ -105,17 +107,10 @@ export async function writeSupercut(options: SupercutOptions): Promise<SupercutR
 }
 
 async function readClips(runDir: string): Promise<Clip[]> {
-  const manifestPath = path.join(runDir, 'manifest.csv');
-  let text: string;
-  try {
-    text = await readFile(manifestPath, 'utf8');
-  } catch (cause) {
-    throw new DictclipError('E_NOT_RUN_OUTPUT', `${runDir} has no manifest.csv: a supercut joins the clips of a finished run`, { path: manifestPath, cause });
-  }
-  const rows = parse(text, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+  if (!existsSync(path.join(runDir, MANIFEST_FILE))) throw notRunOutput(runDir, `${MANIFEST_FILE} is missing (a supercut joins the clips of a finished run)`);
   const clips: Clip[] = [];
-  for (const row of rows) {
-    const clipPath = path.resolve(runDir, ...(row['file_name'] ?? '').split('/'));
+  for await (const row of readManifest(runDir)) {
+    const clipPath = path.resolve(runDir, ...row.file_name.split('/'));
     const info = await readWavInfo(clipPath);
     if (info.bitsPerSample !== 16) throw new DictclipError('E_AUDIO_INVALID', `expected a 16-bit PCM clip: ${clipPath}`, { path: clipPath });
     clips.push({ row, info, path: clipPath, frames: 0 });

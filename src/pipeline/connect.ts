@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { Credentials } from '../credentials.js';
 import { DictclipError, redactUrl } from '../errors.js';
 import { addApiKeyAccount, loadScriptFile, startService } from '../service/index.js';
+import { internalDir } from '../run-output/naming.js';
+import { SERVICE_DIR } from '../run-output/layout.js';
 import type { ResolvedRunOptions } from './types.js';
 
 /** A service to dictate with: a remote one (the caller's credentials) or the embedded one. */
@@ -19,7 +20,7 @@ export const EMBEDDED_DONE_HOLD_MS = 2_000;
 
 /** Folder of the embedded service's data: `<outDir>/.dictclip/service`. */
 export function embeddedDataDir(outDir: string): string {
-  return path.resolve(outDir, '.dictclip', 'service');
+  return internalDir(outDir, SERVICE_DIR);
 }
 
 /**

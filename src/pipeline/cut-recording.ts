@@ -11,7 +11,8 @@ import { writeFileAtomicSync } from '../files.js';
 import { addFlag } from '../markers/index.js';
 import type { PlannedClip } from '../markers/index.js';
 import { removeDir } from './state.js';
-import type { ManifestRow, ResolvedRunOptions } from './types.js';
+import type { ManifestRow } from '../run-output/rows.js';
+import type { ResolvedRunOptions } from './types.js';
 
 /** What cutting one recording needs. */
 export interface CutRecordingContext {

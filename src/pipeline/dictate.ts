@@ -3,7 +3,7 @@ import { contentTypeForFormat, dictateOverWebSocket } from '../client/index.js';
 import type { Credentials, DictationClient } from '../client/index.js';
 import { chooseOldTranscript, decodeNewMarkers, decodeOldMarkers, validateMarkers } from '../markers/index.js';
 import type { MarkerMethod, MarkerUnit, WordMarker } from '../markers/index.js';
-import type { Stage } from './types.js';
+import type { Stage } from '../run-output/rows.js';
 
 /** The validated result of dictating one WAV (a whole recording or one chunk). */
 export interface DictationOutcome {

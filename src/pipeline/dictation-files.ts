@@ -1,6 +1,6 @@
 import type { DictationResult, MarkerMethod } from '../markers/index.js';
 import { writeFileAtomicSync } from '../files.js';
-import { markersPath, transcriptPath } from './naming.js';
+import { markersPath, transcriptPath } from '../run-output/naming.js';
 
 /** The saved dictation of a recording, as written to `markers/<source>.json`. */
 export interface DictationFileInput {

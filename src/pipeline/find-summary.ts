@@ -1,6 +1,6 @@
 import { findPhrases } from '../markers/index.js';
 import type { DictationResult } from '../markers/index.js';
-import type { RunSummary } from './types.js';
+import type { RunSummary } from '../run-output/rows.js';
 
 /** Occurrences of each `--find` phrase in one recording's markers (undefined without `--find`). */
 export function phraseCounts(result: DictationResult | undefined, phrases: readonly string[] | undefined): number[] | undefined {

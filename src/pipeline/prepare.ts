@@ -2,12 +2,13 @@ import { stat } from 'node:fs/promises';
 import pLimit from 'p-limit';
 import { DictclipError, toDictclipError } from '../errors.js';
 import { sha256File } from '../files.js';
-import { recordingKey } from './naming.js';
-import { clipFilesPresent, clipFingerprint, decide, dictationFingerprint, readState, statePath } from './state.js';
+import { recordingKey, statePath } from '../run-output/naming.js';
+import { clipFilesPresent, clipFingerprint, decide, dictationFingerprint, readState } from './state.js';
 import type { RecordingJob } from './recording.js';
 import type { Recording } from './scan.js';
 import type { ReferenceSet } from '../reference/index.js';
-import type { FailureRow, RedoReason, ResolvedRunOptions } from './types.js';
+import type { FailureRow } from '../run-output/rows.js';
+import type { RedoReason, ResolvedRunOptions } from './types.js';
 
 /** Files hashed at once while preparing. */
 const HASH_CONCURRENCY = 4;

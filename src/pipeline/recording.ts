@@ -16,16 +16,17 @@ import { SAMPLES_PER_MS } from './stitch.js';
 import type { DictateContext } from './dictate.js';
 import { keepClips } from './keep.js';
 import type { DroppedTotals } from './keep.js';
-import { clipDir, clipFileName, peaksPath } from './naming.js';
+import { clipDir, clipFileName, peaksPath } from '../run-output/naming.js';
 import { writeDictationFiles } from './dictation-files.js';
 import { recordingState, removeDir, wholeMsDictation, writeState } from './state.js';
 import type { RecordingState, ResumeDecision } from './state.js';
 import type { Recording } from './scan.js';
 import { alignReference, dictationIdAt, flagUnaligned, removeAlignment, writeAlignment } from './reference.js';
-import type { AcousticAligner, ReferenceAgreement } from './reference.js';
+import type { AcousticAligner } from './reference.js';
 import type { Reference } from '../reference/index.js';
-import { STAGES } from './types.js';
-import type { ManifestRow, ResolvedRunOptions, Stage, StageChange } from './types.js';
+import { STAGES } from '../run-output/rows.js';
+import type { ManifestRow, ReferenceAgreement, Stage } from '../run-output/rows.js';
+import type { ResolvedRunOptions, StageChange } from './types.js';
 
 /** A recording with its resume decision, as prepared by the run. */
 export interface RecordingJob {

@@ -1,5 +1,5 @@
 import { compareCodePoints } from '../code-point-order.js';
-import type { RunSummary } from './types.js';
+import type { RunSummary } from '../run-output/rows.js';
 
 /** The skipped.csv reason of a reference transcript that names no recording of the input. */
 export const UNUSED_REFERENCE = 'reference transcript (--transcripts) without a recording of that name';

@@ -6,14 +6,14 @@
  */
 import { rm } from 'node:fs/promises';
 import { alignText } from '../align/text.js';
-import type { Agreement } from '../align/text.js';
 import { DictclipError } from '../errors.js';
 import { writeFileAtomicSync } from '../files.js';
 import { addFlag, firstAtLeast, isPunctuation } from '../markers/index.js';
 import type { DictationResult, WordMarker } from '../markers/index.js';
 import { tokenize } from '../reference/index.js';
 import type { Reference } from '../reference/index.js';
-import { alignmentsPath } from './naming.js';
+import { alignmentsPath } from '../run-output/naming.js';
+import type { ReferenceAgreement } from '../run-output/rows.js';
 
 /** How a reference word got its times: from a recognized word (matched or substituted), from acoustic alignment, or none (`unaligned`). */
 export type Placement = 'matched' | 'substituted' | 'acoustic' | 'unaligned';
@@ -37,12 +37,6 @@ export interface AlignedWord {
   placement: Placement;
   /** What the recognizer made of it: `matched`, `substituted` or `unheard`. */
   heard: 'matched' | 'substituted' | 'unheard';
-}
-
-/** Agreement of the recognizer with the reference, plus the words that could not be placed. */
-export interface ReferenceAgreement extends Agreement {
-  /** Reference words neither heard nor placed acoustically (cut at an estimate and flagged, or left out). */
-  unaligned: number;
 }
 
 /** The content of `alignments/<source>.json`. */

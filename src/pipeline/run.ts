@@ -10,7 +10,7 @@ import { connect, missingCredentials } from './connect.js';
 import type { Connection } from './connect.js';
 import type { DictateContext } from './dictate.js';
 import { findSummary } from './find-summary.js';
-import { computeSummary, StageTotals, writeRunOutputs } from './manifest.js';
+import { computeSummary, StageTotals, writeRunOutputs } from '../run-output/write.js';
 import { planState, prepareJobs, redoReason } from './prepare.js';
 import { processRecording, StageError } from './recording.js';
 import type { RecordingContext, RecordingJob } from './recording.js';
@@ -20,13 +20,15 @@ import { baseUrlError } from './base-url.js';
 import { openReferences } from '../reference/index.js';
 import { acousticAligner, checkAcousticAligner } from './acoustic.js';
 import { referenceSummary, UNUSED_REFERENCE } from './reference-summary.js';
-import { readState, recordingState, removeDir, serviceIdentity, writeState } from './state.js';
-import { otherServiceError, readRunRecord, runRecord, writeRunRecord } from './run-record.js';
-import { parseShard, selectShard } from './shard.js';
+import { readState, recordingState, removeDir, runRecord, serviceIdentity, writeState } from './state.js';
+import { otherServiceError, readRunRecord, writeRunRecord } from '../run-output/run-record.js';
+import { parseShard, selectShard } from '../shard/select.js';
 import { removeStaleTemps } from './stale-temps.js';
 import { cancelInFlight, interruptedError } from './interrupt.js';
-import { clipDir } from './naming.js';
-import type { FailureRow, ManifestRow, PipelineEvents, ResolvedRunOptions, RunOptions, RunResult, RunSummary } from './types.js';
+import { clipDir } from '../run-output/naming.js';
+import { MANIFEST_FILE } from '../run-output/layout.js';
+import type { FailureRow, ManifestRow, RunSummary } from '../run-output/rows.js';
+import type { PipelineEvents, ResolvedRunOptions, RunOptions, RunResult } from './types.js';
 
 const ALWAYS_FATAL = new Set(['E_AUTH', 'E_CREDENTIALS_MISSING', 'E_FFMPEG_NOT_FOUND', 'E_ENGINE']);
 
@@ -46,7 +48,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
   const opts = resolveOptions(options);
   const { outDir, workDir } = opts;
   if (opts.baseUrl !== undefined && opts.credentials === undefined && !opts.dryRun) throw missingCredentials(opts.baseUrl);
-  const manifestPath = path.join(outDir, 'manifest.csv');
+  const manifestPath = path.join(outDir, MANIFEST_FILE);
   throwIfAborted(signal);
   await checkRunFolders(opts.inputDir, outDir);
   const scan = await scanRecordings(opts.inputDir, { exclude: [outDir, workDir] });

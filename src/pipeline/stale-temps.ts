@@ -8,9 +8,10 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { ATOMIC_TEMP_NAME } from '../files.js';
+import { MIRRORED_DIRS, REPORT_DIR } from '../run-output/layout.js';
 
 /** Folders of the output (relative) whose whole tree holds atomically written files. */
-const TREES = ['markers', 'transcripts', 'report'];
+const TREES = [...MIRRORED_DIRS, REPORT_DIR];
 
 /** Remove stale atomic-write temp files from `outDir` (top level and {@link TREES}); returns how many. */
 export async function removeStaleTemps(outDir: string): Promise<number> {

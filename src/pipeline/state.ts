@@ -3,10 +3,12 @@ import { readFile, rm, stat } from 'node:fs/promises';
 import { DictclipError } from '../errors.js';
 import { wholeMsEnd } from '../markers/index.js';
 import type { DictationResult, MarkerMethod } from '../markers/index.js';
+import { compareCodePoints } from '../code-point-order.js';
 import { sha256, writeFileAtomicSync } from '../files.js';
-import { resolveInside } from './safe-path.js';
-import type { FailureRow, ManifestRow, ResolvedRunOptions } from './types.js';
-import type { ReferenceAgreement } from './reference.js';
+import { RUN_RECORD_VERSION, type RunRecord } from '../run-output/run-record.js';
+import { resolveInside } from '../run-output/safe-path.js';
+import type { FailureRow, ManifestRow, ReferenceAgreement } from '../run-output/rows.js';
+import type { ResolvedRunOptions } from './types.js';
 
 /** Version of the state file layout; a file of another version is ignored (the recording is redone). */
 export const STATE_VERSION = 1;
@@ -57,11 +59,6 @@ export interface PendingChunk { startSample: number; endSample: number; location
 
 /** What to do with a recording: skip it, re-plan and re-cut from saved markers, or dictate again. */
 export type ResumeDecision = 'done' | 'recut' | 'dictate';
-
-/** Absolute path of a recording's state file. */
-export function statePath(outDir: string, key: string): string {
-  return resolveInside(outDir, '.dictclip', 'state', `${key}.json`);
-}
 
 /** Read a state file; undefined when missing, unreadable, corrupt or of another version. */
 export async function readState(file: string): Promise<RecordingState | undefined> {
@@ -205,4 +202,36 @@ export async function serviceIdentity(options: Pick<ResolvedRunOptions, 'baseUrl
 /** Remove a folder (clip folder of a recording being re-cut); one direct lstat when there is none. */
 export async function removeDir(dir: string): Promise<void> {
   if (lstatSync(dir, { throwIfNoEntry: false }) !== undefined) await rm(dir, { recursive: true, force: true });
+}
+
+/** The options that change what a run writes for a recording (the rest only change speed or display). */
+export const OUTPUT_OPTION_KEYS = [
+  'factoryScope', 'profile', 'markers', 'markerUnit', 'maxUploadBytes', 'mode', 'padBeforeMs', 'padAfterMs', 'padMode', 'fadeMs',
+  'maxGapMs', 'maxPhraseMs', 'keepPunctuation', 'match', 'minDurationMs', 'maxDurationMs', 'minCharsPerSecond', 'maxCharsPerSecond',
+] as const satisfies readonly (keyof ResolvedRunOptions)[];
+
+/**
+ * Those options' values (unset ones left out) and the service's identity; with reference
+ * transcripts, their fingerprint over every recording of the input and the alignment method.
+ */
+export type OutputOptions = Partial<Pick<ResolvedRunOptions, (typeof OUTPUT_OPTION_KEYS)[number]>> & { service: string; references?: string; align?: 'text' | 'acoustic' };
+
+/** The run record of a run over `recordings` with `options` against the service `serviceId`. */
+export function runRecord(
+  options: ResolvedRunOptions,
+  serviceId: string,
+  recordings: readonly string[],
+  shard: string | null,
+  references?: { sha256: string; align: 'text' | 'acoustic' },
+): RunRecord {
+  const readable: Record<string, unknown> = { service: serviceId };
+  for (const key of OUTPUT_OPTION_KEYS) if (options[key] !== undefined) readable[key] = options[key];
+  if (references !== undefined) Object.assign(readable, { references: references.sha256, align: references.align });
+  return {
+    version: RUN_RECORD_VERSION,
+    shard,
+    optionsFingerprint: clipFingerprint(dictationFingerprint('', serviceId, options), options, references),
+    options: readable as OutputOptions,
+    recordings: [...recordings].sort(compareCodePoints),
+  };
 }

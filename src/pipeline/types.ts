@@ -2,8 +2,8 @@ import type { Credentials } from '../credentials.js';
 import type { MarkerMethod, MarkerUnit } from '../markers/model.js';
 
 import type { ClipKind, ClipMode } from '../markers/plan.js';
-import type { ReferenceAgreement } from './reference.js';
 import type { PadMode } from '../markers/padding.js';
+import type { FailureRow, RunSummary, Stage } from '../run-output/rows.js';
 
 /** Clip kinds and modes belong to the clip plan (src/markers/plan.ts). */
 export type { ClipKind, ClipMode };
@@ -128,7 +128,7 @@ export interface RunOptions {
    * `buildReport(outDir)` after it. @default true (for the CLI; ignored by runPipeline)
    */
   readonly report?: boolean;
-  /** Process only shard `K/N` of the recordings (see src/pipeline/shard.ts); `auto/N` is resolved by the CLI. @default undefined (all recordings) */
+  /** Process only shard `K/N` of the recordings (see src/shard/select.ts); `auto/N` is resolved by the CLI. @default undefined (all recordings) */
   readonly shard?: string | undefined;
 }
 
@@ -136,87 +136,6 @@ export interface RunOptions {
  * {@link RunOptions} after defaults and validation (internal): every field present, paths absolute.
  */
 export type ResolvedRunOptions = Readonly<Required<RunOptions>>;
-
-/** One row of manifest.csv, in column order. */
-export interface ManifestRow {
-  file_name: string;
-  text: string;
-  source: string;
-  start_ms: number;
-  end_ms: number;
-  duration_ms: number;
-  kind: ClipKind;
-  method: MarkerMethod;
-  dictation_id: string;
-  text_start: number;
-  text_length: number;
-  /** Timing checks (src/markers/timing.ts): empty when clean, else space-separated tokens in fixed order. */
-  flags: string;
-  /** The clip file's sample rate and channels (16000 and 1 from the work audio). Absent in rows saved by older versions. */
-  sample_rate?: number;
-  channels?: number;
-  /** Level of the clip's first and last 10 ms relative to the clip's own level, dB (src/audio/edges.ts). Absent in rows saved by older versions. */
-  edge_start_db?: number;
-  edge_end_db?: number;
-}
-
-export const MANIFEST_COLUMNS = [
-  'file_name', 'text', 'source', 'start_ms', 'end_ms', 'duration_ms',
-  'kind', 'method', 'dictation_id', 'text_start', 'text_length', 'flags',
-  'sample_rate', 'channels', 'edge_start_db', 'edge_end_db',
-] as const satisfies readonly (keyof ManifestRow)[];
-
-export interface RunSummary {
-  recordings: number;
-  done: number;
-  failed: number;
-  /** Recordings reused from a previous run (unchanged source and settings). */
-  resumed: number;
-  /** Files in the input that were not processed (hidden, unreadable, not an accepted type): skipped.csv lists them. */
-  skipped: number;
-  clips: number;
-  totalClipMs: number;
-  medianClipMs: number;
-  minClipMs: number;
-  maxClipMs: number;
-  /** Clips left out by the duration and rate filters (never cut), and their audio, ms. */
-  droppedClips: number;
-  droppedClipMs: number;
-  /** Kept clips with a non-empty `flags`, and their audio, ms (kept audio is `totalClipMs`). */
-  flaggedClips: number;
-  flaggedClipMs: number;
-  /** Clip edges (two per clip) whose padding stopped short at a neighbouring word (padMode 'clamp'); 0 without padding. */
-  paddingClampedEdges: number;
-  wallTimeMs: number;
-  /** Total wall time, ms, the recordings processed in this run spent in each stage (see onStageTiming). */
-  stageMs: Partial<Record<Stage, number>>;
-  /** Absolute input folder of the run (the QA report links the source recordings from it). */
-  inputDir: string;
-  /** With `--find`: each phrase and how often it occurred over all recordings. */
-  find?: { phrase: string; matches: number }[];
-  /**
-   * With reference transcripts: per recording aligned with one (by source), how far the recognizer
-   * agreed with its reference (word error rate over spoken tokens; matched, substituted, unheard,
-   * unaligned reference words; extra recognized words).
-   */
-  references?: ({ source: string } & ReferenceAgreement)[];
-  /** Things worth knowing that are not failures (e.g. a phrase found nowhere). */
-  notes?: string[];
-}
-
-/** Stage at which a recording failed (failures.csv `stage`). */
-export type Stage = 'scan' | 'transcode' | 'split' | 'upload' | 'dictate' | 'markers' | 'cut' | 'output';
-
-/** Every stage, in processing order. */
-export const STAGES = ['scan', 'transcode', 'split', 'upload', 'dictate', 'markers', 'cut', 'output'] as const satisfies readonly Stage[];
-
-/** One row of failures.csv. */
-export interface FailureRow {
-  source: string;
-  stage: Stage;
-  code: string;
-  message: string;
-}
 
 /** Callbacks for progress display (src/cli renders them). All optional. */
 export interface PipelineEvents {

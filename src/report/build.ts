@@ -10,6 +10,7 @@ import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DictclipError } from '../errors.js';
+import { REPORT_DIR } from '../run-output/layout.js';
 import { readReportModel, type ReportModel, type ReportRecording } from './model.js';
 
 /** The page's static files, next to this module's source (also shipped with the package). */
@@ -83,7 +84,7 @@ export function recordingScript(r: ReportRecording): string {
  */
 export async function buildReport(outDir: string): Promise<string> {
   const model = await readReportModel(outDir);
-  const reportDir = path.join(model.outDir, 'report');
+  const reportDir = path.join(model.outDir, REPORT_DIR);
   const temp = path.join(model.outDir, `.report-${randomBytes(6).toString('hex')}.tmp`);
   try {
     await mkdir(path.join(temp, 'rec'), { recursive: true });

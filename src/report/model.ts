@@ -6,12 +6,12 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parse } from 'csv-parse/sync';
 import { decodePeaks, type Peaks } from '../audio/peaks.js';
-import { DictclipError } from '../errors.js';
 import { compareCodePoints } from '../code-point-order.js';
-import { alignmentsPath, markersPath, peaksPath, recordingKey } from '../pipeline/naming.js';
-import type { FailureRow } from '../pipeline/types.js';
+import { FAILURES_FILE, MANIFEST_FILE, MARKERS_DIR } from '../run-output/layout.js';
+import { alignmentsPath, markersPath, peaksPath, recordingKey } from '../run-output/naming.js';
+import { notRunOutput, readManifest, readSummary, readTable } from '../run-output/read.js';
+import type { FailureRow } from '../run-output/rows.js';
 
 /** One clip as the page shows it. */
 export interface ReportClip {
@@ -51,21 +51,6 @@ export interface ReportModel {
   recordings: ReportRecording[];
 }
 
-type CsvRecord = Record<string, string | undefined>;
-
-async function readCsv(file: string): Promise<CsvRecord[]> {
-  const text = await readFile(file, 'utf8').catch((cause: unknown) => {
-    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new DictclipError('E_INPUT', `cannot read ${file}`, { path: file, cause });
-  });
-  if (text === undefined) return [];
-  try {
-    return parse(text, { columns: true, skip_empty_lines: true, relax_column_count: true }) as CsvRecord[];
-  } catch (cause) {
-    throw new DictclipError('E_INPUT', `${file} is not valid CSV: ${(cause as Error).message}`, { path: file, cause });
-  }
-}
-
 async function readJson(file: string): Promise<unknown> {
   try {
     return JSON.parse(await readFile(file, 'utf8')) as unknown;
@@ -73,8 +58,6 @@ async function readJson(file: string): Promise<unknown> {
     return undefined;
   }
 }
-
-const num = (value: string | undefined): number => Number(value ?? 0) || 0;
 
 /** A clip's flags: the manifest's tokens, with `utterance` first for clips cut from collapsed markers. */
 export function clipFlags(kind: string | undefined, flags: string | undefined): string {
@@ -85,7 +68,7 @@ export function clipFlags(kind: string | undefined, flags: string | undefined): 
 
 /** Sources with saved markers: markers/<source>.json, walked recursively. */
 export async function markerSources(outDir: string): Promise<string[]> {
-  const root = path.join(outDir, 'markers');
+  const root = path.join(outDir, MARKERS_DIR);
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries
     .filter((e) => e.isFile() && e.name.endsWith('.json'))
@@ -130,28 +113,23 @@ export async function readPeaks(outDir: string, source: string): Promise<Peaks |
 
 /**
  * Read everything the report shows from a run's output folder.
- * @throws DictclipError E_INPUT when `outDir` has no manifest.csv or a file cannot be parsed.
+ * @throws DictclipError E_NOT_RUN_OUTPUT when `outDir` has no manifest.csv or a file cannot be parsed.
  */
 export async function readReportModel(outDir: string): Promise<ReportModel> {
   const out = path.resolve(outDir);
-  const manifestFile = path.join(out, 'manifest.csv');
-  if (!existsSync(manifestFile)) {
-    throw new DictclipError('E_INPUT', `not a dictclip run output: ${manifestFile} is missing`, { path: manifestFile });
-  }
-  const rows = await readCsv(manifestFile);
-  const failures = (await readCsv(path.join(out, 'failures.csv'))).map((r) => ({
+  if (!existsSync(path.join(out, MANIFEST_FILE))) throw notRunOutput(out, `${MANIFEST_FILE} is missing`);
+  const failures = ((await readTable(out, FAILURES_FILE))?.rows ?? []).map((r) => ({
     source: r['source'] ?? '', stage: (r['stage'] ?? 'output') as FailureRow['stage'], code: r['code'] ?? '', message: r['message'] ?? '',
   }));
-  const summaryJson = await readJson(path.join(out, 'summary.json'));
-  const { failures: _f, ...summary } = (typeof summaryJson === 'object' && summaryJson !== null ? summaryJson : {}) as Record<string, unknown>;
+  const summaryJson = await readSummary(out).catch((): Record<string, unknown> => ({}));
+  const { failures: _f, ...summary } = summaryJson;
   const inputDir = typeof summary['inputDir'] === 'string' ? summary['inputDir'] : undefined;
 
   const clipsBySource = new Map<string, ReportClip[]>();
-  for (const row of rows) {
-    const source = row['source'] ?? '';
+  for await (const row of readManifest(out)) {
+    const source = row.source;
     const clip: ReportClip = {
-      fileName: row['file_name'] ?? '', text: row['text'] ?? '',
-      startMs: num(row['start_ms']), endMs: num(row['end_ms']), flags: clipFlags(row['kind'], row['flags']),
+      fileName: row.file_name, text: row.text, startMs: row.start_ms, endMs: row.end_ms, flags: clipFlags(row.kind, row.flags),
     };
     const list = clipsBySource.get(source);
     if (list === undefined) clipsBySource.set(source, [clip]);

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compareCodePoints } from '../code-point-order.js';
-import { checkRunOutput, readManifest } from '../dataset/run-output.js';
+import { checkRunOutput, readManifest } from '../run-output/read.js';
 import { clipFlags, markerSources, PLAYABLE_AUDIO } from '../report/index.js';
 import { alignmentsPath, correctionPath } from './paths.js';
 

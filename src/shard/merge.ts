@@ -13,14 +13,17 @@ import path from 'node:path';
 import { DictclipError } from '../errors.js';
 import { compareCodePoints } from '../code-point-order.js';
 import { writeFileAtomic } from '../files.js';
-import { isInside } from '../pipeline/safe-path.js';
-import { recordingKey } from '../pipeline/naming.js';
-import { RUN_RECORD_FILE, readRunRecord, recordFingerprint, type RunRecord } from '../pipeline/run-record.js';
-import { formatShard } from '../pipeline/shard.js';
+import { FAILURES_FILE, INTERNAL_DIR, MANIFEST_FILE, RECORDING_DIRS, SKIPPED_FILE, WORK_DIR } from '../run-output/layout.js';
+import { recordingKey } from '../run-output/naming.js';
+import { readSummary, readTable } from '../run-output/read.js';
+import { readRunRecord, recordFingerprint, writeRunRecord, type RunRecord } from '../run-output/run-record.js';
+import { isInside } from '../run-output/safe-path.js';
+import { writeSummary } from '../run-output/write.js';
+import { formatShard } from './select.js';
 import { linkFile, linkTree, type LinkCounts } from './link.js';
 import { readShardSources, type ShardSource } from './sources.js';
 import { mergeSummaries } from './summary.js';
-import { mergeTables, readTable, tableCsv } from './tables.js';
+import { mergeTables, tableCsv } from './tables.js';
 
 /** What a merge did. */
 export interface MergeResult {
@@ -57,13 +60,13 @@ async function isEmptyDir(dir: string): Promise<boolean> {
 
 /** Per-recording files under `.dictclip/` (state, peaks …: `<key>.<ext>` in each folder but work/). */
 async function linkRecordingFiles(source: ShardSource, temp: string, counts: LinkCounts): Promise<void> {
-  const base = path.join(source.dir, '.dictclip');
-  const folders = (await readdir(base, { withFileTypes: true }).catch(() => [])).filter((e) => e.isDirectory() && e.name !== 'work');
+  const base = path.join(source.dir, INTERNAL_DIR);
+  const folders = (await readdir(base, { withFileTypes: true }).catch(() => [])).filter((e) => e.isDirectory() && e.name !== WORK_DIR);
   const keys = new Set(source.record.recordings.map(recordingKey));
   for (const folder of folders) {
     for (const name of await readdir(path.join(base, folder.name))) {
       if (/\.tmp/.test(name) || !keys.has(name.slice(0, name.indexOf('.') < 0 ? name.length : name.indexOf('.')))) continue;
-      await linkFile(path.join(base, folder.name, name), path.join(temp, '.dictclip', folder.name, name), counts);
+      await linkFile(path.join(base, folder.name, name), path.join(temp, INTERNAL_DIR, folder.name, name), counts);
     }
   }
 }
@@ -88,8 +91,9 @@ export async function mergeShards(dirs: readonly string[], outDir: string): Prom
     const done = await readRunRecord(out);
     if (done !== undefined && JSON.stringify(done.mergedFrom) === JSON.stringify(record.mergedFrom)) {
       await rm(path.join(out, PLAN_FILE), { force: true });
-      const summary = JSON.parse(await readFile(path.join(out, 'summary.json'), 'utf8')) as { clips?: number; failed?: number };
-      return { ...result, clips: summary.clips ?? 0, failed: summary.failed ?? 0, alreadyMerged: true };
+      const summary = await readSummary(out);
+      const count = (value: unknown): number => (typeof value === 'number' ? value : 0);
+      return { ...result, clips: count(summary['clips']), failed: count(summary['failed']), alreadyMerged: true };
     }
     if (!existing.isDirectory() || !(await isEmptyDir(out))) {
       throw new DictclipError('E_MERGE', `${out}: the merge output exists and is not a merge of these shards; choose a new --out or remove it`, { path: out });
@@ -104,23 +108,21 @@ export async function mergeShards(dirs: readonly string[], outDir: string): Prom
 
   const counts: LinkCounts = { linked: 0, copied: 0 };
   for (const source of sources) {
-    for (const folder of ['clips', 'transcripts', 'markers', 'alignments']) await linkTree(path.join(source.dir, folder), path.join(temp, folder), counts);
+    for (const folder of RECORDING_DIRS) await linkTree(path.join(source.dir, folder), path.join(temp, folder), counts);
     await linkRecordingFiles(source, temp, counts);
   }
   const tables = async (name: string): Promise<{ dir: string; table: Awaited<ReturnType<typeof readTable>> }[]> =>
     Promise.all(sources.map(async (s) => ({ dir: s.dir, table: await readTable(s.dir, name) })));
-  const manifest = mergeTables('manifest.csv', await tables('manifest.csv'));
-  const failures = mergeTables('failures.csv', await tables('failures.csv'));
-  const skipped = mergeTables('skipped.csv', await tables('skipped.csv'), true);
-  if (manifest !== undefined) await writeFileAtomic(path.join(temp, 'manifest.csv'), tableCsv(manifest));
-  if (failures !== undefined) await writeFileAtomic(path.join(temp, 'failures.csv'), tableCsv(failures));
-  if (skipped !== undefined) await writeFileAtomic(path.join(temp, 'skipped.csv'), tableCsv(skipped));
-  const summaries = await Promise.all(sources.map(async (s) => ({
-    dir: s.dir, summary: JSON.parse(await readFile(path.join(s.dir, 'summary.json'), 'utf8')) as Record<string, unknown>,
-  })));
+  const manifest = mergeTables(MANIFEST_FILE, await tables(MANIFEST_FILE));
+  const failures = mergeTables(FAILURES_FILE, await tables(FAILURES_FILE));
+  const skipped = mergeTables(SKIPPED_FILE, await tables(SKIPPED_FILE), true);
+  if (manifest !== undefined) await writeFileAtomic(path.join(temp, MANIFEST_FILE), tableCsv(manifest));
+  if (failures !== undefined) await writeFileAtomic(path.join(temp, FAILURES_FILE), tableCsv(failures));
+  if (skipped !== undefined) await writeFileAtomic(path.join(temp, SKIPPED_FILE), tableCsv(skipped));
+  const summaries = await Promise.all(sources.map(async (s) => ({ dir: s.dir, summary: await readSummary(s.dir) })));
   const summary = mergeSummaries(summaries, (manifest?.rows ?? []).map((row) => Number(row['duration_ms'])), skipped?.rows.length);
-  await writeFileAtomic(path.join(temp, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
-  await writeFileAtomic(path.join(temp, RUN_RECORD_FILE), `${JSON.stringify(record, null, 2)}\n`);
+  await writeSummary(temp, summary);
+  await writeRunRecord(temp, record);
   if (existing !== undefined) await rmdir(out);
   try {
     await rename(temp, out);

@@ -6,8 +6,7 @@ import { availableParallelism } from 'node:os';
 import { execa } from 'execa';
 import pLimit from 'p-limit';
 import { ffmpegInputArgs, readWavInfo } from '../audio/index.js';
-import { scanRecordings } from '../pipeline/scan.js';
-import { shardOf } from '../pipeline/shard.js';
+import { shardOf } from './select.js';
 
 /** One shard's share of the input. */
 export interface ShardSize {
@@ -32,12 +31,11 @@ export async function recordingDurationMs(file: string, ffmpegPath: string): Pro
   return ((Number(match[1]) * 60 + Number(match[2])) * 60 + Number(match[3])) * 1000;
 }
 
-/** Recordings and audio per shard of `count`, for the recordings under `inputDir` (`exclude`d paths left out). */
-export async function shardSizes(inputDir: string, count: number, options: { ffmpegPath: string; exclude?: string[] }): Promise<ShardSize[]> {
-  const scan = await scanRecordings(inputDir, { exclude: options.exclude ?? [] });
+/** Recordings and audio per shard of `count`, for `recordings` (as the pipeline's scan lists them). */
+export async function shardSizes(recordings: readonly { relPath: string; path: string }[], count: number, options: { ffmpegPath: string }): Promise<ShardSize[]> {
   const sizes: ShardSize[] = Array.from({ length: count }, (_, index) => ({ shard: `${index}/${count}`, recordings: 0, durationMs: 0, unknown: 0 }));
   const limit = pLimit(availableParallelism());
-  await Promise.all(scan.recordings.map((recording) => limit(async () => {
+  await Promise.all(recordings.map((recording) => limit(async () => {
     const size = sizes[shardOf(recording.relPath, count)];
     if (size === undefined) return;
     const duration = await recordingDurationMs(recording.path, options.ffmpegPath);

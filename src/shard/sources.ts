@@ -7,14 +7,15 @@
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DictclipError } from '../errors.js';
-import { RUN_RECORD_FILE, readRunRecord, type RunRecord } from '../pipeline/run-record.js';
-import { formatShard, parseShard, shardOf, type ShardSpec } from '../pipeline/shard.js';
+import { DERIVED_DIRS, FAILURES_FILE, INTERNAL_DIR, MANIFEST_FILE, RECORDING_DIRS, REQUIRED_FILES, RUN_RECORD_FILE, SKIPPED_FILE, SUMMARY_FILE } from '../run-output/layout.js';
+import { readRunRecord, type RunRecord } from '../run-output/run-record.js';
+import { formatShard, parseShard, shardOf, type ShardSpec } from './select.js';
 
 /** Top-level entries of a run output that merge understands (others are refused). */
-export const RUN_FILES = ['manifest.csv', 'failures.csv', 'summary.json', 'skipped.csv', RUN_RECORD_FILE] as const;
-export const RUN_FOLDERS = ['clips', 'transcripts', 'markers', 'alignments', '.dictclip'] as const;
+const RUN_FILES = [MANIFEST_FILE, FAILURES_FILE, SUMMARY_FILE, SKIPPED_FILE, RUN_RECORD_FILE] as const;
+const RUN_FOLDERS = [...RECORDING_DIRS, INTERNAL_DIR] as const;
 /** Made from the rest of a run output: not merged (`dictclip merge` builds the merged output's report anew). */
-export const DERIVED_FOLDERS = ['report'] as const;
+const DERIVED_FOLDERS = DERIVED_DIRS;
 
 /** A checked shard output. */
 export interface ShardSource {
@@ -42,7 +43,7 @@ async function readSource(dir: string): Promise<ShardSource> {
         'reports and exports are made from a run output: move it away, merge, then make it from the merged output');
     }
   }
-  for (const name of ['manifest.csv', 'summary.json']) {
+  for (const name of REQUIRED_FILES) {
     if ((await stat(path.join(dir, name)).catch(() => undefined))?.isFile() !== true) throw refuse(dir, `${name} is missing`);
   }
   return { dir, record, shard: parseShard(record.shard) };

@@ -1,40 +1,12 @@
 /**
  * The run-level files of a merge: manifest.csv, failures.csv, skipped.csv and summary.json of
  * the shards combined into what one unsharded run writes. CSV files are read by header name
- * (csv-parse) and written by the pipeline's own CSV writer, so quoting and line ends match.
+ * (src/run-output/read.ts readTable) and written by the run output's own CSV writer, so quoting and line ends match.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { parse } from 'csv-parse/sync';
 import { DictclipError } from '../errors.js';
 import { compareCodePoints } from '../code-point-order.js';
-import { toCsv } from '../pipeline/manifest.js';
-
-type Row = Record<string, string>;
-
-/** A CSV file's header and rows (objects by header name). */
-export interface Table {
-  columns: string[];
-  rows: Row[];
-}
-
-/** Read `<dir>/<name>`; undefined when the file does not exist. */
-export async function readTable(dir: string, name: string): Promise<Table | undefined> {
-  let text: string;
-  try {
-    text = await readFile(path.join(dir, name), 'utf8');
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'ENOENT') return undefined;
-    throw new DictclipError('E_MERGE', `${dir}: cannot read ${name}`, { path: dir, cause: error });
-  }
-  try {
-    const records = parse(text, { relax_quotes: false }) as string[][];
-    const [columns = [], ...body] = records;
-    return { columns, rows: body.map((values) => Object.fromEntries(columns.map((column, i) => [column, values[i] ?? '']))) };
-  } catch (error) {
-    throw new DictclipError('E_MERGE', `${dir}: ${name} is not valid CSV`, { path: dir, cause: error });
-  }
-}
+import type { Table } from '../run-output/read.js';
+import { toCsv } from '../run-output/write.js';
 
 /**
  * Concatenate the tables of every shard (a missing one counts as empty) and sort the rows by

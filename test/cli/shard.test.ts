@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shardOf } from '../../src/pipeline/shard.js';
+import { shardOf } from '../../src/shard/select.js';
 import { makeSilence, removeTempDirs, runCli, tempDir } from '../helpers/index.js';
 
 let input = '';

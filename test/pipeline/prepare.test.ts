@@ -3,9 +3,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultValues } from '../../src/config/index.js';
 import { sha256 } from '../../src/files.js';
-import { recordingKey } from '../../src/pipeline/naming.js';
+import { recordingKey, statePath } from '../../src/run-output/naming.js';
 import { prepareJobs } from '../../src/pipeline/prepare.js';
-import { statePath, writeState } from '../../src/pipeline/state.js';
+import { writeState } from '../../src/pipeline/state.js';
 import { removeTempDirs, tempDir } from '../helpers/index.js';
 
 afterAll(removeTempDirs);

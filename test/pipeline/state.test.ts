@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  clipFilesPresent, clipFingerprint, decide, dictationFingerprint, readState, serviceIdentity, statePath, wholeMsDictation, writeState,
+  clipFilesPresent, clipFingerprint, decide, dictationFingerprint, readState, serviceIdentity, wholeMsDictation, writeState,
 } from '../../src/pipeline/state.js';
+import { statePath } from '../../src/run-output/naming.js';
+import type { ManifestRow } from '../../src/run-output/rows.js';
 import type { RecordingState } from '../../src/pipeline/state.js';
-import type { ManifestRow, ResolvedRunOptions } from '../../src/pipeline/types.js';
+import type { ResolvedRunOptions } from '../../src/pipeline/types.js';
 
 const base: Pick<ResolvedRunOptions, 'factoryScope' | 'profile' | 'markers' | 'markerUnit' | 'maxUploadBytes' | 'mode' | 'padBeforeMs' |
   'padAfterMs' | 'fadeMs' | 'maxGapMs' | 'maxPhraseMs' | 'keepPunctuation' | 'match' | 'find' | 'contextWords' | 'clipSource' | 'snapMs'> = {

@@ -191,7 +191,7 @@ describe('the report of dictclip run', () => {
     const empty = await tempDir('report-empty');
     const cli = fakeIo({ cwd: empty });
     expect(await main(['report', empty], cli.io)).toBe(2);
-    expect(cli.stderr()).toContain(`${empty} is not a dictclip run output (no manifest.csv)`);
+    expect(cli.stderr()).toContain(`E_NOT_RUN_OUTPUT: ${empty} is not a dictclip run output: manifest.csv is missing.`);
     expect(await readdir(empty)).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { mkdir, readFile, rm, stat, writeFile, cp, link } from 'node:fs/promises
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shardOf } from '../../src/pipeline/shard.js';
+import { shardOf } from '../../src/shard/select.js';
 import { listFiles, makeBursts, removeTempDirs, runCli, spawnCli, finished, tempDir, type CliResult } from '../helpers/index.js';
 
 let root = '';
@@ -134,7 +134,7 @@ describe('sharded run and merge', () => {
     await writeFile(path.join(out('s1-copy'), 'report.html'), '<html>');
     const unknown = await merge('refused', 's0', 's1-copy', 's2');
     expect([unknown.code, unknown.stderr]).toEqual([2, `dictclip: E_MERGE: ${out('s1-copy')}: holds "report.html", which is not a run output merge knows ` +
-      '(manifest.csv, failures.csv, summary.json, skipped.csv, run.json, clips, transcripts, markers, alignments, .dictclip, report); reports and exports are made from a run output: ' +
+      '(manifest.csv, failures.csv, summary.json, skipped.csv, run.json, clips, transcripts, markers, alignments, corrections, .dictclip, report); reports and exports are made from a run output: ' +
       'move it away, merge, then make it from the merged output\n']);
     expect((await merge('merged', 's0', 's1-padded', 's2')).code).toBe(2);
     await rm(out('s1-copy'), { recursive: true });

@@ -1,9 +1,8 @@
 /** `dictclip report <out-dir>`: rebuild the HTML QA report of a finished run from its output alone. */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { expectPositionals, parseCommandArgs } from '../args.js';
 import { REPORT_HELP } from '../help.js';
-import { usageError, type CliIo } from '../io.js';
+import type { CliIo } from '../io.js';
 
 export async function reportCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs('report', args, { help: { type: 'boolean', short: 'h' } });
@@ -13,9 +12,6 @@ export async function reportCommand(args: string[], io: CliIo): Promise<number> 
   }
   const [outArg = ''] = expectPositionals(positionals, ['out-dir'], 'report');
   const outDir = path.resolve(io.cwd, outArg);
-  if (!existsSync(path.join(outDir, 'manifest.csv'))) {
-    throw usageError(`dictclip report: ${outDir} is not a dictclip run output (no manifest.csv); pass the --out folder of a finished run`);
-  }
   const { buildReport } = await import('../../report/index.js');
   io.stdout.write(`report: ${await buildReport(outDir)}\n`);
   return 0;

@@ -5,6 +5,7 @@ import { loadRunOptions, type LoadedRunOptions } from '../../config/load.js';
 import type { Credentials } from '../../credentials.js';
 import { isDictclipError } from '../../errors.js';
 import type { RunResult } from '../../pipeline/types.js';
+import { FAILURES_FILE, SKIPPED_FILE } from '../../run-output/layout.js';
 import { expectPositionals, parseCommandArgs, requiredString, type OptionSpecs } from '../args.js';
 import { credentialsFromEnv, requireCredentials } from '../credentials.js';
 import { runHelp } from '../help.js';
@@ -106,7 +107,7 @@ function printSummary(result: RunResult, io: CliIo): void {
   const s = result.summary;
   const resumed = s.resumed > 0 ? `, ${s.resumed} kept from an earlier run` : '';
   const skipped = s.skipped > 0
-    ? `skipped: ${plural(s.skipped, 'file')} not processed (listed with the reason in ${join(dirname(result.manifestPath), 'skipped.csv')})\n`
+    ? `skipped: ${plural(s.skipped, 'file')} not processed (listed with the reason in ${join(dirname(result.manifestPath), SKIPPED_FILE)})\n`
     : '';
   io.stdout.write(
     `manifest: ${result.manifestPath}\n` +
@@ -127,6 +128,6 @@ function printFailures(result: RunResult, io: CliIo): void {
   io.stderr.write(`failed recordings (${result.failures.length}):\n`);
   for (const f of result.failures) io.stderr.write(`  ${f.source} [${f.stage}] ${f.code}: ${f.message}\n`);
   if (result.plan === undefined) {
-    io.stderr.write(`details: ${join(dirname(result.manifestPath), 'failures.csv')}\n`);
+    io.stderr.write(`details: ${join(dirname(result.manifestPath), FAILURES_FILE)}\n`);
   }
 }

@@ -19,7 +19,7 @@ import { createInterface } from 'node:readline';
 import { ffmpegInputArgs } from '../../audio/index.js';
 import { runProcess } from '../../child-process.js';
 import { DictclipError } from '../../errors.js';
-import { recordingKey } from '../../pipeline/naming.js';
+import { recordingKey } from '../../run-output/naming.js';
 import { LineWriter } from '../files.js';
 import { oneLine, PerSplit } from '../sample.js';
 import type { Commit, FormatWriter, Sample, WriterContext } from '../sample.js';

@@ -11,9 +11,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { firstAtLeast, isPunctuation } from '../../markers/index.js';
-import { markersPath } from '../../pipeline/naming.js';
+import { markersPath } from '../../run-output/naming.js';
 import { LineWriter } from '../files.js';
-import { clipSamples } from '../run-output.js';
+import { clipSamples } from '../../run-output/read.js';
 import { PerSplit, seconds } from '../sample.js';
 import type { Commit, FormatWriter, Sample, WriterContext } from '../sample.js';
 

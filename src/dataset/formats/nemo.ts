@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { LineWriter } from '../files.js';
-import { clipSamples } from '../run-output.js';
+import { clipSamples } from '../../run-output/read.js';
 import { PerSplit } from '../sample.js';
 import type { Commit, FormatWriter, Sample, WriterContext } from '../sample.js';
 

@@ -5,26 +5,14 @@
  */
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { compareCodePoints } from '../code-point-order.js';
 import { DictclipError, redactUrl } from '../errors.js';
 import { sha256, writeFileAtomic } from '../files.js';
-import { clipFingerprint, dictationFingerprint } from './state.js';
-import type { ResolvedRunOptions } from './types.js';
+import { RUN_RECORD_FILE } from './layout.js';
 
-export const RUN_RECORD_FILE = 'run.json';
 export const RUN_RECORD_VERSION = 1;
 
-/** The options that change what a run writes for a recording (the rest only change speed or display). */
-export const OUTPUT_OPTION_KEYS = [
-  'factoryScope', 'profile', 'markers', 'markerUnit', 'maxUploadBytes', 'mode', 'padBeforeMs', 'padAfterMs', 'padMode', 'fadeMs',
-  'maxGapMs', 'maxPhraseMs', 'keepPunctuation', 'match', 'minDurationMs', 'maxDurationMs', 'minCharsPerSecond', 'maxCharsPerSecond',
-] as const satisfies readonly (keyof ResolvedRunOptions)[];
-
-/**
- * Those options' values (unset ones left out) and the service's identity; with reference
- * transcripts, their fingerprint over every recording of the input and the alignment method.
- */
-export type OutputOptions = Partial<Pick<ResolvedRunOptions, (typeof OUTPUT_OPTION_KEYS)[number]>> & { service: string; references?: string; align?: 'text' | 'acoustic' };
+/** The options that change what a run writes, readable (unset ones left out), and the service's identity. */
+export type RecordedOptions = { readonly service: string } & Readonly<Record<string, unknown>>;
 
 /** The content of run.json. */
 export interface RunRecord {
@@ -33,35 +21,15 @@ export interface RunRecord {
   shard: string | null;
   /**
    * Fingerprint of every option that changes the output: the per-recording clip fingerprint of
-   * src/pipeline/state.ts with the source left out, so it follows every option that fingerprint covers.
+   * src/pipeline/state.ts with the source left out (built by pipeline/state.ts runRecord), so it follows every option that fingerprint covers.
    */
   optionsFingerprint: string;
   /** The same options, readable (to say which one differs). */
-  options: OutputOptions;
+  options: RecordedOptions;
   /** Every recording of the run (relative paths, code point order). */
   recordings: string[];
   /** A merge: the shard outputs it was made from. */
   mergedFrom?: { shard: string; recordings: number; fingerprint: string }[];
-}
-
-/** The run record of a run over `recordings` with `options` against the service `serviceId`. */
-export function runRecord(
-  options: ResolvedRunOptions,
-  serviceId: string,
-  recordings: readonly string[],
-  shard: string | null,
-  references?: { sha256: string; align: 'text' | 'acoustic' },
-): RunRecord {
-  const readable: Record<string, unknown> = { service: serviceId };
-  for (const key of OUTPUT_OPTION_KEYS) if (options[key] !== undefined) readable[key] = options[key];
-  if (references !== undefined) Object.assign(readable, { references: references.sha256, align: references.align });
-  return {
-    version: RUN_RECORD_VERSION,
-    shard,
-    optionsFingerprint: clipFingerprint(dictationFingerprint('', serviceId, options), options, references),
-    options: readable as OutputOptions,
-    recordings: [...recordings].sort(compareCodePoints),
-  };
 }
 
 /** Write `<outDir>/run.json` atomically. */

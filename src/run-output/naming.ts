@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { sha256 } from '../files.js';
+import { CLIPS_DIR, INTERNAL_DIR, MARKERS_DIR, PEAKS_DIR, STATE_DIR, TRANSCRIPTS_DIR, ALIGNMENTS_DIR, CORRECTIONS_DIR } from './layout.js';
 import { resolveInside } from './safe-path.js';
 
 /**
@@ -48,28 +49,43 @@ export function recordingKey(relPath: string): string {
 
 /** Absolute clip folder of a recording: `<outDir>/clips/<recordingKey>` (checked to stay inside outDir). */
 export function clipDir(outDir: string, relPath: string): string {
-  return resolveInside(outDir, 'clips', recordingKey(relPath));
+  return resolveInside(outDir, CLIPS_DIR, recordingKey(relPath));
 }
 
 /** `<outDir>/transcripts/<relPath>.txt`, e.g. `transcripts/a/b.wav.txt` (checked to stay inside). */
 export function transcriptPath(outDir: string, relPath: string): string {
-  return mirroredPath(outDir, 'transcripts', relPath, '.txt');
+  return mirroredPath(outDir, TRANSCRIPTS_DIR, relPath, '.txt');
 }
 
 /** `<outDir>/markers/<relPath>.json` (checked to stay inside). The source's own extension is kept so
  * `a.wav` and `a.mp3` in one folder never share a file. */
 export function markersPath(outDir: string, relPath: string): string {
-  return mirroredPath(outDir, 'markers', relPath, '.json');
-}
-
-/** `<outDir>/alignments/<relPath>.json`: a recording's reference words and where they were placed (checked to stay inside). */
-export function alignmentsPath(outDir: string, relPath: string): string {
-  return mirroredPath(outDir, 'alignments', relPath, '.json');
+  return mirroredPath(outDir, MARKERS_DIR, relPath, '.json');
 }
 
 /** `<outDir>/.dictclip/peaks/<recordingKey>.peaks`: the waveform peaks the QA report draws. */
 export function peaksPath(outDir: string, relPath: string): string {
-  return resolveInside(outDir, '.dictclip', 'peaks', `${recordingKey(relPath)}.peaks`);
+  return resolveInside(outDir, INTERNAL_DIR, PEAKS_DIR, `${recordingKey(relPath)}.peaks`);
+}
+
+/** `<outDir>/alignments/<relPath>.json`: a recording's reference words and where they were placed (checked to stay inside). */
+export function alignmentsPath(outDir: string, relPath: string): string {
+  return mirroredPath(outDir, ALIGNMENTS_DIR, relPath, '.json');
+}
+
+/** `<outDir>/corrections/<relPath>.txt`: the transcript as corrected by `dictclip review` (checked to stay inside). */
+export function correctionPath(outDir: string, relPath: string): string {
+  return mirroredPath(outDir, CORRECTIONS_DIR, relPath, '.txt');
+}
+
+/** `<outDir>/.dictclip/state/<key>.json`: the saved resume state of the recording with {@link recordingKey} `key`. */
+export function statePath(outDir: string, key: string): string {
+  return resolveInside(outDir, INTERNAL_DIR, STATE_DIR, `${key}.json`);
+}
+
+/** An internal folder of the run: `<outDir>/.dictclip/<name>` (work audio, embedded service data …). */
+export function internalDir(outDir: string, name: string): string {
+  return path.resolve(outDir, INTERNAL_DIR, name);
 }
 
 function mirroredPath(outDir: string, folder: string, relPath: string, ext: string): string {

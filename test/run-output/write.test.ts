@@ -2,8 +2,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { computeSummary, failuresCsv, manifestCsv, StageTotals, writeRunOutputs } from '../../src/pipeline/manifest.js';
-import type { ManifestRow } from '../../src/pipeline/types.js';
+import { computeSummary, failuresCsv, manifestCsv, StageTotals, writeRunOutputs } from '../../src/run-output/write.js';
+import type { ManifestRow } from '../../src/run-output/rows.js';
 
 function row(overrides: Partial<ManifestRow>): ManifestRow {
   return {

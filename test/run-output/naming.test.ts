@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isDictclipError } from '../../src/errors.js';
 import { sha256 } from '../../src/files.js';
-import { clipDir, clipFileName, markersPath, recordingKey, slugify, transcriptPath } from '../../src/pipeline/naming.js';
+import { clipDir, clipFileName, markersPath, recordingKey, slugify, transcriptPath } from '../../src/run-output/naming.js';
 
 const out = path.resolve('/tmp/out-dir');
 const hash8 = (s: string): string => sha256(s).slice(0, 8);

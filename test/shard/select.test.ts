@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadRunOptions } from '../../src/config/load.js';
 import { scanRecordings } from '../../src/pipeline/scan.js';
-import { formatShard, parseShard, selectShard, shardOf } from '../../src/pipeline/shard.js';
+import { formatShard, parseShard, selectShard, shardOf } from '../../src/shard/select.js';
 import { removeTempDirs, tempDir } from '../helpers/fs.js';
 
 afterAll(removeTempDirs);

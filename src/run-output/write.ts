@@ -1,9 +1,15 @@
+/**
+ * Writing a run output's tables: manifest.csv, failures.csv, skipped.csv and summary.json (csv-stringify,
+ * `\n` line ends, whole files written atomically). The pipeline writes through here and a merge
+ * of shard outputs rewrites through here, so quoting and line ends are the same everywhere.
+ */
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { compareCodePoints } from '../code-point-order.js';
 import { writeFileAtomic } from '../files.js';
-import { MANIFEST_COLUMNS, STAGES } from './types.js';
-import type { FailureRow, ManifestRow, RunSummary, Stage } from './types.js';
+import { FAILURES_FILE, MANIFEST_FILE, SKIPPED_FILE, SUMMARY_FILE } from './layout.js';
+import { MANIFEST_COLUMNS, STAGES } from './rows.js';
+import type { FailureRow, ManifestRow, RunSummary, SkippedRow, Stage } from './rows.js';
 
 /** Columns of failures.csv. */
 export const FAILURE_COLUMNS = ['source', 'stage', 'code', 'message'] as const satisfies readonly (keyof FailureRow)[];
@@ -41,7 +47,7 @@ export function failuresCsv(failures: readonly FailureRow[]): string {
 }
 
 /** Columns of skipped.csv. */
-export const SKIPPED_COLUMNS = ['source', 'reason'] as const;
+export const SKIPPED_COLUMNS = ['source', 'reason'] as const satisfies readonly (keyof SkippedRow)[];
 
 /** The skipped.csv text: every input file not processed, with its reason (scan order). */
 export function skippedCsv(skipped: readonly { relPath: string; reason: string }[]): string {
@@ -109,9 +115,13 @@ export async function writeRunOutputs(
   summary: RunSummary,
   skipped: readonly { relPath: string; reason: string }[] = [],
 ): Promise<void> {
-  await writeFileAtomic(path.resolve(outDir, 'manifest.csv'), manifestCsv(rows));
-  await writeFileAtomic(path.resolve(outDir, 'failures.csv'), failuresCsv(failures));
-  await writeFileAtomic(path.resolve(outDir, 'skipped.csv'), skippedCsv(skipped));
-  const json = JSON.stringify({ ...summary, failures }, null, 2) + '\n';
-  await writeFileAtomic(path.resolve(outDir, 'summary.json'), json);
+  await writeFileAtomic(path.resolve(outDir, MANIFEST_FILE), manifestCsv(rows));
+  await writeFileAtomic(path.resolve(outDir, FAILURES_FILE), failuresCsv(failures));
+  await writeFileAtomic(path.resolve(outDir, SKIPPED_FILE), skippedCsv(skipped));
+  await writeSummary(outDir, { ...summary, failures });
+}
+
+/** Write `<outDir>/summary.json` atomically (2-space JSON, newline at the end). */
+export async function writeSummary(outDir: string, summary: object): Promise<void> {
+  await writeFileAtomic(path.resolve(outDir, SUMMARY_FILE), `${JSON.stringify(summary, null, 2)}\n`);
 }

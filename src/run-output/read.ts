@@ -1,14 +1,17 @@
 /**
- * Reading a finished run's output for an export: the checks that a folder is one, and the
- * manifest streamed row by row (csv-parse), columns looked up by header name so runs written
- * before a column existed still read.
+ * Reading a finished run's output (exports, the QA report, supercuts, merges): the checks that a
+ * folder is one, the manifest streamed row by row, and the other tables — all with one set of
+ * csv-parse options, columns looked up by header name so runs written before a column existed
+ * still read. A folder that is not a run output fails as `E_NOT_RUN_OUTPUT`, here only.
  */
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'csv-parse';
+import { parse as parseSync } from 'csv-parse/sync';
 import { DictclipError } from '../errors.js';
-import type { ManifestRow } from '../pipeline/types.js';
+import { MANIFEST_FILE, REQUIRED_FILES, SUMMARY_FILE } from './layout.js';
+import type { ManifestRow } from './rows.js';
 
 /** The manifest columns an export needs; the others are optional. */
 export const REQUIRED_COLUMNS = ['file_name', 'text', 'source', 'start_ms', 'end_ms', 'duration_ms'] as const;
@@ -34,6 +37,15 @@ export function clipSamples(row: Pick<ExportRow, 'start_ms' | 'end_ms' | 'sample
   return Math.round((row.end_ms * row.sample_rate) / 1000) - Math.round((row.start_ms * row.sample_rate) / 1000);
 }
 
+/** The csv-parse options of every run-output table: records as arrays, rows of the header's width, empty lines skipped. */
+export const CSV_PARSE_OPTIONS = { columns: false, relax_column_count: false, skip_empty_lines: true } as const;
+
+/** The one "not a run output" error: `E_NOT_RUN_OUTPUT`, naming the folder and what is wrong, with the fix. */
+export function notRunOutput(runDir: string, what: string, context: { path?: string; cause?: unknown } = {}): DictclipError {
+  return new DictclipError('E_NOT_RUN_OUTPUT', `${runDir} is not a dictclip run output: ${what}. Fix: pass the --out folder of a finished \`dictclip run\`.`,
+    { path: context.path ?? runDir, ...(context.cause === undefined ? {} : { cause: context.cause }) });
+}
+
 async function isFile(file: string): Promise<boolean> {
   return stat(file).then((s) => s.isFile(), () => false);
 }
@@ -45,20 +57,61 @@ async function isFile(file: string): Promise<boolean> {
  */
 export async function checkRunOutput(runDir: string): Promise<{ inputDir: string | undefined }> {
   const missing: string[] = [];
-  for (const name of ['manifest.csv', 'summary.json']) if (!(await isFile(path.join(runDir, name)))) missing.push(name);
+  for (const name of REQUIRED_FILES) if (!(await isFile(path.join(runDir, name)))) missing.push(name);
   if (missing.length > 0) {
     const exists = await stat(runDir).then((s) => s.isDirectory(), () => false);
-    const what = exists ? `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing` : 'the folder does not exist';
-    throw new DictclipError('E_NOT_RUN_OUTPUT', `${runDir} is not a dictclip run output: ${what}. Fix: pass the --out folder of a finished \`dictclip run\`.`, { path: runDir });
+    throw notRunOutput(runDir, exists ? `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing` : 'the folder does not exist');
   }
+  const summary = await readSummary(runDir);
+  const inputDir = summary['inputDir'];
+  return { inputDir: typeof inputDir === 'string' ? inputDir : undefined };
+}
+
+/**
+ * `<runDir>/summary.json` as an object.
+ * @throws DictclipError `E_NOT_RUN_OUTPUT` when it is missing or not a JSON object.
+ */
+export async function readSummary(runDir: string): Promise<Record<string, unknown>> {
+  const file = path.join(runDir, SUMMARY_FILE);
   let summary: unknown;
   try {
-    summary = JSON.parse(await readFile(path.join(runDir, 'summary.json'), 'utf8'));
+    summary = JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
-    throw new DictclipError('E_NOT_RUN_OUTPUT', `${runDir} is not a dictclip run output: summary.json is not valid JSON.`, { path: runDir, cause: error });
+    const missing = (error as { code?: unknown }).code === 'ENOENT';
+    throw notRunOutput(runDir, `${SUMMARY_FILE} ${missing ? 'is missing' : 'is not valid JSON'}`, { cause: error });
   }
-  const inputDir = (summary as { inputDir?: unknown } | null)?.inputDir;
-  return { inputDir: typeof inputDir === 'string' ? inputDir : undefined };
+  if (typeof summary !== 'object' || summary === null || Array.isArray(summary)) throw notRunOutput(runDir, `${SUMMARY_FILE} is not a JSON object`);
+  return summary as Record<string, unknown>;
+}
+
+/** A CSV file's header and rows (objects by header name, every value a string). */
+export interface Table {
+  columns: string[];
+  rows: Record<string, string>[];
+}
+
+/**
+ * Read the whole table `<runDir>/<name>` (failures.csv, skipped.csv; the manifest when it must be
+ * held whole, as a merge does); undefined when the file does not exist.
+ * @throws DictclipError `E_NOT_RUN_OUTPUT` when it cannot be read or is not valid CSV.
+ */
+export async function readTable(runDir: string, name: string): Promise<Table | undefined> {
+  const file = path.join(runDir, name);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ENOENT') return undefined;
+    throw notRunOutput(runDir, `${name} cannot be read`, { path: file, cause: error });
+  }
+  let records: string[][];
+  try {
+    records = parseSync(text, CSV_PARSE_OPTIONS) as string[][];
+  } catch (error) {
+    throw notRunOutput(runDir, `${name} is not valid CSV (${(error as Error).message})`, { path: file, cause: error });
+  }
+  const [columns = [], ...body] = records;
+  return { columns, rows: body.map((values) => Object.fromEntries(columns.map((column, i) => [column, values[i] ?? '']))) };
 }
 
 function toNumber(value: string | undefined, column: string, line: number, file: string): number {
@@ -79,8 +132,8 @@ function optionalNumber(value: string | undefined): number | undefined {
  * @throws DictclipError `E_NOT_RUN_OUTPUT` for a manifest without a needed column or with a bad number.
  */
 export async function* readManifest(runDir: string): AsyncGenerator<ExportRow> {
-  const file = path.join(runDir, 'manifest.csv');
-  const parser = createReadStream(file).pipe(parse({ columns: false, relax_column_count: false, skip_empty_lines: true }));
+  const file = path.join(runDir, MANIFEST_FILE);
+  const parser = createReadStream(file).pipe(parse(CSV_PARSE_OPTIONS));
   let index: Map<string, number> | undefined;
   let line = 0;
   for await (const record of parser as AsyncIterable<string[]>) {

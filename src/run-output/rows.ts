@@ -1,0 +1,102 @@
+/**
+ * The rows of a run output: manifest.csv (the contract between `dictclip run` and every reader),
+ * failures.csv, skipped.csv and summary.json. Written by src/run-output/write.ts, read by
+ * src/run-output/read.ts; nothing else spells a column.
+ */
+import type { Agreement } from '../align/text.js';
+import type { MarkerMethod } from '../markers/model.js';
+import type { ClipKind } from '../markers/plan.js';
+
+/** One row of manifest.csv, in column order. */
+export interface ManifestRow {
+  file_name: string;
+  text: string;
+  source: string;
+  start_ms: number;
+  end_ms: number;
+  duration_ms: number;
+  kind: ClipKind;
+  method: MarkerMethod;
+  dictation_id: string;
+  text_start: number;
+  text_length: number;
+  /** Timing checks (src/markers/timing.ts): empty when clean, else space-separated tokens in fixed order. */
+  flags: string;
+  /** The clip file's sample rate and channels (16000 and 1 from the work audio). Absent in rows saved by older versions. */
+  sample_rate?: number;
+  channels?: number;
+  /** Level of the clip's first and last 10 ms relative to the clip's own level, dB (src/audio/edges.ts). Absent in rows saved by older versions. */
+  edge_start_db?: number;
+  edge_end_db?: number;
+}
+
+export const MANIFEST_COLUMNS = [
+  'file_name', 'text', 'source', 'start_ms', 'end_ms', 'duration_ms',
+  'kind', 'method', 'dictation_id', 'text_start', 'text_length', 'flags',
+  'sample_rate', 'channels', 'edge_start_db', 'edge_end_db',
+] as const satisfies readonly (keyof ManifestRow)[];
+
+/** How far the recognizer agreed with a recording's reference transcript (summary.json `references`, alignments/<source>.json). */
+export interface ReferenceAgreement extends Agreement {
+  /** Reference words neither heard nor placed acoustically (cut at an estimate and flagged, or left out). */
+  unaligned: number;
+}
+
+/** summary.json (written with the run's `failures` beside these fields). */
+export interface RunSummary {
+  recordings: number;
+  done: number;
+  failed: number;
+  /** Recordings reused from a previous run (unchanged source and settings). */
+  resumed: number;
+  /** Files in the input that were not processed (hidden, unreadable, not an accepted type): skipped.csv lists them. */
+  skipped: number;
+  clips: number;
+  totalClipMs: number;
+  medianClipMs: number;
+  minClipMs: number;
+  maxClipMs: number;
+  /** Clips left out by the duration and rate filters (never cut), and their audio, ms. */
+  droppedClips: number;
+  droppedClipMs: number;
+  /** Kept clips with a non-empty `flags`, and their audio, ms (kept audio is `totalClipMs`). */
+  flaggedClips: number;
+  flaggedClipMs: number;
+  /** Clip edges (two per clip) whose padding stopped short at a neighbouring word (padMode 'clamp'); 0 without padding. */
+  paddingClampedEdges: number;
+  wallTimeMs: number;
+  /** Total wall time, ms, the recordings processed in this run spent in each stage (see onStageTiming). */
+  stageMs: Partial<Record<Stage, number>>;
+  /** Absolute input folder of the run (the QA report links the source recordings from it). */
+  inputDir: string;
+  /** With `--find`: each phrase and how often it occurred over all recordings. */
+  find?: { phrase: string; matches: number }[];
+  /**
+   * With reference transcripts: per recording aligned with one (by source), how far the recognizer
+   * agreed with its reference (word error rate over spoken tokens; matched, substituted, unheard,
+   * unaligned reference words; extra recognized words).
+   */
+  references?: ({ source: string } & ReferenceAgreement)[];
+  /** Things worth knowing that are not failures (e.g. a phrase found nowhere). */
+  notes?: string[];
+}
+
+/** Stage at which a recording failed (failures.csv `stage`). */
+export type Stage = 'scan' | 'transcode' | 'split' | 'upload' | 'dictate' | 'markers' | 'cut' | 'output';
+
+/** Every stage, in processing order. */
+export const STAGES = ['scan', 'transcode', 'split', 'upload', 'dictate', 'markers', 'cut', 'output'] as const satisfies readonly Stage[];
+
+/** One row of failures.csv. */
+export interface FailureRow {
+  source: string;
+  stage: Stage;
+  code: string;
+  message: string;
+}
+
+/** One row of skipped.csv: an input file not processed, with its reason. */
+export interface SkippedRow {
+  source: string;
+  reason: string;
+}
