@@ -23,6 +23,8 @@ to carry the bag to the inn for a penny the doctor agreed and they walked togeth
 past the church and the baker and a row of cottages whose gardens were full of late roses`.split(/\s+/);
 const VOICES = [['en-us+m3', 150], ['en-gb-scotland', 165], ['en-029', 140], ['en-us+f2', 185], ['en-gb', 200]];
 const PAUSES = [30, 0, 90, 15, 180, 60, 0, 350, 45];
+/** Pieces cut between anchors (matched words of the text alignment), ms. */
+const PIECE_MS = 10_000;
 
 const pct = (n, d) => (d === 0 ? 0 : (100 * n) / d);
 function figures(errors) {
@@ -59,7 +61,9 @@ async function librivox(dir, ffmpegArgs) {
 function textTimes(modules, reference, recognition) {
   const recognized = recognition.words.map((w) => ({ spoken: modules.spokenForm(w.word), startMs: w.startMs, endMs: w.endMs }));
   const aligned = modules.alignText(reference, recognized);
-  return aligned.words.map((w) => (w.startMs === undefined ? null : { startMs: w.startMs, endMs: w.endMs }));
+  const times = aligned.words.map((w) => (w.startMs === undefined ? null : { startMs: w.startMs, endMs: w.endMs }));
+  const anchors = aligned.words.flatMap((w, word) => (w.placement === 'matched' ? [{ word, startMs: w.startMs, endMs: w.endMs }] : []));
+  return { times, anchors };
 }
 
 /** A 3-hour, 30,000-word reference and a recognition of it with 10 % of its words changed. */
@@ -109,13 +113,15 @@ export default async function alignment() {
     const run = async (path, durationMs, words) => {
       const t0 = performance.now();
       const recognition = await engine.recognize(path, { durationMs });
+      const byText = textTimes(modules, words, recognition);
       const t1 = performance.now();
-      const found = await acoustic.alignAcoustic({ wavPath: path, words, tempDir: dir });
+      // As the pipeline does: the words text alignment matched are anchors, long audio is cut between them.
+      const found = await acoustic.alignAcoustic({ wavPath: path, words, anchors: byText.anchors, maxPieceMs: PIECE_MS, tempDir: dir });
       const t2 = performance.now();
       wall.recognition += (t1 - t0) / 1000;
       wall.acoustic += (t2 - t1) / 1000;
       wall.audioS += durationMs / 1000;
-      return { acoustic: found.words, text: textTimes(modules, words, recognition) };
+      return { acoustic: found.words, text: byText.times };
     };
     for (const set of sets) {
       const words = set.words.map((w) => modules.spokenForm(w.word));
