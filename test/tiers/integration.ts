@@ -38,6 +38,7 @@ export const INTEGRATION: readonly string[] = [
   'test/service/create.test.ts',
   'test/service/done-hold.test.ts',
   'test/service/engine-audio.test.ts',
+  'test/service/engines/pocketsphinx-temp.test.ts',
   'test/service/engines/pocketsphinx.test.ts',
   'test/service/engines/scripted.test.ts',
   'test/service/faults/layer.test.ts',

@@ -5,14 +5,14 @@
  * each utterance's word table between `Decoding '<uttid>'` and `<uttid>: … seconds speech`.
  */
 import { constants } from 'node:fs';
-import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { open, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { runProcess, startProcess, type StartedProcess } from '../../child-process.js';
 import { DictclipError, tail } from '../../errors.js';
 import type { RecognizedWord } from '../types.js';
 import { parseBacktraceRow } from './pocketsphinx-output.js';
+import { makeEngineTempDir } from './pocketsphinx-temp.js';
 
 /** Bytes of log kept for error reports. */
 const LOG_KEEP = 16 * 1024;
@@ -63,7 +63,7 @@ export class BatchProcess {
   }
 
   async #start(binary: string, args: readonly string[]) {
-    const dir = await mkdtemp(join(tmpdir(), 'dictclip-ps-'));
+    const dir = await makeEngineTempDir();
     const fifo = join(dir, 'ctl');
     await runProcess('mkfifo', [fifo], { errorCode: 'E_ENGINE' });
     const ctl = await open(fifo, constants.O_RDWR);

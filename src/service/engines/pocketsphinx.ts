@@ -5,8 +5,8 @@
  * pauses into stretches of at most `chunkMs`, decoded in parallel, and its words put back on the
  * recording's timeline.
  */
-import { availableParallelism, tmpdir } from 'node:os';
-import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { rm, symlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { findPauseSplits, readWavInfo } from '../../audio/index.js';
 import { DictclipError, isDictclipError } from '../../errors.js';
@@ -15,6 +15,7 @@ import type { Engine, Recognition, RecognizeOptions } from '../types.js';
 import { BatchProcess, type BatchDecode } from './pocketsphinx-batch.js';
 import { FRAME_MS } from './pocketsphinx-output.js';
 import { BatchPool } from './pocketsphinx-pool.js';
+import { makeEngineTempDir, sweepEngineTempDirs } from './pocketsphinx-temp.js';
 
 export interface PocketSphinxOptions {
   /** The recognizer binary: a name looked up on PATH, or a path. @default 'pocketsphinx_batch' */
@@ -76,6 +77,7 @@ export function createPocketSphinxEngine(options: PocketSphinxOptions = {}): Poc
   const pool = new BatchPool(Math.max(1, options.processes ?? availableParallelism()), () => new BatchProcess(binary, args, POCKETSPHINX_INSTALL_HINT));
 
   async function check(): Promise<void> {
+    await sweepEngineTempDirs(); // left by a killed process
     await checkPocketSphinx(binary, process.env['PATH'], model);
   }
 
@@ -137,7 +139,7 @@ function isAborted(signal: AbortSignal | undefined): boolean {
 /** A path without whitespace (control lines are whitespace-separated): the path itself, or a symlink. */
 async function plainPath(path: string): Promise<{ path: string; release: () => Promise<void> }> {
   if (!/\s/.test(path)) return { path, release: async () => undefined };
-  const dir = await mkdtemp(join(tmpdir(), 'dictclip-ps-'));
+  const dir = await makeEngineTempDir();
   const linkPath = join(dir, 'audio.wav');
   if (/\s/.test(linkPath)) throw new DictclipError('E_ENGINE', `PocketSphinx cannot read paths with spaces (also the temp folder ${dir})`, { path });
   await symlink(path, linkPath);
