@@ -7,8 +7,9 @@
  *   `␛` (U+241B, the visible symbol for escape) and two hex digits: NUL is `␛00`, ESC `␛1B`, LF
  *   `␛0A`. A `␛` in the text itself is written `␛␛`.
  * - A cell that would start a formula (`=`, `+`, `-`, `@`, tab or CR first, also after leading
- *   apostrophes) gets one more leading apostrophe: `=1+2` is written `'=1+2`, `-5` `'-5`, `'=x`
- *   `''=x`. Spreadsheets show the text as text; any other cell, `'tis` included, is unchanged.
+ *   apostrophes) gets one more leading apostrophe: `=1+2` is written `'=1+2`, `-A1` `'-A1`,
+ *   `'=x` `''=x`. Spreadsheets show the text as text; any other cell, `'tis` and plain numbers
+ *   such as `-99` included, is unchanged.
  *
  * Numbers are written as they are. `decodeCell(encodeCell(s)) === s` for every string.
  */
@@ -20,11 +21,13 @@ const ESCAPED = /\u241B(\u241B|[0-9A-F]{2})/g;
 /** A cell a spreadsheet would read as a formula (also behind apostrophes, which are then kept). */
 const FORMULA = /^'*[=+\-@\t\r]/;
 const PREFIXED = /^'+[=+\-@\t\r]/;
+/** A plain number (`-99`, `+1.5`, `-2e3`): a spreadsheet reads it as a number, never a formula, so it stays as it is. */
+const NUMBER = /^[+-]?\d+(\.\d+)?([eE][+-]?\d+)?$/;
 
 /** The written form of one cell's text. */
 export function encodeCell(text: string): string {
   const plain = text.replace(CONTROLS, (c) => (c === ESCAPE ? ESCAPE + ESCAPE : ESCAPE + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')));
-  return FORMULA.test(plain) ? `'${plain}` : plain;
+  return FORMULA.test(plain) && !NUMBER.test(plain) ? `'${plain}` : plain;
 }
 
 /** The text of one written cell: the inverse of {@link encodeCell}. */

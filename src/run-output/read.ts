@@ -12,6 +12,7 @@ import { parse as parseSync } from 'csv-parse/sync';
 import { DictclipError } from '../errors.js';
 import { MANIFEST_FILE, REQUIRED_FILES, SUMMARY_FILE } from './layout.js';
 import type { ManifestRow } from './rows.js';
+import { decodeCell } from './cells.js';
 
 /** The manifest columns an export needs; the others are optional. */
 export const REQUIRED_COLUMNS = ['file_name', 'text', 'source', 'start_ms', 'end_ms', 'duration_ms'] as const;
@@ -111,7 +112,7 @@ export async function readTable(runDir: string, name: string): Promise<Table | u
     throw notRunOutput(runDir, `${name} is not valid CSV (${(error as Error).message})`, { path: file, cause: error });
   }
   const [columns = [], ...body] = records;
-  return { columns, rows: body.map((values) => Object.fromEntries(columns.map((column, i) => [column, values[i] ?? '']))) };
+  return { columns, rows: body.map((values) => Object.fromEntries(columns.map((column, i) => [column, decodeCell(values[i] ?? '')]))) };
 }
 
 function toNumber(value: string | undefined, column: string, line: number, file: string): number {
@@ -149,7 +150,8 @@ export async function* readManifest(runDir: string): AsyncGenerator<ExportRow> {
     const cols = index;
     const get = (name: string): string | undefined => {
       const i = cols.get(name);
-      return i === undefined ? undefined : record[i];
+      const cell = i === undefined ? undefined : record[i];
+      return cell === undefined ? undefined : decodeCell(cell);
     };
     yield {
       file_name: get('file_name') ?? '',

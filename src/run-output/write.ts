@@ -9,6 +9,7 @@ import { compareCodePoints } from '../code-point-order.js';
 import { writeFileAtomic } from '../files.js';
 import { FAILURES_FILE, MANIFEST_FILE, SKIPPED_FILE, SUMMARY_FILE } from './layout.js';
 import { MANIFEST_COLUMNS, STAGES } from './rows.js';
+import { encodeRow } from './cells.js';
 import type { FailureRow, ManifestRow, RunSummary, SkippedRow, Stage } from './rows.js';
 
 /** Columns of failures.csv. */
@@ -24,14 +25,15 @@ export function sortManifestRows(rows: readonly ManifestRow[]): ManifestRow[] {
 const CSV_BATCH = 256;
 
 /**
- * Render rows as CSV with a header (csv-stringify; `\n` line ends; fields with a comma, quote,
- * CR or LF are quoted). Rendered in batches: one call over 12,000 rows (a 3-hour recording in word
+ * Render rows as CSV with a header (csv-stringify; `\n` line ends; fields with a comma or quote
+ * are quoted), every string cell spreadsheet-safe and free of control characters (./cells.ts;
+ * the readers of ./read.ts decode them). Rendered in batches: one call over 12,000 rows (a 3-hour recording in word
  * clips) grew the heap by 30 MB for 1.5 MB of text.
  */
 export function toCsv<T extends object>(rows: readonly T[], columns: readonly (keyof T & string)[]): string {
   const options = { columns: [...columns], record_delimiter: 'unix', quoted_match: /[\r\n]/ } as const;
   const parts = [stringify([], { ...options, header: true })];
-  for (let i = 0; i < rows.length; i += CSV_BATCH) parts.push(stringify(rows.slice(i, i + CSV_BATCH) as T[], options));
+  for (let i = 0; i < rows.length; i += CSV_BATCH) parts.push(stringify(rows.slice(i, i + CSV_BATCH).map(encodeRow), options));
   return parts.join('');
 }
 

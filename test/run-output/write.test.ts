@@ -19,7 +19,7 @@ describe('manifestCsv', () => {
     expect(manifestCsv([])).toBe(HEADER);
   });
 
-  it('quotes commas, quotes, LF and CR and sorts by source, start_ms, file_name', () => {
+  it('quotes commas and quotes, writes LF and CR as ␛0A and ␛0D (cells.ts), and sorts by source, start_ms, file_name', () => {
     const rows = [
       row({ source: 'b.wav', file_name: 'clips/b/00000_b.wav', text: 'plain', start_ms: 5, end_ms: 9, duration_ms: 4, flags: 'short-word rate-outlier loud-edge',
         sample_rate: 44100, channels: 2, edge_start_db: -3.5, edge_end_db: -99 }),
@@ -30,9 +30,9 @@ describe('manifestCsv', () => {
     ];
     expect(manifestCsv(rows)).toBe(
       HEADER +
-      'clips/B/00000_c.wav,"cr\rhere",B.wav,10,20,10,phrase,new,d1,0,1,,,,,\n' +
+      'clips/B/00000_c.wav,cr\u241B0Dhere,B.wav,10,20,10,phrase,new,d1,0,1,,,,,\n' +
       'clips/a/00002_w.wav,early,a.wav,20,30,10,word,old,"x,y",0,1,,,,,\n' +
-      'clips/a/00000_y.wav,"two\nlines",a.wav,200,250,50,word,new,d1,0,1,,,,,\n' +
+      'clips/a/00000_y.wav,two\u241B0Alines,a.wav,200,250,50,word,new,d1,0,1,,,,,\n' +
       'clips/a/00001_z.wav,"say ""hi"", then",a.wav,200,300,100,word,new,d1,0,1,,,,,\n' +
       'clips/b/00000_b.wav,plain,b.wav,5,9,4,word,new,d1,0,1,short-word rate-outlier loud-edge,44100,2,-3.5,-99\n',
     );
