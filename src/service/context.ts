@@ -30,6 +30,9 @@ export interface ServiceContext {
 }
 
 /** One authenticated request. */
+/** A route's handler: answers one request (src/service/router.ts maps routes to handlers). */
+export type Handler = (ctx: RequestContext) => Promise<void> | void;
+
 export interface RequestContext {
   req: IncomingMessage;
   res: ServerResponse;

@@ -2,15 +2,13 @@
  * The routing table of the embedded service: every call of spec section 4 and the extensions of
  * docs/design.md. Unknown paths are 404, known paths with another method 405 (with `Allow`).
  */
-import type { RequestContext } from './context.js';
+import type { Handler } from './context.js';
 import type { RouteName } from './faults/spec.js';
 import { changePassword } from './routes/account.js';
 import { createDictation } from './routes/create.js';
 import { cancelDictation, deregisterObserver, getDictation, getDone, getObserverUrl, getText } from './routes/dictations.js';
 import { getAudioStats, getTextStats } from './routes/stats.js';
 import { downloadAudio, uploadAudio } from './routes/upload.js';
-
-export type Handler = (ctx: RequestContext) => Promise<void> | void;
 
 export interface Route {
   /** The call's name (fault injection can be restricted to names). */

@@ -5,7 +5,7 @@
  * faults are kept in memory only (a drill: a restarted service serves finished dictations clean;
  * re-queued ones get their fault again when the engine runs them).
  */
-import type { Handler } from '../router.js';
+import type { Handler } from '../context.js';
 import { filterXml } from '../http-util.js';
 import { escapeXml } from '../render-xml.js';
 import { corruptDictationXml, corruptStats, corruptWordMarkers, type DictationFault } from './corrupt.js';
