@@ -28,6 +28,7 @@ export type { RunSummary, ManifestRow, FailureRow, Stage, ReferenceAgreement } f
 // serve
 export { startService } from './service/server.js';
 export type { ServiceOptions, RunningService } from './service/options.js';
+export type { LoginLimits } from './service/login-throttle.js';
 export type { PocketSphinxOptions } from './service/engines/pocketsphinx.js';
 export type { DictationFault } from './service/faults/corrupt.js';
 export { addAccount, addApiKeyAccount, setPassword, createApiKey } from './service/accounts.js';

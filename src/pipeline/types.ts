@@ -125,7 +125,7 @@ export interface RunOptions {
   /**
    * CLI only: whether `dictclip run` writes the HTML QA report `<outDir>/report/` after the run
    * (`--no-report` skips it). runPipeline writes no report whatever this says: call
-   * `buildReport(outDir)` after it. @default true (for the CLI; ignored by runPipeline)
+   * `buildReport(outDir)` after it; the default is the CLI's. @default true
    */
   readonly report?: boolean;
   /** Process only shard `K/N` of the recordings (see src/shard/select.ts); `auto/N` is resolved by the CLI. @default undefined (all recordings) */

@@ -35,8 +35,9 @@ describe('help and version', () => {
     expect(b).toEqual(a);
     expect(a.stdout).toContain(
       '      --pad-before-ms <n>     Padding before each clip, ms (clamped at the\n' +
-        '                              midpoint to the neighbour and the audio). Range\n' +
-        '                              0–10000. Default: 0. Env: DICTCLIP_PAD_BEFORE_MS.\n',
+        '                              midpoint to the neighbour and the audio unless\n' +
+        '                              padMode is overlap). Range 0–10000. Default: 0.\n' +
+        '                              Env: DICTCLIP_PAD_BEFORE_MS.\n',
     );
     expect(a.stdout).toContain(
       '      --mode <mode>           One clip per word or per phrase. One of: word,\n                              phrase. Default: \'word\'. Env: DICTCLIP_MODE.\n',
@@ -59,7 +60,7 @@ describe('help and version', () => {
 describe('usage errors exit 2', () => {
   const hint = 'Run "dictclip --help" for usage.\n';
   it.each([
-    [['frobnicate'], 'dictclip: E_USAGE: unknown command "frobnicate"; commands are run, serve, account, export, report, merge, help\n'],
+    [['frobnicate'], 'dictclip: E_USAGE: unknown command "frobnicate"; commands are run, serve, account, export, report, review, merge, help\n'],
     [['--frob'], 'dictclip: E_USAGE: unknown option --frob\n'],
     [['help', 'nope'], 'dictclip: E_USAGE: unknown command "nope"\n'],
     [['run', 'in', '--out', 'o', '--pad-msec', '3'], 'dictclip: E_USAGE: unknown option --pad-msec for "dictclip run" (did you mean --pad-ms?)\n'],

@@ -58,8 +58,10 @@ Examples:
 
 /** The lines `dictclip run --help` adds for exporting after the run. */
 export const RUN_EXPORT_HELP = `Export after the run (see dictclip export --help):
-  --export <f>[,<f>…]|all       Formats to write: ${EXPORT_FORMATS.join(', ')}, or all
-  --export-dir <dir>            Exports go to <dir>/<format> [default: <out-dir>/exports]
+  --export <f>[,<f>…]|all       Formats to write, comma-separated, or all:
+                                ${EXPORT_FORMATS.join(', ')}
+  --export-dir <dir>            Exports go to <dir>/<format>
+                                [default: <out-dir>/exports]
   --split, --seed, --group-by   As for dictclip export`;
 
 function integer(values: Parsed['values'], name: string): number | undefined {
