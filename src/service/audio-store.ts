@@ -20,6 +20,7 @@ import { writeFileAtomic } from '../files.js';
 import { newId } from './ids.js';
 import { readJsonFile } from './json-file.js';
 import { FILE_MODE, makePrivateDir } from './private-files.js';
+import { sweepUploadTemps, uploadTempName } from './upload-temps.js';
 
 /** Bytes of an upload's start kept to check its container. */
 const HEAD_BYTES = 12;
@@ -55,6 +56,11 @@ export class AudioStore {
     this.#root = join(dataDir, 'audio');
   }
 
+  /** Remove partial uploads a killed process left (see upload-temps.ts); returns how many. */
+  sweepStaleTemps(): Promise<number> {
+    return sweepUploadTemps(this.#root);
+  }
+
   /** Path of the stored bytes of an upload. */
   path(tenant: string, id: string): string {
     return join(this.#root, tenant, `${id}.audio`);
@@ -75,7 +81,7 @@ export class AudioStore {
     const container = containerOf(contentType);
     if (container === undefined) throw new UploadContentError(contentType, 'a known audio container');
     let head = Buffer.alloc(0);
-    const temp = join(this.#root, tenant, `${newId()}.tmp`);
+    const temp = join(this.#root, tenant, uploadTempName(newId()));
     await makePrivateDir(join(this.#root, tenant));
     let bytes = 0;
     const hash = audioHash(tenant, contentType);

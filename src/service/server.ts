@@ -54,6 +54,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   await securePrivateData(resolved.dataDir);
   const store = new DictationStore(resolved.dataDir);
   const audio = new AudioStore(resolved.dataDir);
+  await audio.sweepStaleTemps();
   const profiles = new ProfileSource(resolved.dataDir, resolved.profiles);
   const dictationFaults = new DictationFaults();
   const core = new DictationCore({

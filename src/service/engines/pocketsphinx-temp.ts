@@ -6,6 +6,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isProcessAlive } from '../../process-alive.js';
 
 const PREFIX = 'dictclip-ps-';
 const NAME = /^dictclip-ps-(\d+)-/;
@@ -15,21 +16,12 @@ export function makeEngineTempDir(parent = tmpdir()): Promise<string> {
   return mkdtemp(join(parent, `${PREFIX}${process.pid}-`));
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'; // alive, another user's
-  }
-}
-
 /** Remove the temp folders of processes that no longer run; returns how many. */
 export async function sweepEngineTempDirs(parent = tmpdir()): Promise<number> {
   const names = await readdir(parent).catch(() => [] as string[]);
   const stale = names.filter((name) => {
     const pid = Number(NAME.exec(name)?.[1] ?? Number.NaN);
-    return Number.isSafeInteger(pid) && pid > 0 && !isAlive(pid);
+    return Number.isSafeInteger(pid) && pid > 0 && !isProcessAlive(pid);
   });
   await Promise.all(stale.map((name) => rm(join(parent, name), { recursive: true, force: true }).catch(() => undefined)));
   return stale.length;
