@@ -1,6 +1,6 @@
 /** Help texts. The flags of `run` are generated from the key table (src/config/keys.ts). */
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../audio-formats.js';
-import { MAX_DONE_HOLD_MS } from '../service/options.js';
+import { DEFAULT_MAX_STORED_BYTES, MAX_DONE_HOLD_MS } from '../service/options.js';
 import { EXPORT_HELP, RUN_EXPORT_HELP } from './commands/export.js';
 import { MERGE_HELP } from './commands/merge.js';
 import { REVIEW_HELP } from './commands/review.js';
@@ -92,6 +92,7 @@ ${flagLine('--login-failures <n>', 'Failed logins per client address in a minute
 ${flagLine('--login-failures-total <n>', 'Failed logins of all addresses in a minute before every new login gets 429 [default: 100]')}
 ${flagLine('--done-hold-ms <n>', `Hold GET …/done of an unfinished dictation until it ends, at most this long; 0 answers at once [default: 0, at most ${MAX_DONE_HOLD_MS}]`)}
 ${flagLine('--max-upload-bytes <n>', `Largest accepted upload [default: ${DEFAULT_MAX_UPLOAD_BYTES}]`)}
+${flagLine('--max-stored-bytes <n>', `Stored audio per tenant; an upload past it gets 413 [default: ${DEFAULT_MAX_STORED_BYTES} (2 GiB)]`)}
 ${flagLine('--faults <spec>', 'Fault injection spec [env DICTCLIP_FAULTS]')}
 ${flagLine('--ffmpeg-path <file>', 'ffmpeg binary [default: FFMPEG_PATH, ffmpeg-static, ffmpeg on PATH]')}
 ${flagLine('-h, --help', 'Show this help')}

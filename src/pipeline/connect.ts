@@ -50,6 +50,8 @@ export async function connect(
     // held /done or the dictation and text fetched together, plus as many uploads — so the
     // per-user limit (503) that imitates the real service never slows the run down.
     perUserLimit: Math.max(8, options.concurrency * 4),
+    // Its data folder is the run's own: a long run stores many GB of uploads, so no stored-audio cap.
+    maxStoredBytes: Number.MAX_SAFE_INTEGER,
     // Recognition jobs at once: PocketSphinx is CPU-bound (one per core, the service default);
     // the scripted engine is not, so it keeps up with every dictation in flight.
     ...(options.engine === 'scripted' ? { jobConcurrency: Math.max(options.concurrency, availableParallelism()) } : {}),

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -49,11 +49,31 @@ export class UploadTooLargeError extends DictclipError {
   }
 }
 
+/** Raised by {@link AudioStore.save} when an upload would take a tenant's stored audio past `maxStoredBytes`. */
+export class StorageQuotaError extends DictclipError {
+  constructor(readonly maxStoredBytes: number, readonly storedBytes: number) {
+    super('E_TOO_LARGE', `Storing this upload would take your stored audio past the limit of ${maxStoredBytes} bytes (${storedBytes} bytes stored); nothing was stored. Ask the service's operator to free space or raise the limit.`);
+  }
+}
+
 export class AudioStore {
   readonly #root: string;
+  readonly #maxStoredBytes: number;
+  /** Bytes of stored audio per tenant (read from disk once, then kept up to date; reserved before a rename). */
+  readonly #stored = new Map<string, Promise<{ bytes: number }>>();
 
-  constructor(dataDir: string) {
+  constructor(dataDir: string, maxStoredBytes = Number.POSITIVE_INFINITY) {
     this.#root = join(dataDir, 'audio');
+    this.#maxStoredBytes = maxStoredBytes;
+  }
+
+  #usage(tenant: string): Promise<{ bytes: number }> {
+    let usage = this.#stored.get(tenant);
+    if (usage === undefined) {
+      usage = storedBytes(join(this.#root, tenant)).then((bytes) => ({ bytes }));
+      this.#stored.set(tenant, usage);
+    }
+    return usage;
   }
 
   /** Remove partial uploads a killed process left (see upload-temps.ts); returns how many. */
@@ -75,7 +95,8 @@ export class AudioStore {
    * Stream a body into a new upload; rejects with UploadTooLargeError as soon as more than `maxBytes`
    * arrived (partial file removed; the rest of the body is left unread for the caller to discard),
    * and with UploadContentError when the whole body does not start as its Content-Type's container
-   * (`containerOf`): a playlist or any other file sent as audio is never stored.
+   * (`containerOf`): a playlist or any other file sent as audio is never stored; with
+   * StorageQuotaError when new audio would take the tenant's stored bytes past `maxStoredBytes`.
    */
   async save(tenant: string, contentType: string, body: Readable, maxBytes: number): Promise<string> {
     const container = containerOf(contentType);
@@ -83,6 +104,7 @@ export class AudioStore {
     let head = Buffer.alloc(0);
     const temp = join(this.#root, tenant, uploadTempName(newId()));
     await makePrivateDir(join(this.#root, tenant));
+    const usage = await this.#usage(tenant);
     let bytes = 0;
     const hash = audioHash(tenant, contentType);
     const out = createWriteStream(temp, { mode: FILE_MODE });
@@ -107,10 +129,10 @@ export class AudioStore {
         await closed;
       }
       await rm(temp, { force: true });
-      if (error instanceof UploadTooLargeError || error instanceof UploadContentError) throw error;
+      if (error instanceof UploadTooLargeError || error instanceof UploadContentError || error instanceof StorageQuotaError) throw error;
       throw new DictclipError('E_INPUT', `The upload did not complete: ${(error as Error).message}`, { cause: error });
     }
-    return this.#commit(tenant, idOf(hash), temp, { contentType, bytes, createdTime: Date.now() });
+    return this.#commit(tenant, idOf(hash), temp, { contentType, bytes, createdTime: Date.now() }, usage);
   }
 
   /** Store a local file as an upload (WebSocket dictations): one read, hashed while copied. */
@@ -124,15 +146,34 @@ export class AudioStore {
   }
 
   /** Move a complete temp file into place under its content id (already there: keep the first). */
-  async #commit(tenant: string, id: string, temp: string, meta: AudioMeta): Promise<string> {
+  async #commit(tenant: string, id: string, temp: string, meta: AudioMeta, usage: { bytes: number }): Promise<string> {
     if ((await this.meta(tenant, id)) !== undefined) {
       await rm(temp, { force: true });
       return id;
     }
-    await rename(temp, this.path(tenant, id));
+    // Checked once the bytes are known (audio already stored costs nothing; in flight an upload is
+    // bounded by maxBytes) and reserved in one step: uploads finishing together cannot both slip under.
+    if (usage.bytes + meta.bytes > this.#maxStoredBytes) {
+      await rm(temp, { force: true });
+      throw new StorageQuotaError(this.#maxStoredBytes, usage.bytes);
+    }
+    usage.bytes += meta.bytes;
+    try {
+      await rename(temp, this.path(tenant, id));
+    } catch (error) {
+      usage.bytes -= meta.bytes;
+      throw error;
+    }
     await writeFileAtomic(join(this.#root, tenant, `${id}.json`), JSON.stringify(meta), { mode: FILE_MODE });
     return id;
   }
+}
+
+/** Total size of the stored audio (`*.audio`) in a tenant's folder; 0 when it does not exist. */
+async function storedBytes(dir: string): Promise<number> {
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.audio'));
+  const sizes = await Promise.all(names.map(async (name) => (await stat(join(dir, name)).catch(() => undefined))?.size ?? 0));
+  return sizes.reduce((sum, size) => sum + size, 0);
 }
 
 function idOf(hash: ReturnType<typeof createHash>): string {

@@ -45,6 +45,12 @@ export interface ServiceOptions {
   /** Largest accepted upload, bytes (413 beyond). @default 21000000 */
   readonly maxUploadBytes?: number;
   /**
+   * Most bytes of stored audio per tenant (the folder `<dataDir>/audio/<tenant>/` its users'
+   * uploads go to): an upload that would go past it is answered 413 E_TOO_LARGE and nothing is
+   * stored; re-uploading audio already stored costs nothing. @default 2147483648 (2 GiB)
+   */
+  readonly maxStoredBytes?: number;
+  /**
    * Hold a `GET …/done` of an unfinished dictation open until it finishes, at most this long, ms
    * (a long poll: the answer comes the moment the job ends instead of at the client's next poll).
    * 0 answers at once. At most 10000. @default 0
@@ -79,12 +85,16 @@ export interface ResolvedOptions {
   perUserLimit: number;
   loginLimits: Required<LoginLimits>;
   maxUploadBytes: number;
+  maxStoredBytes: number;
   doneHoldMs: number;
   profiles: Profile[];
   log: (line: string) => void;
   ffmpegPath: string | undefined;
   faults: FaultOptions | undefined;
 }
+
+/** Default of {@link ServiceOptions.maxStoredBytes}: 2 GiB of stored audio per tenant. */
+export const DEFAULT_MAX_STORED_BYTES = 2 * 1024 ** 3;
 
 /** The longest {@link ServiceOptions.doneHoldMs}: a held poll stays well under any client's request timeout. */
 export const MAX_DONE_HOLD_MS = 10_000;
@@ -127,6 +137,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     perUserLimit: positiveInteger('perUserLimit', options.perUserLimit, 8),
     loginLimits: resolveLoginLimits(options.loginLimits),
     maxUploadBytes: positiveInteger('maxUploadBytes', options.maxUploadBytes, DEFAULT_MAX_UPLOAD_BYTES),
+    maxStoredBytes: positiveInteger('maxStoredBytes', options.maxStoredBytes, DEFAULT_MAX_STORED_BYTES),
     doneHoldMs: positiveInteger('doneHoldMs', options.doneHoldMs, 0, 0, MAX_DONE_HOLD_MS),
     profiles: options.profiles ?? [],
     log: options.log ?? (() => undefined),

@@ -53,7 +53,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   engine.warm?.();
   await securePrivateData(resolved.dataDir);
   const store = new DictationStore(resolved.dataDir);
-  const audio = new AudioStore(resolved.dataDir);
+  const audio = new AudioStore(resolved.dataDir, resolved.maxStoredBytes);
   await audio.sweepStaleTemps();
   const profiles = new ProfileSource(resolved.dataDir, resolved.profiles);
   const dictationFaults = new DictationFaults();

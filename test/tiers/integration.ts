@@ -48,6 +48,7 @@ export const INTEGRATION: readonly string[] = [
   'test/service/persistence.test.ts',
   'test/service/pocketsphinx-service.test.ts',
   'test/service/upload-content.test.ts',
+  'test/service/stored-quota.test.ts',
   'test/service/upload-temps.test.ts',
   'test/service/websocket/bridge.test.ts',
   'test/wav-header.test.ts',

@@ -18,6 +18,7 @@ const OPTIONS = {
   'login-failures-total': { type: 'string' },
   'done-hold-ms': { type: 'string' },
   'max-upload-bytes': { type: 'string' },
+  'max-stored-bytes': { type: 'string' },
   faults: { type: 'string' },
   'ffmpeg-path': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -42,6 +43,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const globalFailures = intFlag(values, 'login-failures-total', 1, 1_000_000);
   const doneHoldMs = intFlag(values, 'done-hold-ms', 0, MAX_DONE_HOLD_MS);
   const maxUploadBytes = intFlag(values, 'max-upload-bytes', 1024, Number.MAX_SAFE_INTEGER);
+  const maxStoredBytes = intFlag(values, 'max-stored-bytes', 1, Number.MAX_SAFE_INTEGER);
   const faults = stringValue(values, 'faults') ?? (io.env['DICTCLIP_FAULTS'] || undefined);
   const ffmpegFlag = stringValue(values, 'ffmpeg-path') ?? (io.env['DICTCLIP_FFMPEG_PATH'] || io.env['FFMPEG_PATH'] || undefined);
   const scriptPath = stringValue(values, 'script');
@@ -63,6 +65,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     loginLimits: { ...(clientFailures === undefined ? {} : { clientFailures }), ...(globalFailures === undefined ? {} : { globalFailures }) },
     ...(doneHoldMs === undefined ? {} : { doneHoldMs }),
     ...(maxUploadBytes === undefined ? {} : { maxUploadBytes }),
+    ...(maxStoredBytes === undefined ? {} : { maxStoredBytes }),
     ...(faults === undefined ? {} : { faults }),
     ...(ffmpegFlag === undefined ? {} : { ffmpegPath: /[\\/]/.test(ffmpegFlag) ? resolve(io.cwd, ffmpegFlag) : ffmpegFlag }),
   });

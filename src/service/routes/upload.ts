@@ -4,7 +4,7 @@
  */
 import { UPLOAD_CONTENT_TYPES } from '../../audio-formats.js';
 import { pipeline } from 'node:stream/promises';
-import { UploadContentError, UploadTooLargeError } from '../audio-store.js';
+import { StorageQuotaError, UploadContentError, UploadTooLargeError } from '../audio-store.js';
 import type { RequestContext } from '../context.js';
 import { HttpError, notFound } from '../error-responses.js';
 import { mediaType } from '../http-util.js';
@@ -30,6 +30,7 @@ export async function uploadAudio(ctx: RequestContext): Promise<void> {
     id = await service.audio.save(tenant, type, req, max);
   } catch (error) {
     if (error instanceof UploadTooLargeError) throw tooLarge(max);
+    if (error instanceof StorageQuotaError) throw new HttpError(413, 'E_TOO_LARGE', error.message);
     if (error instanceof UploadContentError) throw new HttpError(415, 'E_UNSUPPORTED_MEDIA_TYPE', error.message);
     throw error;
   }
