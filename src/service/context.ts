@@ -29,10 +29,10 @@ export interface ServiceContext {
   closing: AbortSignal;
 }
 
-/** One authenticated request. */
 /** A route's handler: answers one request (src/service/router.ts maps routes to handlers). */
 export type Handler = (ctx: RequestContext) => Promise<void> | void;
 
+/** One authenticated request. */
 export interface RequestContext {
   req: IncomingMessage;
   res: ServerResponse;

@@ -5,7 +5,7 @@
  * faults are kept in memory only (a drill: a restarted service serves finished dictations clean;
  * re-queued ones get their fault again when the engine runs them).
  */
-import type { Handler } from '../context.js';
+import type { ServerResponse } from 'node:http';
 import { filterXml } from '../http-util.js';
 import { escapeXml } from '../render-xml.js';
 import { corruptDictationXml, corruptStats, corruptWordMarkers, type DictationFault } from './corrupt.js';
@@ -62,10 +62,21 @@ const DOCUMENTS: Partial<Record<RouteName, (xml: string, fault: DictationFault) 
 };
 
 /**
+ * What the layer needs of a request (the service's RequestContext has it). The layer wraps the
+ * service from outside, so it names only these fields and never imports the service's context.
+ */
+export interface FaultedRequest {
+  res: ServerResponse;
+  tenant: string;
+  params: Readonly<Record<string, string>>;
+  service: { dictationFaults: DictationFaults };
+}
+
+/**
  * Wrap the handler of `route`: when the requested dictation has a permanent fault, its XML answer
  * is corrupted as the fault says. Other routes get the handler unchanged.
  */
-export function withDictationFault(route: RouteName, handler: Handler): Handler {
+export function withDictationFault<C extends FaultedRequest>(route: RouteName, handler: (ctx: C) => Promise<void> | void): (ctx: C) => Promise<void> | void {
   const corrupt = DOCUMENTS[route];
   if (corrupt === undefined) return handler;
   return (ctx) => {
