@@ -1,5 +1,5 @@
 /**
- * Issue 20, item 11: every type a library user meets in a public signature can be named, i.e. is
+ * Every type a library user meets in a public signature can be named, i.e. is
  * exported from the package entry (src/index.ts). The TypeScript compiler walks every export's
  * declarations (and, recursively, the declarations of the types they mention) and lists the
  * project's own named types (interfaces, type aliases, classes, enums) that are not exported.

@@ -55,7 +55,7 @@ describe('toWorkWav', () => {
     expect((error as DictclipError).code).toBe('E_FFMPEG');
   });
 
-  it('places the target of a relative symlink, not the link itself (git-annex, DVC, Kaldi data folders; issue 20 item 4)', async () => {
+  it('places the target of a relative symlink, not the link itself (git-annex, DVC, Kaldi data folders)', async () => {
     mkdirSync(join(dir(), 'annex'), { recursive: true });
     mkdirSync(join(dir(), 'data'), { recursive: true });
     writeFileSync(join(dir(), 'annex', 'object.wav'), pcmWav(samples));

@@ -1,4 +1,4 @@
-/** Issue 20, item 12: one parser for format lists: `export --format` and `run --export` take lists and `all` alike. */
+/** One parser for format lists: `export --format` and `run --export` take lists and `all` alike. */
 import { describe, expect, it } from 'vitest';
 import { parseFormats, takeRunExports } from '../../src/cli/commands/export.js';
 import { isDictclipError } from '../../src/errors.js';

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 2: a run over an output another service made (run.json names it) refuses with exit 2
+ * A run over an output another service made (run.json names it) refuses with exit 2
  * instead of dictating everything again with this one; `--new-service` does it on purpose; the dry
  * run names the real reason each recording would be dictated again.
  */
@@ -33,7 +33,7 @@ async function run(args: string[], env: Record<string, string> = {}): Promise<{ 
   return { code, stdout: fake.stdout(), stderr: fake.stderr() };
 }
 
-describe('an output made by another service (issue 20 item 2)', () => {
+describe('an output made by another service', () => {
   it('refuses (exit 2, nothing replaced), names both services and the ways out; --new-service dictates it again', async () => {
     expect((await run(['--engine', 'scripted', '-q'])).code).toBe(0);
     const manifest = readFileSync(join(cwd, 'out', 'manifest.csv'), 'utf8');

@@ -65,7 +65,7 @@ describe('progress', () => {
   });
 });
 
-describe('progress of long recordings (issue 15, item 7)', () => {
+describe('progress of long recordings', () => {
   it('piped: one line per stage change, with chunks, audio and elapsed time', () => {
     const out = sink();
     let t = 0;
@@ -103,7 +103,7 @@ describe('progress of long recordings (issue 15, item 7)', () => {
   });
 });
 
-describe('progress over time (issue 20 item 7)', () => {
+describe('progress over time', () => {
   afterEach(() => {
     vi.useRealTimers();
   });

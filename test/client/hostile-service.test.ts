@@ -1,5 +1,5 @@
 /**
- * Issue 21, client items 7, 9 and 10: the client against a hostile service on real servers at
+ * The client against a hostile service on real servers at
  * port 0. Credentials stay with the base URL's origin, a dripping body still times out, and a
  * hostile WebSocket session fails with a code instead of taking the process down.
  * (Item 8, sizes with a memory bound, is in response-limits.test.ts: its own process.)

@@ -1,5 +1,5 @@
 /**
- * Issue 21, client item 8: a response is capped before and after decompression. A 1 MB gzip
+ * A response is capped before and after decompression. A 1 MB gzip
  * that inflates to 1 GiB and a 1 GiB plain body each fail fast with E_RESPONSE_TOO_LARGE (not a
  * network error, so never "nothing answers at --base-url"), while this process's memory stays
  * bounded. Its own file, so that the peak RSS measured is this test's own (vitest forks a

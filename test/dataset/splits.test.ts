@@ -74,14 +74,14 @@ describe('assignSplits', () => {
   });
 });
 
-describe('split names (issue 20 item 12)', () => {
+describe('split names', () => {
   it('reads validation and val as dev, the name the hf export writes as validation/', () => {
     expect(parseSplitSpec('train=80,validation=10,test=10')).toEqual(SPLITS_80_10_10);
     expect(parseSplitSpec('train=90,VAL=10')).toEqual([{ name: 'train', percent: 90 }, { name: 'dev', percent: 10 }]);
   });
 });
 
-describe('splitShareWarning (issue 20 item 12)', () => {
+describe('splitShareWarning', () => {
   it('warns when 80/10/10 comes out 93/6/0.4 and says why: too few groups', () => {
     const splits = { train: { clips: 93, ms: 93_000 }, dev: { clips: 6, ms: 6_000 }, test: { clips: 1, ms: 400 } };
     expect(splitShareWarning(SPLITS_80_10_10, splits, 4, 'dir')).toBe(

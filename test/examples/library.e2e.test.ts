@@ -1,5 +1,5 @@
 /**
- * Issue 20, item 11: the README's library example is examples/library.mjs word for word, and it
+ * The README's library example is examples/library.mjs word for word, and it
  * runs: real speech (espeak-ng) through the embedded PocketSphinx service, the report, an hf export.
  * And `RunOptions.report` says what runPipeline does with it: nothing (the CLI writes the report).
  */

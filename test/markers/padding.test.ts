@@ -35,7 +35,7 @@ describe('padSpan', () => {
   });
 });
 
-describe('padWithCount (issue 20 item 5)', () => {
+describe('padWithCount', () => {
   it('counts the edges whose padding a neighbour cut short, not the audio edges nor edges without padding', () => {
     const touching = { startMs: 1000, endMs: 1500, previous: at(800, 1000), next: at(1500, 1700) };
     expect(padWithCount(touching, pad(100, 100))).toEqual({ startMs: 1000, endMs: 1500, clampedEdges: 2 });

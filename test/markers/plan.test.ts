@@ -20,7 +20,7 @@ const spans = (clips: ReturnType<typeof planClips>) => clips.map((c) => [c.text,
 const resultOf = (transcript: string, tokens: [string, number, number][], audioDurationMs = 10_000): DictationResult =>
   validateMarkers(markersFor(transcript, tokens), { transcripts: [transcript], audioDurationMs });
 
-describe('whole milliseconds (issue 20 item 6)', () => {
+describe('whole milliseconds', () => {
   it('clamps markers and padding at the last whole ms of an audio 6613.6875 ms long', () => {
     const result = validateMarkers(markersFor('a b', [['a', 100, 400], ['b', 6000, 6640]]), { transcripts: ['a b'], audioDurationMs: 6613.6875 });
     expect(result.markers.map((m) => m.endMs)).toEqual([400, 6613]);
@@ -122,7 +122,7 @@ describe('planClips', () => {
   });
 });
 
-describe('planClips: padding past punctuation the engine did not hear (issue 15, item 1)', () => {
+describe('planClips: padding past punctuation the engine did not hear', () => {
   // 2 s, words 300–700 and 800–1200, the embedded engine's closing period glued on and stretched to the end
   const glued = (): DictationResult =>
     resultOf('One two.', [['One', 300, 700], ['two', 800, 1200], ['.', 1200, 2000]], 2000);

@@ -1,4 +1,4 @@
-/** Issue 20, item 5: snap windows, and the boundary two touching words share. */
+/** Snap windows, and the boundary two touching words share. */
 import { describe, expect, it } from 'vitest';
 import { planClips } from '../../src/markers/plan.js';
 import { snapPlan } from '../../src/markers/snap-window.js';

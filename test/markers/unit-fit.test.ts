@@ -1,4 +1,4 @@
-/** Issue 15, item 3: markers that cannot be in the configured unit fail with E_MARKER_UNIT. */
+/** Markers that cannot be in the configured unit fail with E_MARKER_UNIT. */
 import { describe, expect, it } from 'vitest';
 import { decodeNewMarkers } from '../../src/markers/new-method.js';
 import { unitMisfit } from '../../src/markers/unit.js';

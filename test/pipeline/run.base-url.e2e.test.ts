@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 8: a wrong or unreachable --base-url stops the run at once with one E_BASE_URL
+ * A wrong or unreachable --base-url stops the run at once with one E_BASE_URL
  * message naming the flag, the URL tried and the shape of a correct one; no recording fails alone.
  */
 import { createServer } from 'node:net';

@@ -1,5 +1,5 @@
 /**
- * Issue 21 item 11: words a spreadsheet would run (`=`, `+`, `-`, `@` first) and control
+ * Words a spreadsheet would run (`=`, `+`, `-`, `@` first) and control
  * characters (NUL, ESC) from the service are written into manifest.csv safely — no cell starts a
  * formula, no control character but the line ends — and every dictclip reader and export gets
  * the exact words back. Dictated over WebSocket: its JSON carries NUL and ESC (XML cannot).

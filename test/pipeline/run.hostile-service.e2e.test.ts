@@ -1,5 +1,5 @@
 /**
- * Issue 21, client items 7–9 through a whole run: a hostile service in front of the embedded
+ * A hostile service in front of the embedded
  * one forwards every call but turns one answer hostile. That recording fails with the code that
  * says what happened; the run goes on and the other recording is dictated and cut.
  */

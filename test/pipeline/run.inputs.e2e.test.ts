@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 4 (and the 0-byte file of item 13), end to end: the containers ffmpeg decodes
+ * The containers ffmpeg decodes
  * are all processed, every other file is named in skipped.csv and counted as `skipped`, reused
  * recordings are counted as `resumed`, and an input without any recording gives a warning.
  */
@@ -69,7 +69,7 @@ describe('input files (scripted engine)', () => {
     expect(warnings).toEqual([`no recordings in ${input} (1 file not processed: see skipped.csv and the accepted types in dictclip run --help)`]);
   });
 
-  it('takes a single file as the input: its source is its base name (issue 20 item 3)', async () => {
+  it('takes a single file as the input: its source is its base name', async () => {
     await ensureBuilt();
     const root = await tempDir('inputs-e2e');
     await mkdir(path.join(root, 'talks'), { recursive: true });
@@ -87,7 +87,7 @@ describe('input files (scripted engine)', () => {
       `dictclip: E_INPUT: input ${path.join(root, 'talks', 'notes.txt')} is neither a folder nor a recording: ".txt" is not an accepted audio or video type\n`]);
   }, 120_000);
 
-  it('reads recordings reached through relative symlinks, in the work format or not (issue 20 item 4)', async () => {
+  it('reads recordings reached through relative symlinks, in the work format or not', async () => {
     const root = await tempDir('inputs-e2e');
     await mkdir(path.join(root, 'annex'), { recursive: true });
     await mkdir(path.join(root, 'data', 'speaker'), { recursive: true });

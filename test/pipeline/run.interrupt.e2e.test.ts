@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 8: an interrupted run (its signal aborts, as Ctrl-C does in the CLI) cancels the
+ * An interrupted run (its signal aborts, as Ctrl-C does in the CLI) cancels the
  * dictations it left in flight on the service — exactly those — writes manifest.csv and
  * summary.json for the recordings that finished, and says how to resume.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 10: no `MaxListenersExceededWarning … abort listeners` on a run of many recordings.
+ * No `MaxListenersExceededWarning … abort listeners` on a run of many recordings.
  * Every request, poll and child process listens on an abort signal while it is in flight; they
  * must not pile up on one signal (the run's), whatever the number of recordings and slots.
  */

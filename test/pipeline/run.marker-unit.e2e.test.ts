@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 3, end to end: the embedded service sends seconds; read as milliseconds they
+ * The embedded service sends seconds; read as milliseconds they
  * would make 1 ms clips. The recording fails with E_MARKER_UNIT and no clip is cut.
  */
 import { readFileSync, writeFileSync } from 'node:fs';

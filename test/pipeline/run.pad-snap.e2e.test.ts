@@ -1,5 +1,5 @@
 /**
- * Issue 20, item 5, end to end: between touching words, `--snap-ms` moves the shared boundary
+ * Between touching words, `--snap-ms` moves the shared boundary
  * (both clips' edges) to the quiet point within reach; the summary counts padding cut short by a
  * neighbour; `padMode: 'overlap'` pads into neighbours. Real ffmpeg, the scripted engine, exact samples.
  */

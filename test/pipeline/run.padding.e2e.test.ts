@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 1, end to end: the embedded engine's closing period is not heard audio, so the
+ * The embedded engine's closing period is not heard audio, so the
  * last word of a recording is padded like any other. Real ffmpeg, the scripted engine, real clips.
  */
 import { readFile, writeFile } from 'node:fs/promises';

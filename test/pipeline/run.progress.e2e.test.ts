@@ -1,4 +1,4 @@
-/** Issue 15, item 7: a recording reports each stage change, and its chunks as they are dictated. */
+/** A recording reports each stage change, and its chunks as they are dictated. */
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeBursts, removeTempDirs, runOptions, tempDir } from '../helpers/index.js';
@@ -25,7 +25,7 @@ describe('stage changes (scripted engine)', () => {
     expect(total).toBeGreaterThanOrEqual(3);
     expect([...new Set(chunkCounts)]).toEqual(Array.from({ length: total + 1 }, (_, done) => `${done}/${total}`));
     // While chunks are still dictating the stage is the service's, never "reading the markers"
-    // (one chunk's markers once froze the label there for minutes; issue 20 item 7).
+    // (one chunk's markers once froze the label there for minutes).
     const early = changes.filter((c) => c.stage === 'markers' && c.chunks !== undefined && c.chunks.done < c.chunks.total);
     expect(early).toEqual([]);
     expect(changes.some((c) => c.stage === 'dictate' && c.chunks !== undefined && c.chunks.done > 0 && c.chunks.done < c.chunks.total)).toBe(true);

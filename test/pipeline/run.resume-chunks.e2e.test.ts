@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 9: a long (chunked) recording interrupted mid-run resumes without dictating again
+ * A long (chunked) recording interrupted mid-run resumes without dictating again
  * the chunks already dictated: each chunk's dictation location is saved the moment it is created,
  * and the resumed run polls it instead of uploading that audio and creating a dictation again.
  * A chunk whose saved dictation is no longer usable (here: canceled by the interrupt) is dictated again.

@@ -1,5 +1,5 @@
 /**
- * Dictation slots (issue 13): an upload holds no dictation slot, so at --concurrency 1 the next
+ * Dictation slots: an upload holds no dictation slot, so at --concurrency 1 the next
  * recording is uploaded while the first one is dictated; and the service `dictclip run` embeds
  * holds a `/done` poll until the dictation ends (bounded by half the client's request timeout).
  */

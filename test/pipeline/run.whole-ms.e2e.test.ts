@@ -1,5 +1,5 @@
 /**
- * Issue 20, item 6: every `_ms` of the manifest (and of the saved markers) is a whole number of
+ * Every `_ms` of the manifest (and of the saved markers) is a whole number of
  * milliseconds, also for a recording that is not a whole number of ms long. The rule: the audio's
  * end in whole ms is floor(samples × 1000 / rate), so a clip padded to the end stops at the last
  * whole millisecond inside the audio. Real ffmpeg, the scripted engine, real clips.

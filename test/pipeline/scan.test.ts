@@ -33,7 +33,7 @@ describe('scanRecordings', () => {
     expect(skipped).toEqual([{ relPath: 'notes.txt', reason: '".txt" is not an accepted audio or video type' }]);
   });
 
-  it('accepts the common containers ffmpeg decodes (issue 15, item 4)', async () => {
+  it('accepts the common containers ffmpeg decodes', async () => {
     const names = ['a.aiff', 'b.aif', 'c.au', 'd.mov', 'e.mkv', 'f.webm', 'g.mp4', 'h.wma', 'i.opus', 'j.amr', 'k.caf', 'l.avi', 'm.AIFF'];
     for (const name of names) await touch(name);
     const { recordings, skipped } = await scanRecordings(root);
@@ -96,7 +96,7 @@ describe('scanRecordings', () => {
     }
   });
 
-  it('takes a single recording file as the input, relative to its own folder (issue 20 item 3)', async () => {
+  it('takes a single recording file as the input, relative to its own folder', async () => {
     await touch('talks/.talk.MP3');
     await touch('talks/other.wav');
     expect(await scanRecordings(path.join(root, 'talks', '.talk.MP3'))).toEqual({

@@ -40,7 +40,7 @@ describe('fingerprints and decisions', () => {
     expect(decide(undefined, fps(), true)).toBe('dictate');
   });
 
-  it('re-cuts a state saved with fractional ms (issue 20 item 6) and floors its saved markers at the audio end', () => {
+  it('re-cuts a state saved with fractional ms and floors its saved markers at the audio end', () => {
     const f = fps();
     const row = { file_name: 'clips/a/00000_x.wav', start_ms: 5800, end_ms: 6613.6875 } as ManifestRow;
     const saved = { ...stateWith(f), clips: { fingerprint: f.clips, rows: [row] } };

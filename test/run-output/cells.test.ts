@@ -1,4 +1,4 @@
-/** Issue 21 item 11: run-output cells are spreadsheet-safe, control-free and exactly reversible. */
+/** Run-output cells are spreadsheet-safe, control-free and exactly reversible. */
 import { describe, expect, it } from 'vitest';
 import { decodeCell, encodeCell, encodeRow } from '../../src/run-output/cells.js';
 

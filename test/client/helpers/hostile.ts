@@ -2,7 +2,7 @@
  * A hostile dictation service for tests: a real HTTP (and WebSocket) server on port 0 whose
  * answers the test scripts, request by request — by default it forwards to a real upstream (the
  * embedded service), so a whole run works until the script turns hostile. The answers here are
- * the attacks of issue 21: a Location on another origin, huge bodies, gzip bombs, slow drips and
+ * the attacks a security test tries: a Location on another origin, huge bodies, gzip bombs, slow drips and
  * hostile WebSocket messages.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';

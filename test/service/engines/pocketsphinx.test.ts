@@ -202,7 +202,7 @@ describe('createPocketSphinxEngine check()', () => {
   });
 });
 
-describe('createPocketSphinxEngine on a recording of many stretches (issue 20 item 10)', () => {
+describe('createPocketSphinxEngine on a recording of many stretches', () => {
   it('decodes more than 10 stretches without piling abort listeners on one signal (no MaxListenersExceededWarning)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dictclip-ps-stretches-'));
     // 14 bursts of 600 ms tone, each followed by 600 ms of silence: with 1 s stretches, 14 or more of them.

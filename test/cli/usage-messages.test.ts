@@ -1,4 +1,4 @@
-/** What a newcomer trips over (issue 15): refused folders and messages that say what is wrong. */
+/** What a newcomer trips over: refused folders and messages that say what is wrong. */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +27,7 @@ async function run(args: string[]): Promise<{ code: number; stdout: string; stde
   return { code, stdout: fake.stdout(), stderr: fake.stderr() };
 }
 
-describe('--out (issue 15, items 2 and 13)', () => {
+describe('--out', () => {
   it.each([['the input folder itself', 'in'], ['the input folder through a symlink', 'link']])('refuses %s with exit 2 and writes nothing', async (_name, out) => {
     symlinkSync(join(cwd, 'in'), join(cwd, 'link'));
     const result = await run(['in', '--out', out, '--engine', 'scripted']);
@@ -47,7 +47,7 @@ describe('--out (issue 15, items 2 and 13)', () => {
   });
 });
 
-describe('messages (issue 15, item 13)', () => {
+describe('messages', () => {
   it('checks a negative --concurrency like any bad value, without the argument parser\'s internals', async () => {
     const result = await run(['in', '--out', 'out', '--concurrency', '-1']);
     expect([result.code, result.stderr]).toEqual([2,
@@ -84,7 +84,7 @@ describe('messages (issue 15, item 13)', () => {
   });
 });
 
-describe('files not processed (issue 15, item 4)', () => {
+describe('files not processed', () => {
   it('lists the accepted types in run --help, from the one table', async () => {
     const fake = fakeIo({ cwd });
     expect(await main(['run', '--help'], fake.io)).toBe(0);
@@ -107,7 +107,7 @@ describe('files not processed (issue 15, item 4)', () => {
   });
 });
 
-describe('run --help (issue 15, item 12)', () => {
+describe('run --help', () => {
   async function help(columns?: number): Promise<string> {
     const fake = fakeIo({ cwd });
     fake.io.columns = columns;
@@ -150,7 +150,7 @@ describe('run --help (issue 15, item 12)', () => {
   });
 });
 
-describe('--dry-run says what redo means (issue 15, item 9)', () => {
+describe('--dry-run says what redo means', () => {
   it('tells dictating again (paid) from re-cutting saved markers, per recording, and totals the audio to dictate', async () => {
     const tone = Int16Array.from({ length: 32_000 }, (_, i) => (i > 4000 && i < 12_000 ? Math.round(8000 * Math.sin(i / 5)) : 0));
     writeFileSync(join(cwd, 'in', 'one.wav'), pcmWav(tone));
@@ -168,7 +168,7 @@ describe('--dry-run says what redo means (issue 15, item 9)', () => {
   });
 });
 
-describe('plural agreement (issue 15, item 12)', () => {
+describe('plural agreement', () => {
   it('says "1 clip", "1 recording", "1 file" and "2 clips"', async () => {
     const { plural } = await import('../../src/cli/io.js');
     expect([plural(1, 'clip'), plural(2, 'clip'), plural(0, 'recording'), plural(1, 'recording'), plural(1, 'file')])
