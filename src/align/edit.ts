@@ -4,10 +4,12 @@
  * again inside each gap, and a gap without anchors is aligned by Hirschberg's divide and conquer
  * (two cost rows at a time); only a gap of at most {@link SMALL_CELLS} cells is solved with a
  * direction table. No table ever grows with the product of the two lengths.
- * Costs: match 0, a token of either side left over 2, a substitution 2 between tokens that sound
- * alike (the same consonant skeleton: anna/hannah, colour/color, smith/smyth) and
- * 3 otherwise: a substitution is cheaper than a token left over on each side, and of two ways
- * to pair words the one pairing similar words wins.
+ * Costs: match 0, a token of either side left over 4, a substitution 4 between tokens that sound
+ * alike (the same consonant skeleton: anna/hannah, colour/color, smith/smyth), 5 between tokens
+ * whose skeletons begin alike (stanley/stella: `st…`) and 6 otherwise: a substitution is cheaper
+ * than a token left over on each side, and of two ways to pair words the one pairing similar
+ * words wins (reference "call Stanley" heard "call stella today" pairs Stanley with stella, not
+ * with today).
  */
 
 /** Largest gap (cells = tokens × tokens) solved with a full direction table. */
@@ -26,20 +28,21 @@ export interface AlignStats {
  * token, the index of the rec token it is aligned to (a match or a substitution), or -1 when it
  * has none. Rec tokens no ref token points to are extra (inserted) tokens.
  */
-export function alignTokens(ref: Int32Array, rec: Int32Array, stats: AlignStats = { cells: 0, peakCells: 0 }, alike?: Int32Array): Int32Array {
+export function alignTokens(ref: Int32Array, rec: Int32Array, stats: AlignStats = { cells: 0, peakCells: 0 }, alike?: Int32Array, onset?: Int32Array): Int32Array {
   const out = new Int32Array(ref.length).fill(-1);
-  new Aligner(ref, rec, out, stats, alike ?? new Int32Array(0)).range(0, ref.length, 0, rec.length);
+  new Aligner(ref, rec, out, stats, alike ?? new Int32Array(0), onset ?? new Int32Array(0)).range(0, ref.length, 0, rec.length);
   return out;
 }
 
 /** A token left over (on either side). */
-const GAP = 2;
+const GAP = 4;
 
 /**
  * Tokens as integers (one id per distinct string, shared by both sides), and per id its sound-alike
- * class: tokens of one class substitute at a lower cost.
+ * class and its onset class (the first two letters of its skeleton): tokens of one class
+ * substitute at a lower cost.
  */
-export function internTokens(ref: readonly string[], rec: readonly string[]): { ref: Int32Array; rec: Int32Array; alike: Int32Array } {
+export function internTokens(ref: readonly string[], rec: readonly string[]): { ref: Int32Array; rec: Int32Array; alike: Int32Array; onset: Int32Array } {
   const ids = new Map<string, number>();
   const side = (tokens: readonly string[]): Int32Array => Int32Array.from(tokens, (token) => {
     let id = ids.get(token);
@@ -48,15 +51,21 @@ export function internTokens(ref: readonly string[], rec: readonly string[]): { 
   });
   const a = side(ref);
   const b = side(rec);
-  const classes = new Map<string, number>();
-  const alike = new Int32Array(ids.size);
-  for (const [token, id] of ids) {
-    const key = skeleton(token);
+  const classOf = (classes: Map<string, number>, key: string): number => {
     let cls = classes.get(key);
     if (cls === undefined) classes.set(key, (cls = classes.size));
-    alike[id] = cls;
+    return cls;
+  };
+  const skeletons = new Map<string, number>();
+  const onsets = new Map<string, number>();
+  const alike = new Int32Array(ids.size);
+  const onset = new Int32Array(ids.size);
+  for (const [token, id] of ids) {
+    const key = skeleton(token);
+    alike[id] = classOf(skeletons, key);
+    onset[id] = classOf(onsets, key.length >= 2 ? key.slice(0, 2) : `${key}\u0000${id}`);
   }
-  return { ref: a, rec: b, alike };
+  return { ref: a, rec: b, alike, onset };
 }
 
 /** The consonants of a token, without h, w, y and with doubled letters once (`hannah` → `n`, `anna` → `n`); a token without any is its own. */
@@ -65,12 +74,13 @@ function skeleton(token: string): string {
 }
 
 class Aligner {
-  constructor(readonly a: Int32Array, readonly b: Int32Array, readonly out: Int32Array, readonly stats: AlignStats, readonly alike: Int32Array) {}
+  constructor(readonly a: Int32Array, readonly b: Int32Array, readonly out: Int32Array, readonly stats: AlignStats, readonly alike: Int32Array, readonly onset: Int32Array) {}
 
   /** Cost of pairing token ids x and y. */
   pair(x: number, y: number): number {
     if (x === y) return 0;
-    return this.alike.length > 0 && this.alike[x] === this.alike[y] ? 2 : 3;
+    if (this.alike.length > 0 && this.alike[x] === this.alike[y]) return 4;
+    return this.onset.length > 0 && this.onset[x] === this.onset[y] ? 5 : 6;
   }
 
   range(aLo: number, aHi: number, bLo: number, bHi: number): void {

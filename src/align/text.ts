@@ -60,9 +60,9 @@ export interface TextAlignment {
 export function alignText(reference: readonly (readonly string[])[], recognized: readonly RecognizedWord[]): TextAlignment {
   const refTokens = reference.flat();
   const recTokens = recognized.flatMap((word) => word.spoken);
-  const { ref: a, rec: b, alike } = internTokens(refTokens, recTokens);
+  const { ref: a, rec: b, alike, onset } = internTokens(refTokens, recTokens);
   const stats: AlignStats = { cells: 0, peakCells: 0 };
-  const toRec = alignTokens(a, b, stats, alike);
+  const toRec = alignTokens(a, b, stats, alike, onset);
   const spans = tokenSpans(recognized);
   const recUsed = new Uint8Array(recognized.length);
   const words: TextAlignedWord[] = [];

@@ -70,6 +70,19 @@ describe('alignText', () => {
     expect(agreement).toEqual({ words: 8, matched: 4, substituted: 1, unheard: 3, extra: 1, wer: 5 / 10 });
   });
 
+  it('pairs a misheard word with the heard word that begins alike, not with a word heard after it', () => {
+    // Reference "Please call Stanley." heard "please call stella today": either pairing costs one
+    // substitution and one extra word; Stanley must take stella's time, never today's.
+    const reference = [['please'], ['call'], ['stanley']];
+    const recognized: RecognizedWord[] = [
+      { spoken: ['please'], startMs: 100, endMs: 400 }, { spoken: ['call'], startMs: 450, endMs: 700 },
+      { spoken: ['stella'], startMs: 750, endMs: 1100 }, { spoken: ['today'], startMs: 1150, endMs: 1500 },
+    ];
+    expect(alignText(reference, recognized).words[2]).toEqual({ placement: 'substituted', startMs: 750, endMs: 1100, recognized: [2, 2] });
+    const later: RecognizedWord[] = [recognized[0]!, recognized[1]!, { spoken: ['today'], startMs: 750, endMs: 1100 }, { spoken: ['stella'], startMs: 1150, endMs: 1500 }];
+    expect(alignText(reference, later).words[2]).toEqual({ placement: 'substituted', startMs: 1150, endMs: 1500, recognized: [3, 3] });
+  });
+
   it('shares a recognized word said as several tokens among the reference words it covers', () => {
     const { words } = alignText([['nineteen'], ['eighty'], ['four']], [{ spoken: ['nineteen', 'eighty', 'four'], startMs: 1000, endMs: 2800 }]);
     // By token length: nineteen (8), eighty (6), four (4) of 18 characters over 1800 ms.
@@ -104,30 +117,30 @@ describe('alignText', () => {
   });
 });
 
-/** The cost of an alignment (match 0, substitution 3, a token left over 2; no sound-alike classes). */
+/** The cost of an alignment (match 0, substitution 6, a token left over 4; no sound-alike classes). */
 function cost(ref: Int32Array, rec: Int32Array, out: Int32Array): number {
   let total = 0;
   let used = 0;
   let last = -1;
   for (const [i, r] of out.entries()) {
     if (r < 0) {
-      total += 2;
+      total += 4;
       continue;
     }
     expect(r).toBeGreaterThan(last);
     last = r;
     used++;
-    total += ref[i] === rec[r] ? 0 : 3;
+    total += ref[i] === rec[r] ? 0 : 6;
   }
-  return total + 2 * (rec.length - used);
+  return total + 4 * (rec.length - used);
 }
 
 /** The optimal cost by the textbook full table (test only). */
 function optimalCost(ref: Int32Array, rec: Int32Array): number {
-  let prev = Array.from({ length: rec.length + 1 }, (_, j) => 2 * j);
+  let prev = Array.from({ length: rec.length + 1 }, (_, j) => 4 * j);
   for (let i = 1; i <= ref.length; i++) {
-    const cur = [2 * i];
-    for (let j = 1; j <= rec.length; j++) cur[j] = Math.min(prev[j - 1]! + (ref[i - 1] === rec[j - 1] ? 0 : 3), prev[j]! + 2, cur[j - 1]! + 2);
+    const cur = [4 * i];
+    for (let j = 1; j <= rec.length; j++) cur[j] = Math.min(prev[j - 1]! + (ref[i - 1] === rec[j - 1] ? 0 : 6), prev[j]! + 4, cur[j - 1]! + 4);
     prev = cur;
   }
   return prev[rec.length]!;
