@@ -7,6 +7,7 @@
  *   reads no environment variable: pass `credentials` for a remote `baseUrl`.
  * - **serve**: {@link startService} — the embedded dictation service, with its account helpers.
  * - **client**: {@link DictationClient} (HTTP) and {@link dictateOverWebSocket}.
+ * - **review**: {@link startReview} — the correction page's server over a run output.
  * - **markers**: decode, validate and plan clips from word markers (pure functions).
  * - **errors**: every failure is a {@link DictclipError} with a stable `code` ({@link ERROR_CODES}).
  */
@@ -60,3 +61,7 @@ export { exportDataset, EXPORT_FORMATS } from './dataset/index.js';
 export type { ExportFormat, ExportOptions, ExportResult, GroupBy, GroupTotal, SplitName, SplitSpec } from './dataset/index.js';
 
 export { buildReport } from './report/index.js';
+
+// review (the correction page)
+export { startReview } from './review/index.js';
+export type { ReviewServerOptions, RunningReview } from './review/index.js';

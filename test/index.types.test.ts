@@ -42,12 +42,13 @@ describe('public API types', () => {
     if (dictclip.isDictclipError(caught)) expectTypeOf(caught.code).toEqualTypeOf<ErrorCode>();
   });
 
-  it('exports run, serve, client, markers and errors, and not the internals', () => {
+  it('exports run, serve, client, markers, review and errors, and not the internals', () => {
     expectTypeOf(dictclip).toHaveProperty('runPipeline');
     expectTypeOf(dictclip).toHaveProperty('startService');
     expectTypeOf(dictclip).toHaveProperty('DictationClient');
     expectTypeOf(dictclip).toHaveProperty('planClips');
     expectTypeOf(dictclip).toHaveProperty('DictclipError');
+    expectTypeOf(dictclip).toHaveProperty('startReview');
     expectTypeOf(dictclip).not.toHaveProperty('loadRunOptions');
     expectTypeOf(dictclip).not.toHaveProperty('credentialsFromEnv');
     expectTypeOf(dictclip).not.toHaveProperty('resolveFfmpeg');
