@@ -158,7 +158,7 @@ export async function exportDataset(options: ExportOptions): Promise<ExportResul
   try {
     await mkdir(temp, { recursive: true });
     const ctx: WriterContext = {
-      dir: temp, finalDir: o.to, runDir: o.runDir, inputDir, shardSize: o.shardSize,
+      dir: temp, runDir: o.runDir, inputDir, shardSize: o.shardSize,
       splitRequested: options.split !== undefined, placer, scratch: path.join(temp, '.scratch'),
     };
     const writer = await WRITERS[o.format](ctx);

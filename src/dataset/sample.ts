@@ -20,10 +20,8 @@ export interface Sample {
 
 /** Shared resources of one export's writers. */
 export interface WriterContext {
-  /** The folder being written (a temp folder renamed to `finalDir` at the end). */
+  /** The folder being written (a temp folder renamed to the target at the end): every path a format writes is relative to it. */
   dir: string;
-  /** Where the export ends up (for formats that store absolute paths). */
-  finalDir: string;
   runDir: string;
   /** Kaldi: folder of the source recordings. */
   inputDir: string | undefined;

@@ -153,7 +153,7 @@ export function runPipeEntry(entry: string): Buffer {
 interface LhotseRecording { id: string; sources: { type: string; channels: number[]; source: string }[]; sampling_rate: number; num_samples: number; duration: number }
 interface LhotseSupervision { id: string; recording_id: string; start: number; duration: number; text: string; speaker: string; alignment?: { word: { symbol: string; start: number; duration: number }[] }; custom: { source: string } }
 
-const jsonLinesGz = <T>(file: string): T[] => gunzipSync(readFileSync(file)).toString('utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as T);
+export const jsonLinesGz = <T>(file: string): T[] => gunzipSync(readFileSync(file)).toString('utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as T);
 
 /** lhotse: `<split>/recordings.jsonl.gz` + `<split>/supervisions.jsonl.gz` in its manifest schema. */
 export function readLhotse(dir: string): { splits: ReadSplits; supervisions: LhotseSupervision[] } {
@@ -163,8 +163,10 @@ export function readLhotse(dir: string): { splits: ReadSplits; supervisions: Lho
     const recordings = new Map(jsonLinesGz<LhotseRecording>(path.join(dir, split, 'recordings.jsonl.gz')).map((r) => [r.id, r]));
     for (const r of recordings.values()) {
       const [source] = r.sources;
-      if (r.sources.length !== 1 || source?.type !== 'file' || !existsSync(source.source)) fail(`lhotse: recording ${r.id} has no readable file source`);
-      const facts = wavFacts(readFileSync(source.source));
+      // As lhotse's with_path_prefix(dir): a relative path is joined to the export folder.
+      const file = source === undefined ? '' : path.resolve(dir, source.source);
+      if (r.sources.length !== 1 || source?.type !== 'file' || !existsSync(file)) fail(`lhotse: recording ${r.id} has no readable file source`);
+      const facts = wavFacts(readFileSync(file));
       if (facts.rate !== r.sampling_rate || facts.samples !== r.num_samples || Math.abs(r.duration - r.num_samples / r.sampling_rate) > 1e-9) fail(`lhotse: recording ${r.id} header mismatch`);
     }
     const supervisions = jsonLinesGz<LhotseSupervision>(path.join(dir, split, 'supervisions.jsonl.gz'));
@@ -176,7 +178,7 @@ export function readLhotse(dir: string): { splits: ReadSplits; supervisions: Lho
         if (w.start < 0 || w.start + w.duration > rec.duration + 1e-9) fail(`lhotse: word ${w.symbol} outside its recording`);
       }
       supervisionsAll.push(s);
-      return { id: s.id, text: s.text, source: s.custom.source, seconds: s.duration, file: rec.sources[0]?.source ?? '' };
+      return { id: s.id, text: s.text, source: s.custom.source, seconds: s.duration, file: path.resolve(dir, rec.sources[0]?.source ?? '') };
     });
   }
   return { splits, supervisions: supervisionsAll };

@@ -1,12 +1,19 @@
 /**
  * lhotse: `<split>/recordings.jsonl.gz` and `<split>/supervisions.jsonl.gz` (train, dev, test),
  * one JSON object per line in lhotse's manifest schema. Each clip is a Recording (its WAV linked
- * into `<split>/audio/<id>.wav`, an AudioSource of type `file` with the absolute path of the final
- * export, sampling rate and sample count from the manifest, as the clip was cut) with one SupervisionSegment
+ * into `<split>/audio/<id>.wav`, an AudioSource of type `file` whose path `<split>/audio/<id>.wav` is
+ * relative to the export folder, sampling rate and sample count from the manifest, as the clip was
+ * cut) with one SupervisionSegment
  * covering it (start 0). The supervision's `alignment.word` lists the clip's words from
  * `markers/<source>.json` as `{symbol, start, duration}` in seconds from the start of the
  * recording (here: the clip), the order lhotse's AlignmentItem reads; `custom` keeps the clip's
  * place in its source recording and its flags.
+ *
+ * Relative paths: lhotse opens a `file` source's path as it stands, so a relative one resolves
+ * against the working directory of the process that loads the audio, and
+ * `RecordingSet.with_path_prefix` joins a folder in front of it. The paths are relative to the
+ * export folder, the one root of every split: load with `.with_path_prefix("<export>")` or from inside the export
+ * folder, and the export can be moved or copied whole.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -90,7 +97,7 @@ export function createLhotseWriter(ctx: WriterContext): FormatWriter {
       const out = await files.get(sample.split);
       await out.recordings.write(`${JSON.stringify({
         id: sample.id,
-        sources: [{ type: 'file', channels, source: path.join(ctx.finalDir, ...rel) }],
+        sources: [{ type: 'file', channels, source: rel.join('/') }],
         sampling_rate: r.sample_rate,
         num_samples: samples,
         duration,
