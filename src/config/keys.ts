@@ -43,6 +43,44 @@ export interface KeySpec {
   group: KeyGroup;
   /** One-letter short flag (`-j`), if any. */
   short?: string;
+  /** What the key changes in a run's output (see {@link Affects}); resume and merge follow it. */
+  affects: Affects;
+  /** Who acts on the key (see {@link AppliesTo}). */
+  appliesTo: AppliesTo;
+  /** How the key enters the fingerprint of what it affects (keys that affect nothing have none). */
+  fingerprint?: FingerprintPlace;
+}
+
+/**
+ * What a key changes, so that a resumed run redoes exactly the work it invalidates:
+ * - `dictation`: the service's answer (a change dictates every recording again; a paid service charges again);
+ * - `clips`: what is cut from the saved markers (a change re-cuts, never dictates);
+ * - `nothing`: no recording's dictation or clips — speed, display, safety caps, what the run selects or
+ *   run-level extras written anew each time.
+ */
+export type Affects = 'dictation' | 'clips' | 'nothing';
+
+/** `library`: an option of runPipeline; `cli`: only `dictclip run` acts on it (not in RunOptions). */
+export type AppliesTo = 'library' | 'cli';
+
+/**
+ * Where a key sits in the fingerprint of what it affects (src/config/fingerprint.ts). A key added
+ * from now on needs none: it enters under its own name, after every earlier key, and only when not
+ * at its default, so outputs made before it existed keep their fingerprints.
+ */
+export interface FingerprintPlace {
+  /**
+   * The layout generation the key joined its fingerprint in (earlier outputs were written with it):
+   * 0 = the first keys, always written (an unset one as null); later ones only when not at their
+   * default, in generation order.
+   */
+  since?: number;
+  /** Written nested with the other keys of this group (as earlier versions wrote them). */
+  group?: 'filters' | 'extracts';
+  /** Its value enters as the pipeline computes it: the service identity, or the reference transcripts' hash and alignment. */
+  via?: 'service' | 'reference';
+  /** A change to what the key does: `[name, n]` is written beside it when set, so outputs made before are redone. */
+  revision?: readonly [name: string, value: number];
 }
 
 /** Sections of `run --help`, in order. */
@@ -75,100 +113,100 @@ type Row = Omit<KeySpec, 'env' | 'flag' | 'group'> & { extraEnv?: readonly strin
 const ms = (min: number, max: number): KeyType => ({ kind: 'int', min, max });
 
 const ROWS: readonly Row[] = [
-  { key: 'baseUrl', group: 'service', type: { kind: 'string', format: 'url' }, default: undefined, defaultText: 'embedded service', placeholder: '<url>',
+  { key: 'baseUrl', affects: 'dictation', appliesTo: 'library', fingerprint: { since: 0, via: 'service' }, group: 'service', type: { kind: 'string', format: 'url' }, default: undefined, defaultText: 'embedded service', placeholder: '<url>',
     description: 'Service base URL (http or https); unset starts the embedded service in-process.' },
-  { key: 'factoryScope', group: 'service', type: { kind: 'string' }, default: 'nvoq', placeholder: '<segment>',
+  { key: 'factoryScope', affects: 'dictation', appliesTo: 'library', fingerprint: { since: 0 }, group: 'service', type: { kind: 'string' }, default: 'nvoq', placeholder: '<segment>',
     description: 'Path segment before `factory` in the dictation creation URL.' },
-  { key: 'profile', group: 'service', type: { kind: 'string' }, default: undefined, defaultText: 'not sent', placeholder: '<name>',
+  { key: 'profile', affects: 'dictation', appliesTo: 'library', fingerprint: { since: 0 }, group: 'service', type: { kind: 'string' }, default: undefined, defaultText: 'not sent', placeholder: '<name>',
     description: 'Dictation profile name sent with each dictation.' },
-  { key: 'markers', group: 'markers', type: { kind: 'enum', values: ['new', 'old', 'websocket'] }, default: 'new', placeholder: '<method>',
+  { key: 'markers', affects: 'dictation', appliesTo: 'library', fingerprint: { since: 0 }, group: 'markers', type: { kind: 'enum', values: ['new', 'old', 'websocket'] }, default: 'new', placeholder: '<method>',
     description: 'How word markers are obtained: new (wordMarkers), old (statistics pairs) or websocket.' },
-  { key: 'markerUnit', group: 'markers', type: { kind: 'enum', values: ['seconds', 'milliseconds', 'auto'] }, default: 'seconds', placeholder: '<unit>',
+  { key: 'markerUnit', affects: 'dictation', appliesTo: 'library', fingerprint: { since: 0 }, group: 'markers', type: { kind: 'enum', values: ['seconds', 'milliseconds', 'auto'] }, default: 'seconds', placeholder: '<unit>',
     description: 'Unit of new-method audioStart/audioLength.' },
-  { key: 'transcripts', group: 'markers', type: { kind: 'path' }, default: undefined, defaultText: 'none (clips carry what the recognizer heard)', placeholder: '<dir|file>',
+  { key: 'transcripts', affects: 'clips', appliesTo: 'library', fingerprint: { since: 4, via: 'reference' }, group: 'markers', type: { kind: 'path' }, default: undefined, defaultText: 'none (clips carry what the recognizer heard)', placeholder: '<dir|file>',
     description: 'Reference transcripts: a folder with `<rel>.txt` or `<rel without extension>.txt` per recording `<rel>`, or one table file (CSV/TSV with path and text columns, LJSpeech metadata.csv, Kaldi text, LibriSpeech *.trans.txt). Clips then carry the reference\'s words; adding or changing it re-cuts without dictating again.' },
-  { key: 'align', group: 'markers', type: { kind: 'enum', values: ['text', 'acoustic'] }, default: undefined, defaultText: 'acoustic with the embedded service, text with baseUrl', placeholder: '<method>',
+  { key: 'align', affects: 'clips', appliesTo: 'library', fingerprint: { since: 4, via: 'reference' }, group: 'markers', type: { kind: 'enum', values: ['text', 'acoustic'] }, default: undefined, defaultText: 'acoustic with the embedded service, text with baseUrl', placeholder: '<method>',
     description: 'With transcripts: how reference words get their times: text (from the recognized words\' markers) or acoustic (local PocketSphinx alignment of the reference words).' },
-  { key: 'mode', group: 'markers', type: { kind: 'enum', values: ['word', 'phrase'] }, default: 'word', placeholder: '<mode>',
+  { key: 'mode', affects: 'clips', appliesTo: 'library', fingerprint: { since: 0 }, group: 'markers', type: { kind: 'enum', values: ['word', 'phrase'] }, default: 'word', placeholder: '<mode>',
     description: 'One clip per word or per phrase.' },
-  { key: 'padMs', group: 'clips', type: ms(0, 10_000), default: undefined, defaultText: 'not set (padBeforeMs and padAfterMs apply)', placeholder: '<n>',
+  { key: 'padMs', affects: 'clips', appliesTo: 'cli', group: 'clips', type: ms(0, 10_000), default: undefined, defaultText: 'not set (padBeforeMs and padAfterMs apply)', placeholder: '<n>',
     description: 'Sets padBeforeMs and padAfterMs together (never with them in the same file, environment or command line).' },
-  { key: 'padBeforeMs', group: 'clips', type: ms(0, 10_000), default: 0, placeholder: '<n>',
+  { key: 'padBeforeMs', affects: 'clips', appliesTo: 'library', fingerprint: { since: 0 }, group: 'clips', type: ms(0, 10_000), default: 0, placeholder: '<n>',
     description: 'Padding before each clip, ms (clamped at the midpoint to the neighbour and the audio unless padMode is overlap).' },
-  { key: 'padAfterMs', group: 'clips', type: ms(0, 10_000), default: 0, placeholder: '<n>',
+  { key: 'padAfterMs', affects: 'clips', appliesTo: 'library', fingerprint: { since: 0 }, group: 'clips', type: ms(0, 10_000), default: 0, placeholder: '<n>',
     description: 'Padding after each clip, ms.' },
-  { key: 'padMode', group: 'clips', type: { kind: 'enum', values: ['clamp', 'overlap'] }, default: 'clamp', placeholder: '<mode>',
+  { key: 'padMode', affects: 'clips', appliesTo: 'library', fingerprint: { since: 2 }, group: 'clips', type: { kind: 'enum', values: ['clamp', 'overlap'] }, default: 'clamp', placeholder: '<mode>',
     description: 'clamp: padding stops at the midpoint to a neighbouring word (clips never share audio); overlap: padding runs into neighbouring words (whole words with a little context; neighbouring clips share audio).' },
-  { key: 'fadeMs', group: 'clips', type: ms(0, 1_000), default: 0, placeholder: '<n>',
+  { key: 'fadeMs', affects: 'clips', appliesTo: 'library', fingerprint: { since: 0 }, group: 'clips', type: ms(0, 1_000), default: 0, placeholder: '<n>',
     description: 'Linear fade in/out applied to each clip, ms.' },
-  { key: 'maxGapMs', group: 'markers', type: ms(0, 60_000), default: 700, placeholder: '<n>',
+  { key: 'maxGapMs', affects: 'clips', appliesTo: 'library', fingerprint: { since: 0 }, group: 'markers', type: ms(0, 60_000), default: 700, placeholder: '<n>',
     description: 'Phrase mode: a pause this long closes a phrase, ms.' },
-  { key: 'maxPhraseMs', group: 'markers', type: ms(100, 600_000), default: 15_000, placeholder: '<n>',
+  { key: 'maxPhraseMs', affects: 'clips', appliesTo: 'library', fingerprint: { since: 0 }, group: 'markers', type: ms(100, 600_000), default: 15_000, placeholder: '<n>',
     description: 'Phrase mode: a phrase never grows past this length, ms.' },
-  { key: 'concurrency', group: 'performance', short: 'j', type: { kind: 'int', min: 1, max: 64 }, default: 4, placeholder: '<n>',
+  { key: 'concurrency', affects: 'nothing', appliesTo: 'library', group: 'performance', short: 'j', type: { kind: 'int', min: 1, max: 64 }, default: 4, placeholder: '<n>',
     description: 'Dictations in flight.' },
-  { key: 'transcodeConcurrency', group: 'performance', type: { kind: 'int', min: 1, max: 256 }, default: undefined,
+  { key: 'transcodeConcurrency', affects: 'nothing', appliesTo: 'library', group: 'performance', type: { kind: 'int', min: 1, max: 256 }, default: undefined,
     defaultText: 'number of CPU cores', placeholder: '<n>', description: 'Transcodes in parallel.' },
-  { key: 'keepPunctuation', group: 'markers', type: { kind: 'bool' }, default: false,
+  { key: 'keepPunctuation', affects: 'clips', appliesTo: 'library', fingerprint: { since: 0 }, group: 'markers', type: { kind: 'bool' }, default: false,
     description: 'Word mode: also cut punctuation markers.' },
-  { key: 'match', group: 'clips', type: { kind: 'string', format: 'regex' }, default: undefined, defaultText: 'all clips', placeholder: '<regex>',
+  { key: 'match', affects: 'clips', appliesTo: 'library', fingerprint: { since: 0 }, group: 'clips', type: { kind: 'string', format: 'regex' }, default: undefined, defaultText: 'all clips', placeholder: '<regex>',
     description: 'Keep only clips whose text matches this regular expression (case-insensitive).' },
-  { key: 'minDurationMs', group: 'clips', type: ms(0, 600_000), default: undefined, defaultText: 'no limit', placeholder: '<n>',
+  { key: 'minDurationMs', affects: 'clips', appliesTo: 'library', fingerprint: { since: 1, group: 'filters' }, group: 'clips', type: ms(0, 600_000), default: undefined, defaultText: 'no limit', placeholder: '<n>',
     description: 'Keep only clips at least this long, ms (padding included); on run, others are not cut.' },
-  { key: 'maxDurationMs', group: 'clips', type: ms(0, 600_000), default: undefined, defaultText: 'no limit', placeholder: '<n>',
+  { key: 'maxDurationMs', affects: 'clips', appliesTo: 'library', fingerprint: { since: 1, group: 'filters' }, group: 'clips', type: ms(0, 600_000), default: undefined, defaultText: 'no limit', placeholder: '<n>',
     description: 'Keep only clips at most this long, ms (padding included).' },
-  { key: 'minCharsPerSecond', group: 'clips', type: { kind: 'int', min: 0, max: 1000 }, default: undefined, defaultText: 'no limit', placeholder: '<n>',
+  { key: 'minCharsPerSecond', affects: 'clips', appliesTo: 'library', fingerprint: { since: 1, group: 'filters' }, group: 'clips', type: { kind: 'int', min: 0, max: 1000 }, default: undefined, defaultText: 'no limit', placeholder: '<n>',
     description: 'Keep only clips with at least this many letters and digits of text per second of audio.' },
-  { key: 'maxCharsPerSecond', group: 'clips', type: { kind: 'int', min: 0, max: 1000 }, default: undefined, defaultText: 'no limit', placeholder: '<n>',
+  { key: 'maxCharsPerSecond', affects: 'clips', appliesTo: 'library', fingerprint: { since: 1, group: 'filters' }, group: 'clips', type: { kind: 'int', min: 0, max: 1000 }, default: undefined, defaultText: 'no limit', placeholder: '<n>',
     description: 'Keep only clips with at most this many letters and digits of text per second of audio.' },
-  { key: 'find', group: 'clips', type: { kind: 'list' }, default: undefined, defaultText: 'none (every clip)', placeholder: '<words>',
+  { key: 'find', affects: 'clips', appliesTo: 'library', fingerprint: { since: 3, group: 'extracts' }, group: 'clips', type: { kind: 'list' }, default: undefined, defaultText: 'none (every clip)', placeholder: '<words>',
     description: 'Cut only the occurrences of this phrase (consecutive words, case and punctuation ignored); repeat for several phrases.' },
-  { key: 'contextWords', group: 'clips', type: { kind: 'int', min: 0, max: 100 }, default: 0, placeholder: '<n>',
+  { key: 'contextWords', affects: 'clips', appliesTo: 'library', fingerprint: { since: 3, group: 'extracts' }, group: 'clips', type: { kind: 'int', min: 0, max: 100 }, default: 0, placeholder: '<n>',
     description: 'With find: widen each match by this many words on each side.' },
-  { key: 'clipSource', group: 'clips', type: { kind: 'enum', values: ['work', 'original'] }, default: 'work', placeholder: '<source>',
+  { key: 'clipSource', affects: 'clips', appliesTo: 'library', fingerprint: { since: 3, group: 'extracts' }, group: 'clips', type: { kind: 'enum', values: ['work', 'original'] }, default: 'work', placeholder: '<source>',
     description: 'Cut clips from the 16 kHz mono work audio, or from the source decoded at its own rate and channels.' },
-  { key: 'snapMs', group: 'clips', type: ms(0, 1_000), default: 0, placeholder: '<n>',
+  { key: 'snapMs', affects: 'clips', appliesTo: 'library', fingerprint: { since: 3, group: 'extracts', revision: ['snapRule', 2] }, group: 'clips', type: ms(0, 1_000), default: 0, placeholder: '<n>',
     description: 'Move each clip edge to the quietest point within this many ms, ms: an edge facing a pause stays short of the neighbouring word; a boundary shared with a touching word moves for both clips, never past the middle of either word.' },
-  { key: 'supercut', group: 'clips', type: { kind: 'string', format: 'filename' }, default: undefined, defaultText: 'none', placeholder: '<name>',
+  { key: 'supercut', affects: 'nothing', appliesTo: 'cli', group: 'clips', type: { kind: 'string', format: 'filename' }, default: undefined, defaultText: 'none', placeholder: '<name>',
     description: 'Also join every clip into <out>/<name>.wav with <name>.vtt subtitles and <name>.json.' },
-  { key: 'supercutGapMs', group: 'clips', type: ms(0, 60_000), default: 500, placeholder: '<n>',
+  { key: 'supercutGapMs', affects: 'nothing', appliesTo: 'cli', group: 'clips', type: ms(0, 60_000), default: 500, placeholder: '<n>',
     description: 'Silence between clips in the supercut, ms.' },
-  { key: 'dryRun', group: 'output', short: 'n', type: { kind: 'bool' }, default: false,
+  { key: 'dryRun', affects: 'nothing', appliesTo: 'library', group: 'output', short: 'n', type: { kind: 'bool' }, default: false,
     description: 'Scan and plan only; dictate, cut and write nothing.' },
-  { key: 'newService', group: 'service', type: { kind: 'bool' }, default: false,
+  { key: 'newService', affects: 'nothing', appliesTo: 'library', group: 'service', type: { kind: 'bool' }, default: false,
     description: 'Dictate again, with this service, an output folder made by another one (run.json names it), replacing its results; without it such a run stops (exit 2) before any work.' },
-  { key: 'maxUploadBytes', group: 'service', type: { kind: 'int', min: 65_536 }, default: DEFAULT_MAX_UPLOAD_BYTES, placeholder: '<n>',
+  { key: 'maxUploadBytes', affects: 'dictation', appliesTo: 'library', fingerprint: { since: 0 }, group: 'service', type: { kind: 'int', min: 65_536 }, default: DEFAULT_MAX_UPLOAD_BYTES, placeholder: '<n>',
     description: 'Upload cap in bytes; longer transcoded recordings are split at quiet points.' },
-  { key: 'uploadFormat', group: 'service', type: { kind: 'enum', values: ['pcm', 'ogg', 'webm', 'mp4'] }, default: 'pcm', placeholder: '<format>',
+  { key: 'uploadFormat', affects: 'dictation', appliesTo: 'library', fingerprint: { since: 1 }, group: 'service', type: { kind: 'enum', values: ['pcm', 'ogg', 'webm', 'mp4'] }, default: 'pcm', placeholder: '<format>',
     description: 'Upload encoding: pcm (16 kHz WAV, no encode), or ogg (Vorbis), webm (Opus), mp4 (AAC), each about 1/8 of PCM and one encode per chunk.' },
-  { key: 'ffmpegPath', group: 'performance', type: { kind: 'path', command: true }, default: undefined, extraEnv: ['FFMPEG_PATH'],
+  { key: 'ffmpegPath', affects: 'nothing', appliesTo: 'library', group: 'performance', type: { kind: 'path', command: true }, default: undefined, extraEnv: ['FFMPEG_PATH'],
     defaultText: 'ffmpeg-static, then `ffmpeg` on PATH', placeholder: '<file>',
     description: 'Explicit ffmpeg binary (a bare name is looked up on PATH).' },
-  { key: 'maxRetries', group: 'service', type: { kind: 'int', min: 0, max: 20 }, default: 6, placeholder: '<n>',
+  { key: 'maxRetries', affects: 'nothing', appliesTo: 'library', group: 'service', type: { kind: 'int', min: 0, max: 20 }, default: 6, placeholder: '<n>',
     description: 'Client retries of a transient failure.' },
-  { key: 'requestTimeoutMs', group: 'service', type: ms(1_000, 3_600_000), default: 60_000, placeholder: '<n>',
+  { key: 'requestTimeoutMs', affects: 'nothing', appliesTo: 'library', group: 'service', type: ms(1_000, 3_600_000), default: 60_000, placeholder: '<n>',
     description: 'Timeout of one HTTP request, ms: no headers or no body byte for this long, or no complete answer within it (an upload gets its size at 128 KiB/s on top).' },
-  { key: 'maxResponseBytes', group: 'service', type: { kind: 'int', min: 65_536 }, default: DEFAULT_MAX_RESPONSE_BYTES, placeholder: '<n>',
+  { key: 'maxResponseBytes', affects: 'nothing', appliesTo: 'library', group: 'service', type: { kind: 'int', min: 65_536 }, default: DEFAULT_MAX_RESPONSE_BYTES, placeholder: '<n>',
     description: 'Cap of one service answer in bytes (as received and decompressed; also one WebSocket message and what a session keeps); past it that recording fails with E_RESPONSE_TOO_LARGE.' },
-  { key: 'pollInitialMs', group: 'service', type: ms(50, 60_000), default: 1_000, placeholder: '<n>',
+  { key: 'pollInitialMs', affects: 'nothing', appliesTo: 'library', group: 'service', type: ms(50, 60_000), default: 1_000, placeholder: '<n>',
     description: 'First poll interval, ms.' },
-  { key: 'pollMaxMs', group: 'service', type: ms(50, 600_000), default: 5_000, placeholder: '<n>',
+  { key: 'pollMaxMs', affects: 'nothing', appliesTo: 'library', group: 'service', type: ms(50, 600_000), default: 5_000, placeholder: '<n>',
     description: 'Poll interval cap, ms (not below pollInitialMs).' },
-  { key: 'dictationTimeoutMs', group: 'service', type: ms(1_000, 86_400_000), default: undefined, defaultText: '120 s + 3 × the audio duration', placeholder: '<n>',
+  { key: 'dictationTimeoutMs', affects: 'nothing', appliesTo: 'library', group: 'service', type: ms(1_000, 86_400_000), default: undefined, defaultText: '120 s + 3 × the audio duration', placeholder: '<n>',
     description: 'Give up on one dictation (waiting for done, or a WebSocket dictation) after this long, ms.' },
-  { key: 'engine', group: 'service', type: { kind: 'enum', values: ['pocketsphinx', 'scripted'] }, default: 'pocketsphinx', placeholder: '<name>',
+  { key: 'engine', affects: 'dictation', appliesTo: 'library', fingerprint: { since: 0, via: 'service' }, group: 'service', type: { kind: 'enum', values: ['pocketsphinx', 'scripted'] }, default: 'pocketsphinx', placeholder: '<name>',
     description: 'Engine of the embedded service when no baseUrl is set.' },
-  { key: 'scriptFile', group: 'service', type: { kind: 'path' }, default: undefined, defaultText: 'none', placeholder: '<file>',
+  { key: 'scriptFile', affects: 'dictation', appliesTo: 'library', fingerprint: { since: 0, via: 'service' }, group: 'service', type: { kind: 'path' }, default: undefined, defaultText: 'none', placeholder: '<file>',
     description: 'Scripted engine script file (embedded service only).' },
-  { key: 'faults', group: 'service', type: { kind: 'string' }, default: undefined, defaultText: 'none', placeholder: '<spec>',
+  { key: 'faults', affects: 'nothing', appliesTo: 'library', group: 'service', type: { kind: 'string' }, default: undefined, defaultText: 'none', placeholder: '<spec>',
     description: 'Fault injection for reliability drills (embedded service only; see Reliability).' },
-  { key: 'workDir', group: 'performance', type: { kind: 'path' }, default: undefined, defaultText: '`<outDir>/.dictclip/work`', placeholder: '<dir>',
+  { key: 'workDir', affects: 'nothing', appliesTo: 'library', group: 'performance', type: { kind: 'path' }, default: undefined, defaultText: '`<outDir>/.dictclip/work`', placeholder: '<dir>',
     description: 'Work folder for transcoded audio.' },
-  { key: 'quiet', group: 'output', short: 'q', type: { kind: 'bool' }, default: false,
+  { key: 'quiet', affects: 'nothing', appliesTo: 'cli', group: 'output', short: 'q', type: { kind: 'bool' }, default: false,
     description: 'No progress output; only errors are printed.' },
-  { key: 'report', group: 'output', type: { kind: 'bool' }, default: true,
+  { key: 'report', affects: 'nothing', appliesTo: 'cli', group: 'output', type: { kind: 'bool' }, default: true,
     description: 'Write the HTML QA report `<outDir>/report/index.html` at the end of the run (`--no-report` skips it).' },
-  { key: 'shard', group: 'performance', type: { kind: 'string', format: 'shard' }, default: undefined, defaultText: 'all recordings', placeholder: '<K/N>',
+  { key: 'shard', affects: 'nothing', appliesTo: 'library', group: 'performance', type: { kind: 'string', format: 'shard' }, default: undefined, defaultText: 'all recordings', placeholder: '<K/N>',
     description: 'Process only shard K (0-based) of N: the recordings whose first 8 bytes of sha256(path relative to the input folder), mod N, equal K. `auto/N` takes K from JOB_COMPLETION_INDEX (Kubernetes), SLURM_ARRAY_TASK_ID − SLURM_ARRAY_TASK_MIN (Slurm) or AWS_BATCH_JOB_ARRAY_INDEX (AWS Batch).' },
 ];
 

@@ -5,7 +5,9 @@ import { wholeMsEnd } from '../markers/index.js';
 import type { DictationResult, MarkerMethod } from '../markers/index.js';
 import { compareCodePoints } from '../code-point-order.js';
 import { sha256, writeFileAtomicSync } from '../files.js';
-import { RUN_RECORD_VERSION, type RunRecord } from '../run-output/run-record.js';
+import { RUN_RECORD_VERSION, type RecordedOptions, type RunRecord } from '../run-output/run-record.js';
+import { fingerprintFields, recordedOptions } from '../config/fingerprint.js';
+import type { KeySpec } from '../config/keys.js';
 import { resolveInside } from '../run-output/safe-path.js';
 import type { FailureRow, ManifestRow, ReferenceAgreement } from '../run-output/rows.js';
 import type { ResolvedRunOptions } from './types.js';
@@ -83,62 +85,26 @@ export async function writeState(file: string, state: RecordingState): Promise<v
   writeFileAtomicSync(file, `${JSON.stringify(state)}\n`);
 }
 
-/** Fingerprint of everything that changes a dictation: source content, service, and marker options. */
-export function dictationFingerprint(
-  sourceSha256: string,
-  serviceId: string,
-  options: Pick<ResolvedRunOptions, 'factoryScope' | 'profile' | 'markers' | 'markerUnit' | 'maxUploadBytes'> & { uploadFormat?: ResolvedRunOptions['uploadFormat'] },
-): string {
-  return sha256(JSON.stringify({
-    source: sourceSha256,
-    service: serviceId,
-    factoryScope: options.factoryScope,
-    profile: options.profile ?? null,
-    markers: options.markers,
-    markerUnit: options.markerUnit,
-    maxUploadBytes: options.maxUploadBytes,
-    ...(options.uploadFormat === undefined || options.uploadFormat === 'pcm' ? {} : { uploadFormat: options.uploadFormat }),
-  }));
+/**
+ * Fingerprint of everything that changes a dictation: the source content, the service, and every
+ * option the key table marks as affecting the dictation (src/config/fingerprint.ts).
+ */
+export function dictationFingerprint(sourceSha256: string, serviceId: string, options: Partial<ResolvedRunOptions>, keys?: readonly KeySpec[]): string {
+  return sha256(JSON.stringify({ source: sourceSha256, ...fingerprintFields('dictation', options, { service: serviceId }, keys) }));
 }
 
 /**
- * Fingerprint of the clip options on top of a dictation fingerprint; `reference` = the reference
- * transcript's hash and the alignment method (absent without one, so earlier runs keep theirs).
+ * Fingerprint of every option the key table marks as affecting the clips, on top of a dictation
+ * fingerprint; `reference` = the reference transcript's hash and the alignment method (absent
+ * without one, so earlier runs keep theirs).
  */
 export function clipFingerprint(
   dictationFp: string,
-  options: Pick<ResolvedRunOptions, 'mode' | 'padBeforeMs' | 'padAfterMs' | 'fadeMs' | 'maxGapMs' | 'maxPhraseMs' | 'keepPunctuation' | 'match'>
-    & Partial<Pick<ResolvedRunOptions, 'minDurationMs' | 'maxDurationMs' | 'minCharsPerSecond' | 'maxCharsPerSecond'>>
-    & Partial<Pick<ResolvedRunOptions, 'find' | 'contextWords' | 'clipSource' | 'snapMs' | 'padMode'>>,
+  options: Partial<ResolvedRunOptions>,
   reference?: { sha256: string; align: 'text' | 'acoustic' },
+  keys?: readonly KeySpec[],
 ): string {
-  const { minDurationMs, maxDurationMs, minCharsPerSecond, maxCharsPerSecond } = options;
-  const filters = { minDurationMs, maxDurationMs, minCharsPerSecond, maxCharsPerSecond };
-  // Only set filters enter the fingerprint: runs without them keep their earlier fingerprints.
-  const filtersSet = Object.values(filters).some((value) => value !== undefined);
-  return sha256(JSON.stringify({
-    dictation: dictationFp,
-    mode: options.mode,
-    padBeforeMs: options.padBeforeMs,
-    padAfterMs: options.padAfterMs,
-    fadeMs: options.fadeMs,
-    maxGapMs: options.maxGapMs,
-    maxPhraseMs: options.maxPhraseMs,
-    keepPunctuation: options.keepPunctuation,
-    match: options.match ?? null,
-    ...(filtersSet ? { filters } : {}),
-    ...(options.padMode === undefined || options.padMode === 'clamp' ? {} : { padMode: options.padMode }),
-    ...extractOptions(options),
-    ...(reference === undefined ? {} : { reference }),
-  }));
-}
-
-/** The audio-extract options for the clip fingerprint; none when all are at their defaults (earlier runs keep their fingerprints). */
-function extractOptions(options: Partial<Pick<ResolvedRunOptions, 'find' | 'contextWords' | 'clipSource' | 'snapMs'>>): object {
-  const { find = [], contextWords = 0, clipSource = 'work', snapMs = 0 } = options;
-  const set = find.length > 0 || contextWords !== 0 || clipSource !== 'work' || snapMs !== 0;
-  // snapRule 2: boundaries shared with a touching word snap for both clips (issue 20): earlier snapped outputs are re-cut.
-  return set ? { extracts: { find, contextWords, clipSource, snapMs, ...(snapMs !== 0 ? { snapRule: 2 } : {}) } } : {};
+  return sha256(JSON.stringify({ dictation: dictationFp, ...fingerprintFields('clips', options, { reference }, keys) }));
 }
 
 /**
@@ -204,18 +170,6 @@ export async function removeDir(dir: string): Promise<void> {
   if (lstatSync(dir, { throwIfNoEntry: false }) !== undefined) await rm(dir, { recursive: true, force: true });
 }
 
-/** The options that change what a run writes for a recording (the rest only change speed or display). */
-export const OUTPUT_OPTION_KEYS = [
-  'factoryScope', 'profile', 'markers', 'markerUnit', 'maxUploadBytes', 'mode', 'padBeforeMs', 'padAfterMs', 'padMode', 'fadeMs',
-  'maxGapMs', 'maxPhraseMs', 'keepPunctuation', 'match', 'minDurationMs', 'maxDurationMs', 'minCharsPerSecond', 'maxCharsPerSecond',
-] as const satisfies readonly (keyof ResolvedRunOptions)[];
-
-/**
- * Those options' values (unset ones left out) and the service's identity; with reference
- * transcripts, their fingerprint over every recording of the input and the alignment method.
- */
-export type OutputOptions = Partial<Pick<ResolvedRunOptions, (typeof OUTPUT_OPTION_KEYS)[number]>> & { service: string; references?: string; align?: 'text' | 'acoustic' };
-
 /** The run record of a run over `recordings` with `options` against the service `serviceId`. */
 export function runRecord(
   options: ResolvedRunOptions,
@@ -224,14 +178,11 @@ export function runRecord(
   shard: string | null,
   references?: { sha256: string; align: 'text' | 'acoustic' },
 ): RunRecord {
-  const readable: Record<string, unknown> = { service: serviceId };
-  for (const key of OUTPUT_OPTION_KEYS) if (options[key] !== undefined) readable[key] = options[key];
-  if (references !== undefined) Object.assign(readable, { references: references.sha256, align: references.align });
   return {
     version: RUN_RECORD_VERSION,
     shard,
     optionsFingerprint: clipFingerprint(dictationFingerprint('', serviceId, options), options, references),
-    options: readable as OutputOptions,
+    options: recordedOptions(options, { service: serviceId, reference: references }) as RecordedOptions,
     recordings: [...recordings].sort(compareCodePoints),
   };
 }

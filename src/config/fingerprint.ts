@@ -1,0 +1,84 @@
+/**
+ * What the options contribute to the dictation and clip fingerprints (src/pipeline/state.ts) and
+ * to run.json's readable option list, read from the key table: each key says what it affects and
+ * where it sits in that fingerprint (`fingerprint` of its row). A key added to the table enters
+ * the fingerprints without any change here or in the pipeline.
+ */
+import { KEYS, type KeySpec } from './keys.js';
+
+/** Option values by key (a resolved options object, or part of one). */
+export type OptionValues = Readonly<Record<string, unknown>>;
+
+/** Values the pipeline computes for the keys marked `via`: the service identity and the reference transcripts. */
+export interface ProvidedValues {
+  readonly service?: string;
+  readonly reference?: { readonly sha256: string; readonly align: 'text' | 'acoustic' } | undefined;
+}
+
+/** True when `value` is the key's default (unset, the table's default, or an empty list). */
+export function atDefault(spec: KeySpec, value: unknown): boolean {
+  return value === undefined || value === spec.default || (Array.isArray(value) && value.length === 0);
+}
+
+/** The library keys that affect `what`, in fingerprint order: by `since` (none = last), then table order. */
+export function fingerprintKeys(what: 'dictation' | 'clips', keys: readonly KeySpec[] = KEYS): KeySpec[] {
+  const since = (spec: KeySpec): number => spec.fingerprint?.since ?? Number.POSITIVE_INFINITY;
+  return keys.filter((spec) => spec.affects === what && spec.appliesTo === 'library').sort((a, b) => since(a) - since(b));
+}
+
+/**
+ * The fields `options` add to the fingerprint of `what`, in the layout earlier versions wrote:
+ * generation-0 keys always (unset as null); the others only when not at their default, a group
+ * as one nested object of all its keys (unset ones at their default) when any of them is set.
+ */
+export function fingerprintFields(
+  what: 'dictation' | 'clips',
+  options: OptionValues,
+  provided: ProvidedValues = {},
+  keys: readonly KeySpec[] = KEYS,
+): Record<string, unknown> {
+  const ordered = fingerprintKeys(what, keys);
+  const fields: Record<string, unknown> = {};
+  for (const spec of ordered) {
+    const place = spec.fingerprint ?? {};
+    if (place.via !== undefined) {
+      const value = provided[place.via];
+      if (value !== undefined && !(place.via in fields)) fields[place.via] = value;
+    } else if (place.group !== undefined) {
+      if (place.group in fields) continue;
+      const members = ordered.filter((other) => other.fingerprint?.group === place.group);
+      if (members.every((member) => atDefault(member, options[member.key]))) continue;
+      const group: Record<string, unknown> = {};
+      for (const member of members) group[member.key] = options[member.key] ?? (member.type.kind === 'list' ? [] : member.default);
+      for (const member of members) Object.assign(group, revisionField(member, options[member.key]));
+      fields[place.group] = group;
+    } else if (place.since === 0) {
+      fields[spec.key] = options[spec.key] ?? null;
+    } else if (!atDefault(spec, options[spec.key])) {
+      fields[spec.key] = options[spec.key];
+      Object.assign(fields, revisionField(spec, options[spec.key]));
+    }
+  }
+  return fields;
+}
+
+function revisionField(spec: KeySpec, value: unknown): Record<string, number> {
+  const revision = spec.fingerprint?.revision;
+  return revision === undefined || atDefault(spec, value) ? {} : { [revision[0]]: revision[1] };
+}
+
+/**
+ * run.json's readable list of what the output was made with: the service's identity, every
+ * library key that affects the dictation or the clips (unset ones left out) and, with reference
+ * transcripts, their hash and the alignment method.
+ */
+export function recordedOptions(options: OptionValues, provided: ProvidedValues & { service: string }, keys: readonly KeySpec[] = KEYS): Record<string, unknown> {
+  const readable: Record<string, unknown> = { service: provided.service };
+  for (const spec of keys) {
+    if (spec.affects === 'nothing' || spec.appliesTo !== 'library' || spec.fingerprint?.via !== undefined) continue;
+    if (options[spec.key] !== undefined) readable[spec.key] = options[spec.key];
+  }
+  const { reference } = provided;
+  if (reference !== undefined) Object.assign(readable, { references: reference.sha256, align: reference.align });
+  return readable;
+}

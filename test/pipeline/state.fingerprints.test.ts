@@ -1,0 +1,145 @@
+/**
+ * The fingerprints are derived from the key table (src/config/keys.ts: what each key affects and
+ * where it sits): outputs made before keep theirs, a key added to the table enters the right one.
+ */
+import { describe, expect, it } from 'vitest';
+import { resolveOptions } from '../../src/config/resolve.js';
+import { KEYS, type ConfigKey, type KeySpec } from '../../src/config/keys.js';
+import { clipFingerprint, dictationFingerprint, runRecord } from '../../src/pipeline/state.js';
+
+const defaults = resolveOptions({ inputDir: '/in', outDir: '/out' });
+type Reference = { sha256: string; align: 'text' | 'acoustic' };
+
+/** Fingerprints written by the version before the key table described them (dictation, clips, run.json). */
+const PINNED: [string, Record<string, unknown>, Reference | undefined, string, string, string][] = [
+  ['defaults', {}, undefined,
+    'b0647de1cd6960dc24c72b0208bc094e387e3feec171cb6474fd18a91a4ccf92',
+    '986dfacc4f481c8e187ff70ffe61312bc3769399379a5161a9aa00dede3672b0',
+    'b30d4e35c4bbc2496b7a4b8af5523ea5d875e70ce870b9c1a34cbeda530f2c83'],
+  ['profile+dict', {'profile': 'p', 'markers': 'old', 'markerUnit': 'auto', 'maxUploadBytes': 100000, 'factoryScope': 'x'}, undefined,
+    '92dac4b5bd4c5a090f580418c8191b9c2419cbbe84cee70f653d0f358b437abc',
+    'cc70386b7671ea9dc5220d908b6dacaaa1ca974b18c331e2bfe2c6d102a65080',
+    '6343e3ead32387b01662b97480d76d2c8a7394498e551e771a349a61be155778'],
+  ['upload', {'uploadFormat': 'ogg'}, undefined,
+    'fe6695a6cc7cf90e8f1df8a106d474afc26781d99776e0df85947171f8205c75',
+    '7a818d92174c40861938be9266beda188ce4f93083f1a1fde751517454120c6a',
+    'd394231a09570cb256260b53b637158eedf6a3fb8093d67439c3ba6584abbe81'],
+  ['clips', {'mode': 'phrase', 'padBeforeMs': 10, 'padAfterMs': 20, 'fadeMs': 5, 'maxGapMs': 1, 'maxPhraseMs': 200, 'keepPunctuation': true, 'match': 'a'}, undefined,
+    'b0647de1cd6960dc24c72b0208bc094e387e3feec171cb6474fd18a91a4ccf92',
+    '85e7aae1c0f66b08bdda273bd7c93f590b841665dc9c54b77e04c1ac75ca8e6d',
+    '87f6de568c42e9277d7c7dc4eb7ededbf714caf49e1721d5ad0238bcdd9c3da0'],
+  ['filters1', {'minDurationMs': 100}, undefined,
+    'b0647de1cd6960dc24c72b0208bc094e387e3feec171cb6474fd18a91a4ccf92',
+    'a387c3d8f06f79dfa8dbcac84f82e49be20a79d320e6fd1d202383e6ab28a70a',
+    '576a24cab35fe591c18ff1653c87baf66774af58610b40d60fc69f0e508d206c'],
+  ['filters4', {'minDurationMs': 100, 'maxDurationMs': 900, 'minCharsPerSecond': 1, 'maxCharsPerSecond': 30}, undefined,
+    'b0647de1cd6960dc24c72b0208bc094e387e3feec171cb6474fd18a91a4ccf92',
+    '23839da01031c80cedfa23da0e45d099770ceca4f17433f689336ba7304ca19b',
+    '3849d588750897de5540bf5743629df42b7435fc4cce4352ed674dd6c7794d81'],
+  ['padMode', {'padMode': 'overlap'}, undefined,
+    'b0647de1cd6960dc24c72b0208bc094e387e3feec171cb6474fd18a91a4ccf92',
+    '457cdd472c0991c9a40c14f3b325463970aefc5317d67164e4c05031aa204a4c',
+    '0304adbcfada095b4eacf359cdf5608746aad289a6af17315387f44eed379747'],
+  ['find', {'find': ['a b']}, undefined,
+    'b0647de1cd6960dc24c72b0208bc094e387e3feec171cb6474fd18a91a4ccf92',
+    'a637a53b7ac5ca77e9121439afb69dddf0e7e745130bd178586e752f25e952af',
+    'e26e77e7ee65436691b162b8a69ae47950686ed8cbdb71c96bd76e1b248f8eda'],
+  ['findEmpty', {'find': []}, undefined,
+    'b0647de1cd6960dc24c72b0208bc094e387e3feec171cb6474fd18a91a4ccf92',
+    '986dfacc4f481c8e187ff70ffe61312bc3769399379a5161a9aa00dede3672b0',
+    'b30d4e35c4bbc2496b7a4b8af5523ea5d875e70ce870b9c1a34cbeda530f2c83'],
+  ['context', {'contextWords': 2}, undefined,
+    'b0647de1cd6960dc24c72b0208bc094e387e3feec171cb6474fd18a91a4ccf92',
+    '35ab5653379d8ab9125f5b2a2be1b0336e0ee8197ec21a4e1c19dcde58ccd9e9',
+    '7d2065c454fc848c6266b43c9c67f8eebc90d468101d59be7a4e4e785ada3f1c'],
+  ['source', {'clipSource': 'original'}, undefined,
+    'b0647de1cd6960dc24c72b0208bc094e387e3feec171cb6474fd18a91a4ccf92',
+    'f0474258a8fb774ef8f3a282f399404302af7ec9cb6284fce18250fd238953e1',
+    '3d47711408a69e0954915e1cd082267913d18c8b1dc300e7d5719b2f6315040d'],
+  ['snap', {'snapMs': 20}, undefined,
+    'b0647de1cd6960dc24c72b0208bc094e387e3feec171cb6474fd18a91a4ccf92',
+    'd0ec4acef341988d401ae47a8085f66ebc4b5765e56cc20f2c3bb50f2f148c92',
+    'c29eec10b3af289117cdc8f8af59704a20b256872c4214b7a1f4a30618e607f2'],
+  ['all', {'uploadFormat': 'webm', 'minDurationMs': 100, 'padMode': 'overlap', 'find': ['x'], 'snapMs': 5}, {'sha256': 'r', 'align': 'text'},
+    'a6e2768091234c225c6162a2b6905e5a22f310b344751f79a2b58e60cbe16240',
+    '99ce2787049ef29465c85da2f6e2aec48e45f4c94fffe9140d0d77d418aefa5f',
+    '6f4f2f7390ad557e5994d68d23134c0b1f176acc62f87cc769252dca5e7ae470'],
+  ['ref', {}, {'sha256': 'abc', 'align': 'acoustic'},
+    'b0647de1cd6960dc24c72b0208bc094e387e3feec171cb6474fd18a91a4ccf92',
+    'bfb740ea23bf0b8ccc29e7348b9a3a32d2c2c24c09cdfdff99b7030a06b2a4d9',
+    '73eaba9ee7612d695c94b58d7696680c47822f0e4045f88d5de1eb93a9a18cef'],
+];
+
+describe('fingerprints derived from the key table', () => {
+  it.each(PINNED)('keeps the fingerprints earlier versions wrote: %s', (_name, change, reference, dictation, clips, record) => {
+    const options = { ...defaults, ...change } as typeof defaults;
+    const d = dictationFingerprint('src', 'embedded:scripted', options);
+    expect([d, clipFingerprint(d, options, reference)]).toEqual([dictation, clips]);
+    expect(runRecord(options, 'http://svc', ['b', 'a'], null, reference).optionsFingerprint).toBe(record);
+  });
+
+  /** The table with one more key (the test's own), as a new row would add it. */
+  function withDummy(affects: KeySpec['affects'], appliesTo: KeySpec['appliesTo'] = 'library'): readonly KeySpec[] {
+    const dummy: KeySpec = {
+      key: 'dummyOption' as ConfigKey, type: { kind: 'int', min: 0 }, default: 0, env: [], flag: 'dummy-option', description: 'test',
+      group: 'clips', affects, appliesTo,
+    };
+    return [...KEYS, dummy];
+  }
+
+  function fingerprintsWith(keys: readonly KeySpec[], dummyOption: number): { dictation: string; clips: string } {
+    const options = { ...defaults, dummyOption } as typeof defaults;
+    const dictation = dictationFingerprint('src', 'embedded:scripted', options, keys);
+    return { dictation, clips: clipFingerprint(dictation, options, undefined, keys) };
+  }
+
+  it('a new key that affects the clips changes the clip fingerprint (not the dictation one) when set, nothing at its default', () => {
+    const keys = withDummy('clips');
+    const before = fingerprintsWith(KEYS, 5);
+    expect(fingerprintsWith(keys, 0)).toEqual(before);
+    const after = fingerprintsWith(keys, 5);
+    expect(after.dictation).toBe(before.dictation);
+    expect(after.clips).not.toBe(before.clips);
+    expect(fingerprintsWith(keys, 6).clips).not.toBe(after.clips);
+  });
+
+  it('a new key that affects the dictation changes the dictation fingerprint, and so the clip one', () => {
+    const keys = withDummy('dictation');
+    const before = fingerprintsWith(KEYS, 5);
+    expect(fingerprintsWith(keys, 0)).toEqual(before);
+    const after = fingerprintsWith(keys, 5);
+    expect(after.dictation).not.toBe(before.dictation);
+    expect(after.clips).not.toBe(before.clips);
+  });
+
+  it('a key that affects nothing, or one only the CLI acts on, changes neither', () => {
+    const before = fingerprintsWith(KEYS, 5);
+    expect(fingerprintsWith(withDummy('nothing'), 5)).toEqual(before);
+    expect(fingerprintsWith(withDummy('clips', 'cli'), 5)).toEqual(before);
+  });
+
+  it('every key that affects nothing leaves both fingerprints alone', () => {
+    const base = fingerprintsWith(KEYS, 0);
+    const other = { int: 7, bool: true, string: 'x', path: '/x', list: ['x'], enum: undefined } as const;
+    for (const spec of KEYS.filter((s) => s.affects === 'nothing')) {
+      const value = spec.type.kind === 'enum' ? spec.type.values.find((v) => v !== spec.default) : other[spec.type.kind];
+      const options = { ...defaults, [spec.key]: value } as typeof defaults;
+      const dictation = dictationFingerprint('src', 'embedded:scripted', options);
+      expect({ key: spec.key, dictation, clips: clipFingerprint(dictation, options) }).toEqual({ key: spec.key, ...base });
+    }
+  });
+
+  it('run.json lists every library key that affects the dictation or the clips', () => {
+    const set: Record<string, unknown> = { ...defaults };
+    for (const spec of KEYS) if (spec.type.kind === 'list' && set[spec.key] === undefined) set[spec.key] = ['x'];
+    for (const spec of KEYS) if (set[spec.key] === undefined) set[spec.key] = spec.type.kind === 'path' || spec.type.kind === 'string' ? 'x' : 1;
+    const record = runRecord(set as typeof defaults, 'http://svc', ['a'], null, { sha256: 'r', align: 'text' });
+    const listed = Object.keys(record.options);
+    for (const spec of KEYS.filter((s) => s.appliesTo === 'library' && s.affects !== 'nothing')) {
+      const names = spec.fingerprint?.via === 'service' ? ['service'] : spec.fingerprint?.via === 'reference' ? ['references', 'align'] : [spec.key];
+      for (const name of names) expect(listed, spec.key).toContain(name);
+    }
+    for (const key of ['uploadFormat', 'find', 'contextWords', 'clipSource', 'snapMs', 'padMode']) expect(listed).toContain(key);
+    expect(listed).not.toContain('concurrency');
+  });
+});
