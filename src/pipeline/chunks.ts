@@ -3,7 +3,7 @@ import path from 'node:path';
 import { encodeWavRange, ENCODINGS, findPauseSplits, findSplitPoints, writeWavRange } from '../audio/index.js';
 import type { CompressedFormat, WavInfo } from '../audio/index.js';
 import { wholeMsEnd } from '../markers/index.js';
-import type { DictationOutcome } from './dictate.js';
+import type { DictationOutcome } from './methods/index.js';
 import { chunksFromSplits, ROUNDING_MARGIN_BYTES, SAMPLES_PER_MS, stitchChunks } from './stitch.js';
 import type { Chunk, ChunkDictation, StitchedDictation } from './stitch.js';
 

@@ -1,7 +1,7 @@
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { LimitFunction } from 'p-limit';
-import { DictclipError, isDictclipError, toDictclipError } from '../errors.js';
+import { DictclipError, toDictclipError } from '../errors.js';
 import { PeaksMeter, toWorkWav } from '../audio/index.js';
 import { planClips, wholeMsEnd } from '../markers/index.js';
 import type { DictationResult, PlannedClip } from '../markers/index.js';
@@ -9,10 +9,8 @@ import { dictateInChunks } from './chunks.js';
 import { cutColumns, cutRecording, snapClips, writeWaveform } from './cut-recording.js';
 import { phraseCounts } from './find-summary.js';
 import type { StitchedDictation } from './stitch.js';
-import { dictateWav, resumeDictation, uploadForDictation } from './dictate.js';
+import { dictateChunk } from './dictate.js';
 import { PendingDictations } from './pending.js';
-import type { ChunkSpan } from './chunks.js';
-import { SAMPLES_PER_MS } from './stitch.js';
 import type { DictateContext } from './dictate.js';
 import { keepClips } from './keep.js';
 import type { DroppedTotals } from './keep.js';
@@ -276,32 +274,6 @@ async function dictate(
     key: job.key,
     onStage: setStage,
     onChunks,
-    // The upload goes before the dictation slot: a slot is held only while the service dictates.
-    // Each chunk's calls listen on a signal of its own (following the recording's): the chunks of
-    // a long recording in flight at once do not pile their listeners on one signal.
-    dictateOne: async (chunkPath, durationMs, span) => {
-      const chunk: DictateContext = {
-        ...dctx, signal: AbortSignal.any([ctx.signal]),
-        onCreated: (location) => void pending.created(span, location).catch(() => undefined), // unsaved: only a full retry
-      };
-      // Created by an earlier run that stopped: poll it (done or still running) instead of dictating
-      // that audio again; gone, failed or canceled on the service, it is dictated again below.
-      const earlier = pending.earlier(span);
-      if (earlier !== undefined) {
-        const resumed = await ctx.limits.dictation(() => resumeDictation(chunk, earlier.location, durationMs)).catch((error: unknown) => {
-          if (chunk.signal?.aborted === true || isDictclipError(error, 'E_AUTH')) throw error;
-          ctx.warn(`the dictation an earlier run created for ${describeSpan(span)} cannot be used (${toDictclipError(error, 'E_INTERNAL').code}): dictating it again`);
-          return undefined;
-        });
-        if (resumed !== undefined) return resumed;
-      }
-      const audioUrl = await ctx.limits.upload(() => uploadForDictation(chunk, chunkPath));
-      return ctx.limits.dictation(() => dictateWav(chunk, chunkPath, durationMs, audioUrl));
-    },
+    dictateOne: (chunkPath, durationMs, span) => dictateChunk(dctx, { path: chunkPath, durationMs, span }, { limits: ctx.limits, pending, warn: ctx.warn }),
   });
-}
-
-/** `the audio from 12.5 s to 40 s`, for a chunk's messages. */
-function describeSpan(span: ChunkSpan): string {
-  return `the audio from ${span.startSample / SAMPLES_PER_MS / 1000} s to ${span.endSample / SAMPLES_PER_MS / 1000} s`;
 }

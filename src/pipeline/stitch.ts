@@ -1,5 +1,5 @@
 import type { DictationResult, WordMarker } from '../markers/index.js';
-import type { DictationOutcome } from './dictate.js';
+import type { DictationOutcome } from './methods/index.js';
 
 /** Samples per millisecond of the 16 kHz work audio. */
 export const SAMPLES_PER_MS = 16;

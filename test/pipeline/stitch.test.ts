@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chunksFromSplits, stitchChunks } from '../../src/pipeline/stitch.js';
-import type { DictationOutcome } from '../../src/pipeline/dictate.js';
+import type { DictationOutcome } from '../../src/pipeline/methods/index.js';
 
 function outcome(dictationId: string, transcript: string, markers: DictationOutcome['markers'], extra: Partial<DictationOutcome> = {}): DictationOutcome {
   return { dictationId, transcript, markers, collapsed: false, warnings: [], polls: 1, ...extra };
