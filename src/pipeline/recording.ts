@@ -22,7 +22,7 @@ import type { Recording } from './scan.js';
 import { alignReference, dictationIdAt, flagUnaligned, removeAlignment, writeAlignment } from './reference.js';
 import type { AcousticAligner } from './reference.js';
 import type { Reference } from '../reference/index.js';
-import { STAGES } from '../run-output/rows.js';
+import { DICTATION_STAGES, STAGES } from '../run-output/rows.js';
 import type { ManifestRow, ReferenceAgreement, Stage } from '../run-output/rows.js';
 import type { ResolvedRunOptions, StageChange } from './types.js';
 
@@ -73,6 +73,8 @@ export interface RecordingOutcome {
   agreement?: ReferenceAgreement | undefined;
   /** Clip edges whose padding a neighbouring word cut short (see `padWithCount`). */
   paddingClamped: number;
+  /** A reused dictation (re-cut or resumed): the time it spent in each dictation stage in the run that dictated it, when saved. */
+  earlierStageMs?: Partial<Record<Stage, number>> | undefined;
 }
 
 /** A recording's failure with the stage it happened at. */
@@ -99,7 +101,10 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
     const dictation = job.state?.dictation;
     // States saved before the count existed: plan again (pure, no audio) to count.
     const paddingClamped = saved.paddingClamped ?? (dictation === undefined ? 0 : countClamped(planFor(dictation.result, ctx.options, dictation.audioDurationMs)));
-    return { rows, resumed: true, dropped: saved.dropped ?? { clips: 0, ms: 0 }, found, agreement: saved.reference?.agreement, paddingClamped };
+    return {
+      rows, resumed: true, dropped: saved.dropped ?? { clips: 0, ms: 0 }, found, agreement: saved.reference?.agreement, paddingClamped,
+      earlierStageMs: dictation?.stageMs,
+    };
   }
   const tracker = new StageClock();
   const progress = { audioMs: undefined as number | undefined, chunks: undefined as { done: number; total: number } | undefined };
@@ -132,8 +137,9 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
         tell();
       });
       ctx.onDictated?.();
+      const stageMs = tracker.times(DICTATION_STAGES); // saved with the dictation: a later re-cut reports them as the earlier run's
       setStage('output');
-      dictation = { fingerprint: job.fingerprints.dictation, service: job.service, method: ctx.options.markers, audioDurationMs: audioMs, ...stitched };
+      dictation = { fingerprint: job.fingerprints.dictation, service: job.service, method: ctx.options.markers, audioDurationMs: audioMs, stageMs, ...stitched };
       await Promise.all([writeState(job.statePath, recordingState(job, { dictation })), writeDictationFiles(ctx.outDir, job.recording.relPath, dictation)]);
       for (const warning of stitched.result.warnings) ctx.warn(warning);
     }
@@ -185,7 +191,7 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
     if (aligned === undefined) await removeAlignment(ctx.outDir, job.recording.relPath);
     else writeAlignment(ctx.outDir, aligned.record);
     await Promise.all([writeWaveform(meter, wavPath, waveform, ctx.warn), writeState(job.statePath, recordingState(job, { dictation, clips: clipsState }))]);
-    return { rows, resumed: false, dropped, found, agreement: reference?.agreement, paddingClamped };
+    return { rows, resumed: false, dropped, found, agreement: reference?.agreement, paddingClamped, earlierStageMs: savedDictation?.stageMs };
   } catch (error) {
     const { stage } = tracker;
     if (peaks !== undefined) await writeWaveform(peaks, wavPath, waveform, ctx.warn);
@@ -243,6 +249,17 @@ class StageClock {
     this.#ms.set(this.stage, (this.#ms.get(this.stage) ?? 0) + now - this.#since);
     this.stage = next;
     this.#since = now;
+  }
+
+  /** The time so far in each of `stages` entered (the current one counted up to now), whole ms. */
+  times(stages: readonly Stage[]): Partial<Record<Stage, number>> {
+    const now = performance.now();
+    const out: Partial<Record<Stage, number>> = {};
+    for (const stage of stages) {
+      const ms = (this.#ms.get(stage) ?? 0) + (stage === this.stage ? now - this.#since : 0);
+      if (this.#ms.has(stage) || stage === this.stage) out[stage] = Math.round(ms);
+    }
+    return out;
   }
 
   /** Close the current stage and return the time per stage, in the order they were first entered. */

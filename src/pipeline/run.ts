@@ -27,7 +27,7 @@ import { removeStaleTemps } from './stale-temps.js';
 import { cancelInFlight, interruptedError } from './interrupt.js';
 import { clipDir } from '../run-output/naming.js';
 import { MANIFEST_FILE } from '../run-output/layout.js';
-import type { FailureRow, ManifestRow, RunSummary } from '../run-output/rows.js';
+import type { FailureRow, ManifestRow, RunSummary, Stage } from '../run-output/rows.js';
 import type { PipelineEvents, ResolvedRunOptions, RunOptions, RunResult } from './types.js';
 
 const ALWAYS_FATAL = new Set(['E_AUTH', 'E_CREDENTIALS_MISSING', 'E_FFMPEG_NOT_FOUND', 'E_ENGINE']);
@@ -107,6 +107,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
     let fatal: DictclipError | undefined;
     const inFlight = new Set<string>(); // dictations created and not yet fetched (src/pipeline/dictate.ts)
     const stageTotals = new StageTotals();
+    const earlierTotals = new StageTotals(); // dictation stages of reused dictations, from the runs that dictated them
     const ctx: RecordingContext = {
       options: opts, outDir, workDir, ffmpegPath, signal: controller.signal,
       dictation: () => Promise.resolve({ ...dictateContext(connection, client, opts, controller.signal), inFlight }),
@@ -137,6 +138,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
         dropped.clips += result.dropped.clips;
         dropped.ms += result.dropped.ms;
         paddingClamped += result.paddingClamped;
+        for (const [stage, ms] of Object.entries(result.earlierStageMs ?? {}) as [Stage, number][]) earlierTotals.add(stage, ms);
         found.push(result.found);
         if (result.agreement !== undefined) agreements.push({ source, ...result.agreement });
         if (result.resumed) resumedCount++;
@@ -163,7 +165,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
     const interrupted = signal?.aborted === true;
     const counts = {
       recordings: recordings.length, done, failed: failures.length, resumed: resumedCount, skipped, wallTimeMs: wallTimeMs(),
-      stageMs: stageTotals.toJSON(), inputDir: scan.folder,
+      stageMs: stageTotals.toJSON(), ...earlierStageMs(earlierTotals), inputDir: scan.folder,
     };
     const summary = { ...computeSummary(counts, rows, dropped, paddingClamped), ...findSummary(opts.find, found), ...referenceSummary(agreements) };
     await writeRunOutputs(outDir, rows, failures, summary, skippedFiles);
@@ -177,6 +179,12 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
     await client?.close().catch(() => undefined);
     await connection?.close().catch(() => undefined);
   }
+}
+
+/** summary.json `earlierStageMs`, left out when no reused dictation had its times saved. */
+function earlierStageMs(totals: StageTotals): Pick<RunSummary, 'earlierStageMs'> {
+  const ms = totals.toJSON();
+  return Object.keys(ms).length === 0 ? {} : { earlierStageMs: ms };
 }
 
 function newClient(connection: Connection, opts: ResolvedRunOptions): DictationClient {

@@ -9,7 +9,7 @@ import { RUN_RECORD_VERSION, type RecordedOptions, type RunRecord } from '../run
 import { fingerprintFields, recordedOptions } from '../config/fingerprint.js';
 import type { KeySpec } from '../config/keys.js';
 import { resolveInside } from '../run-output/safe-path.js';
-import type { FailureRow, ManifestRow, ReferenceAgreement } from '../run-output/rows.js';
+import type { FailureRow, ManifestRow, ReferenceAgreement, Stage } from '../run-output/rows.js';
 import type { ResolvedRunOptions } from './types.js';
 
 /** Version of the state file layout; a file of another version is ignored (the recording is redone). */
@@ -32,6 +32,8 @@ export interface RecordingState {
     markerDictationIds: string[];
     /** The chunks it was dictated in, ms on the work audio (absent in older states). */
     chunks?: { startMs: number; endMs: number }[];
+    /** Wall time, ms, it spent in each dictation stage when it was dictated (absent in older states). */
+    stageMs?: Partial<Record<Stage, number>>;
     result: DictationResult;
   };
   /**

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DictclipError } from '../errors.js';
 import { REPORT_DIR } from '../run-output/layout.js';
+import { STAGES } from '../run-output/rows.js';
 import { readReportModel, type ReportModel, type ReportRecording } from './model.js';
 
 /** The page's static files, next to this module's source (also shipped with the package). */
@@ -46,7 +47,8 @@ function durationOf(recording: ReportRecording): number {
 }
 
 /**
- * data.js: `window.DICTCLIP_REPORT = {...}`. Per recording: `s` source, `k` key, `d` clip folder,
+ * data.js: `window.DICTCLIP_REPORT = {...}`: `summary` (summary.json), `stages` (every stage in
+ * processing order), `failures` as [source, stage, code, message], `recordings`. Per recording: `s` source, `k` key, `d` clip folder,
  * `a` source audio href ('' when not playable), `ms` duration, `f` 1 when it failed, `r` 1 when
  * rec/<key>.js exists, `c` clips as [name inside d, text, startMs, endMs, flags].
  */
@@ -59,7 +61,7 @@ export function dataScript(model: ReportModel, reportDir: string): string {
       c: r.clips.map((c) => [c.fileName.slice(d.length), c.text, c.startMs, c.endMs, c.flags]),
     };
   });
-  const data = { summary: model.summary, failures: model.failures.map((f) => [f.source, f.stage, f.code, f.message]), recordings };
+  const data = { summary: model.summary, stages: STAGES, failures: model.failures.map((f) => [f.source, f.stage, f.code, f.message]), recordings };
   return `window.DICTCLIP_REPORT = ${JSON.stringify(data)};\n`;
 }
 

@@ -67,6 +67,12 @@ export interface RunSummary {
   wallTimeMs: number;
   /** Total wall time, ms, the recordings processed in this run spent in each stage (see onStageTiming). */
   stageMs: Partial<Record<Stage, number>>;
+  /**
+   * Per dictation stage ({@link DICTATION_STAGES}), the wall time, ms, that the dictations this run
+   * reused (recordings re-cut or resumed from saved markers) took in the run that dictated them (each
+   * recording's state keeps its own). Absent when no reused dictation has its times saved.
+   */
+  earlierStageMs?: Partial<Record<Stage, number>>;
   /** Absolute input folder of the run (the QA report links the source recordings from it). */
   inputDir: string;
   /** With `--find`: each phrase and how often it occurred over all recordings. */
@@ -86,6 +92,9 @@ export type Stage = 'scan' | 'transcode' | 'split' | 'upload' | 'dictate' | 'mar
 
 /** Every stage, in processing order. */
 export const STAGES = ['scan', 'transcode', 'split', 'upload', 'dictate', 'markers', 'cut', 'output'] as const satisfies readonly Stage[];
+
+/** The stages a recording goes through only when it is dictated (a re-cut from saved markers skips them but `markers`, which also plans the clips). */
+export const DICTATION_STAGES = ['split', 'upload', 'dictate', 'markers'] as const satisfies readonly Stage[];
 
 /** One row of failures.csv. */
 export interface FailureRow {

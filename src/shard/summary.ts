@@ -3,7 +3,8 @@
  * (clips, total, median, min, max) are recomputed from the merged manifest; `wallTimeMs` is the
  * longest shard's (the shards ran side by side); `failures` and `references` (agreement with
  * reference transcripts) are the shards' per-recording lists joined, by source. Objects
- * of numbers (`stageMs`) are summed per key. A string (`inputDir`) is kept when every shard has
+ * of numbers (`stageMs`, `earlierStageMs`) are summed per key; a shard without a number or such an
+ * object (an older run, an optional field) adds nothing. A string (`inputDir`) is kept when every shard has
  * the same, else shard 0's is kept (shards on different machines mount the input differently).
  * Any other field the shards disagree on is refused: merge cannot know how to combine it.
  */
@@ -32,11 +33,12 @@ function isNumberRecord(value: unknown): value is Record<string, number> {
 
 function combine(key: string, values: readonly unknown[], dirs: readonly string[]): unknown {
   const [first] = values;
-  if (key === 'wallTimeMs') return Math.max(...values.map(Number));
-  if (values.every((v) => typeof v === 'number')) return (values as number[]).reduce((sum, v) => sum + v, 0);
-  if (values.every(isNumberRecord)) {
+  // A shard without the field (an older run, an optional field such as `earlierStageMs`) adds nothing.
+  if (key === 'wallTimeMs') return Math.max(...values.map((v) => Number(v ?? 0)));
+  if (values.every((v) => v === undefined || typeof v === 'number')) return values.reduce((sum: number, v) => sum + Number(v ?? 0), 0);
+  if (values.some(isNumberRecord) && values.every((v) => v === undefined || isNumberRecord(v))) {
     const out: Record<string, number> = {};
-    for (const record of values) for (const [k, v] of Object.entries(record)) out[k] = (out[k] ?? 0) + v;
+    for (const record of values) for (const [k, v] of Object.entries(record ?? {})) out[k] = (out[k] ?? 0) + v;
     return out;
   }
   if (values.every((v) => typeof v === 'string')) return first;
@@ -66,7 +68,7 @@ export function mergeSummaries(
       const rows = summaries.flatMap((s) => (Array.isArray(s.summary[key]) ? (s.summary[key] as Json[]) : []));
       merged[key] = rows.sort((a, b) => compareCodePoints(String(a['source']), String(b['source'])));
     } else if (key === 'skipped' && skippedRows !== undefined) merged[key] = skippedRows;
-    else merged[key] = combine(key, summaries.map((s) => s.summary[key] ?? 0), dirs);
+    else merged[key] = combine(key, summaries.map((s) => s.summary[key]), dirs);
   }
   return merged;
 }

@@ -49,8 +49,15 @@ export async function makeRun(root: string, extraArgs: string[] = []): Promise<R
   await writeFile(path.join(out, '.dictclip', 'service', 'profiles.json'), JSON.stringify([
     { name: 'memo', substitutions: [{ kind: 'regex', pattern: '^Call me later\\.$', to: '[memo] $&' }] },
   ]));
+  return runAgain(root, extraArgs);
+}
+
+/** `dictclip run` again on the input folder `makeRun` made under `root` (later `extraArgs` override earlier flags). */
+export async function runAgain(root: string, extraArgs: string[] = []): Promise<RunFixture> {
+  const input = path.join(root, 'in');
+  const out = path.join(root, 'out');
   const cli = fakeIo({ cwd: root });
-  const code = await main(['run', input, '--out', out, '--engine', 'scripted', '--script-file', scriptFile, '--profile', 'memo',
+  const code = await main(['run', input, '--out', out, '--engine', 'scripted', '--script-file', path.join(root, 'script.json'), '--profile', 'memo',
     '--pad-ms', '100', '--poll-initial-ms', '50', '--poll-max-ms', '100', '--transcode-concurrency', '2', ...extraArgs], cli.io);
   return { input, out, code, stdout: cli.stdout(), stderr: cli.stderr() };
 }

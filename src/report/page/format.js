@@ -42,7 +42,7 @@
   function bars(rows, unit) {
     var max = Math.max.apply(null, rows.map(function (r) { return r.value; }).concat([1]));
     return '<div class="bars">' + rows.map(function (r) {
-      return '<div class="bar-row"><span class="bar-label" title="' + esc(r.label) + '">' + r.labelHtml + '</span>' +
+      return '<div class="bar-row"' + (r.attrs || '') + '><span class="bar-label" title="' + esc(r.label) + '">' + r.labelHtml + '</span>' +
         '<span class="bar"><span style="width:' + (100 * r.value / max).toFixed(2) + '%"></span></span>' +
         '<span class="bar-value">' + esc(unit(r.value)) + '</span></div>';
     }).join('') + '</div>';

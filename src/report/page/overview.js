@@ -10,6 +10,7 @@
   var esc = P.esc, fmtMs = P.fmtMs, isFlagged = P.isFlagged, median = P.median, bars = P.bars;
   var data = window.DICTCLIP_REPORT;
   var recs = data.recordings;
+  var STAGE_ORDER = data.stages; // the pipeline's stages, in processing order
 
   function allDurations() {
     var out = [];
@@ -56,9 +57,9 @@
     cards.push(['Clips', durations.length], ['Clip audio', fmtMs(total)], ['Median clip', fmtMs(median(durations))],
       ['Flagged clips', flagged]);
     if (s.wallTimeMs !== undefined) cards.push(['Wall time', fmtMs(s.wallTimeMs)]);
-    var stageRows = Object.keys(s.stageMs || {}).map(function (k) {
-      return { label: k, labelHtml: esc(k), value: s.stageMs[k] };
-    });
+    var stageRows = stageTimes(s.stageMs || {}, s.earlierStageMs || {});
+    var earlierNote = s.earlierStageMs && Object.keys(s.earlierStageMs).length ? '<p class="muted"><span class="earlier">earlier run</span> ' +
+      'Dictation stages of the recordings this run re-cut or resumed from saved markers, timed in the run that dictated them.</p>' : '';
     var perRec = recs.map(function (r, i) {
       return { label: r.s, labelHtml: '<a href="#rec-' + i + '">' + esc(r.s) + '</a>', value: r.c.length };
     });
@@ -69,9 +70,27 @@
       '<div class="panels">' +
       '<div class="panel"><h3>Clip durations</h3>' + histogram(durations) + '</div>' +
       '<div class="panel"><h3>Clips per recording</h3><div class="scroll">' + bars(perRec, String) + '</div></div>' +
-      '<div class="panel"><h3>Time per stage</h3>' + (stageRows.length ? bars(stageRows, fmtMs) +
-        '<p class="muted">Summed over recordings; recordings overlap, so the sum can exceed the wall time.</p>' : '<p class="muted">Not recorded by this run.</p>') + '</div>' +
+      '<div class="panel" id="stages"><h3>Time per stage</h3>' + (stageRows.length ? bars(stageRows, fmtMs) +
+        '<p class="muted">Summed over recordings; recordings overlap, so the sum can exceed the wall time.</p>' + earlierNote : '<p class="muted">Not recorded by this run.</p>') + '</div>' +
       '</div>' + agreementTable(s.references);
+  }
+
+  /**
+   * Bar rows of summary.json `stageMs` (this run) and `earlierStageMs` (dictations it reused, timed
+   * when they were dictated): each stage's earlier time right after its own, marked.
+   */
+  function stageTimes(now, earlier) {
+    var rows = [];
+    var stages = Object.keys(now).concat(Object.keys(earlier).filter(function (k) { return !(k in now); }));
+    stages.sort(function (a, b) { return STAGE_ORDER.indexOf(a) - STAGE_ORDER.indexOf(b); });
+    stages.forEach(function (k) {
+      if (k in now) rows.push({ label: k, labelHtml: esc(k), value: now[k], attrs: ' data-stage="' + esc(k) + '"' });
+      if (k in earlier) {
+        rows.push({ label: k + ' (earlier run)', labelHtml: esc(k) + ' <span class="earlier">earlier run</span>', value: earlier[k],
+          attrs: ' data-stage="' + esc(k) + '" data-earlier="1"' });
+      }
+    });
+    return rows;
   }
 
   /** summary.json `references`: per recording cut from a reference transcript, how far the recognizer agreed with it. */

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { mergeSummaries } from '../../src/shard/summary.js';
+
+describe('mergeSummaries', () => {
+  it('sums objects of numbers per key; a shard without the object (an optional field) adds nothing', () => {
+    const merged = mergeSummaries([
+      { dir: 'a', summary: { done: 1, wallTimeMs: 5, stageMs: { cut: 3 }, earlierStageMs: { upload: 10, dictate: 200 } } },
+      { dir: 'b', summary: { done: 2, wallTimeMs: 9, stageMs: { cut: 4, transcode: 1 } } },
+      { dir: 'c', summary: { wallTimeMs: 2, stageMs: {}, earlierStageMs: { dictate: 50 } } },
+    ], [100, 300], undefined);
+    expect(merged).toEqual({
+      done: 3, wallTimeMs: 9, stageMs: { cut: 7, transcode: 1 }, earlierStageMs: { upload: 10, dictate: 250 },
+    });
+  });
+
+  it('refuses a field the shards disagree on that is not a number, an object of numbers or a string', () => {
+    expect(() => mergeSummaries([{ dir: 'a', summary: { notes: ['x'] } }, { dir: 'b', summary: { notes: ['y'] } }], [], undefined))
+      .toThrow(expect.objectContaining({ code: 'E_MERGE', message: 'b: summary.json field "notes" differs from a\'s and merge cannot combine it' }));
+  });
+});
