@@ -1,4 +1,5 @@
 /** Strict `node:util` parseArgs with E_USAGE errors that name the command and suggest a flag. */
+import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { closest, editDistance } from '../config/suggest.js';
 import { isDictclipError } from '../errors.js';
@@ -60,6 +61,15 @@ function joinNegativeValues(args: readonly string[], options: OptionSpecs): stri
 export function stringValue(values: Parsed['values'], name: string): string | undefined {
   const value = values[name];
   return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The ffmpeg binary a command was given: `--ffmpeg-path`, else DICTCLIP_FFMPEG_PATH, else FFMPEG_PATH;
+ * a value with a slash is a path from `cwd`, a bare name is looked up on PATH later.
+ */
+export function ffmpegPathFlag(values: Parsed['values'], env: Readonly<Record<string, string | undefined>>, cwd: string): string | undefined {
+  const given = stringValue(values, 'ffmpeg-path') ?? (env['DICTCLIP_FFMPEG_PATH'] || env['FFMPEG_PATH'] || undefined);
+  return given === undefined ? undefined : /[\\/]/.test(given) ? resolve(cwd, given) : given;
 }
 
 /** A required string option. */

@@ -1,7 +1,6 @@
 /**
  * What the review page shows of a finished run, read from its output folder: the recordings
- * (manifest sources and saved markers), their clips and flags, the source audio a browser can
- * play, and per recording its timed words and current text (model of one recording: state.ts).
+ * (manifest sources and saved markers), their clips and flags, their source audio, and per recording its timed words and current text (model of one recording: state.ts).
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -20,8 +19,11 @@ export interface ReviewRecording {
   clips: ReviewClip[];
   /** Clips with any flag. */
   flagged: number;
-  /** The source recording, when the run's input folder is known, it exists and a browser plays its format. */
-  audio: { path: string; contentType: string } | undefined;
+  /**
+   * The source recording, when the run's input folder is known and it exists: `contentType` when a
+   * browser plays its format, else undefined (the server plays a WAV copy of it: listen.ts).
+   */
+  audio: { path: string; contentType: string | undefined } | undefined;
 }
 
 export interface ReviewRun {
@@ -70,9 +72,8 @@ export async function openReviewRun(runDir: string): Promise<ReviewRun> {
 
 function sourceAudio(inputDir: string | undefined, source: string): ReviewRecording['audio'] {
   if (inputDir === undefined) return undefined;
-  const contentType = PLAYABLE_AUDIO.get(path.extname(source).toLowerCase());
   const file = path.join(inputDir, ...source.split('/'));
-  return contentType !== undefined && existsSync(file) ? { path: file, contentType } : undefined;
+  return existsSync(file) ? { path: file, contentType: PLAYABLE_AUDIO.get(path.extname(source).toLowerCase()) } : undefined;
 }
 
 /** The reference alignment of a recording (alignments/<source>.json, written by the pipeline) as the review reads it. */

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { DictclipError, isDictclipError } from '../errors.js';
 import { readPeaks, REPORT_PAGE_DIR } from '../report/index.js';
 import { BodyTooLarge, PAGE_CSP, readBody, sendError, sendFile, sendJson, sendText } from './http.js';
+import { ListenCopies } from './listen.js';
 import { listRecordings, openReviewRun, type ReviewRun } from './model.js';
 import { CorrectionStore, MAX_TEXT_CHARS, readRecordingState, type Change, type RecordingState } from './state.js';
 
@@ -24,6 +25,11 @@ export interface ReviewServerOptions {
   host?: string;
   /** Port; 0 picks a free one. @default 0 */
   port?: number;
+  /**
+   * The ffmpeg binary that makes WAV copies of sources a browser cannot play (listen.ts).
+   * @default undefined (found as for runs: the ffmpeg-static package, then PATH)
+   */
+  ffmpegPath?: string;
 }
 
 export interface RunningReview {
@@ -97,6 +103,7 @@ function sameToken(given: string | string[] | undefined, token: string): boolean
 export async function startReview(options: ReviewServerOptions): Promise<RunningReview> {
   const run = await openReviewRun(options.runDir);
   const store = new CorrectionStore(run);
+  const listen = new ListenCopies(run.runDir, options.ffmpegPath);
   const host = options.host ?? '127.0.0.1';
   const token = randomBytes(24).toString('hex');
   const indexHtml = (await readFile(path.join(PAGE_DIR, 'index.html'), 'utf8')).replace('{{TOKEN}}', token);
@@ -139,13 +146,29 @@ export async function startReview(options: ReviewServerOptions): Promise<Running
       } else if (url.pathname === '/api/recording') {
         sendJson(res, 200, await recordingJson(run, await stateOf(source)));
       } else if (recording.audio === undefined) {
-        sendError(res, 404, 'no-audio', `the source audio of ${source} is not found or not playable in a browser`);
-      } else {
+        sendError(res, 404, 'no-audio', `the source audio of ${source} is not found (the run's input folder is gone or moved)`);
+      } else if (recording.audio.contentType !== undefined) {
         await sendFile(req, res, recording.audio.path, recording.audio.contentType);
+      } else {
+        await sendCopy(req, res, source, recording.audio.path);
       }
       return;
     }
     sendError(res, 404, 'not-found', `no such page: ${url.pathname}`);
+  }
+
+  /** A WAV copy of a source a browser cannot play; 404 when the source is gone, 415 when ffmpeg cannot decode it. */
+  async function sendCopy(req: IncomingMessage, res: ServerResponse, source: string, sourcePath: string): Promise<void> {
+    let copy: string;
+    try {
+      copy = await listen.copyOf(source, sourcePath);
+    } catch (error) {
+      if (isDictclipError(error, 'E_INPUT')) sendError(res, 404, 'no-audio', `the source audio of ${source} is gone`);
+      else if (isDictclipError(error, 'E_FFMPEG')) sendError(res, 415, 'not-audio', `ffmpeg cannot decode the source audio of ${source}: ${error.message}`);
+      else throw error;
+      return;
+    }
+    await sendFile(req, res, copy, 'audio/wav');
   }
 
   async function save(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -205,6 +228,7 @@ export async function startReview(options: ReviewServerOptions): Promise<Running
   return {
     url: `http://${hostPort}/`, port: address.port, token,
     close: () => new Promise<void>((resolve) => {
+      listen.close();
       server.close(() => resolve());
       server.closeAllConnections();
     }),

@@ -14,7 +14,8 @@
  *     <out>/alignments/<src>.json   reference alignment per recording (--transcripts)
  *     <out>/corrections/<src>.txt   transcripts corrected by `dictclip review`
  *     <out>/report/                 the QA report (made from the rest)
- *     <out>/.dictclip/state|peaks|work|service   internal: resume state, waveform peaks, work audio, embedded service
+ *     <out>/.dictclip/state|peaks|work|service|listen   internal: resume state, waveform peaks, work audio,
+ *                                   embedded service, the review's playable copies of unplayable sources
  *
  * `<src>` is the manifest's `source` (path relative to the input folder, extension kept);
  * `<key>` is naming.ts recordingKey(source).
@@ -39,6 +40,8 @@ export const STATE_DIR = 'state';
 export const PEAKS_DIR = 'peaks';
 export const WORK_DIR = 'work';
 export const SERVICE_DIR = 'service';
+/** The review's WAV copies of sources a browser cannot play (AIFF, AMR, WMA, video containers …). */
+export const LISTEN_DIR = 'listen';
 
 /** The run-level files, in the order a run writes them. */
 export const RUN_FILES = [MANIFEST_FILE, FAILURES_FILE, SKIPPED_FILE, SUMMARY_FILE, RUN_RECORD_FILE] as const;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { sha256 } from '../files.js';
-import { CLIPS_DIR, INTERNAL_DIR, MARKERS_DIR, PEAKS_DIR, STATE_DIR, TRANSCRIPTS_DIR, ALIGNMENTS_DIR, CORRECTIONS_DIR } from './layout.js';
+import { CLIPS_DIR, INTERNAL_DIR, LISTEN_DIR, MARKERS_DIR, PEAKS_DIR, STATE_DIR, TRANSCRIPTS_DIR, ALIGNMENTS_DIR, CORRECTIONS_DIR } from './layout.js';
 import { resolveInside } from './safe-path.js';
 
 /**
@@ -66,6 +66,11 @@ export function markersPath(outDir: string, relPath: string): string {
 /** `<outDir>/.dictclip/peaks/<recordingKey>.peaks`: the waveform peaks the QA report draws. */
 export function peaksPath(outDir: string, relPath: string): string {
   return resolveInside(outDir, INTERNAL_DIR, PEAKS_DIR, `${recordingKey(relPath)}.peaks`);
+}
+
+/** `<outDir>/.dictclip/listen/<recordingKey>.wav`: the review's playable copy of a source a browser cannot play. */
+export function listenPath(outDir: string, relPath: string): string {
+  return resolveInside(outDir, INTERNAL_DIR, LISTEN_DIR, `${recordingKey(relPath)}.wav`);
 }
 
 /** `<outDir>/alignments/<relPath>.json`: a recording's reference words and where they were placed (checked to stay inside). */

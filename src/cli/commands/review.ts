@@ -1,10 +1,10 @@
 /** `dictclip review <run-out-dir>`: the review page over a finished run until Ctrl-C. */
 import path from 'node:path';
 import { startProcess } from '../../child-process.js';
-import { expectPositionals, intFlag, parseCommandArgs, stringValue } from '../args.js';
+import { expectPositionals, ffmpegPathFlag, intFlag, parseCommandArgs, stringValue } from '../args.js';
 import { usageError, waitForAbort, type CliIo } from '../io.js';
 
-export const REVIEW_HELP = `Usage: dictclip review <run-out-dir> [--host 127.0.0.1] [--port 0] [--open]
+export const REVIEW_HELP = `Usage: dictclip review <run-out-dir> [--host 127.0.0.1] [--port 0] [--open] [--ffmpeg-path <file>]
 
 Starts a local web page over a finished run to listen to its words and correct them, and prints
 one line: review: http://127.0.0.1:<port>/ (open it in a browser). Each recording is shown with
@@ -18,7 +18,9 @@ or j/k move, Enter replays, Ctrl+Z undoes. Every change is written at once to
 re-cuts the corrected words from the saved markers without dictating again.
 
 Reads the run output (manifest.csv, markers/, transcripts/, alignments/, .dictclip/peaks) and
-the source recordings of the run (summary.json's input folder); writes only corrections/.
+the source recordings of the run (summary.json's input folder); writes only corrections/ and, for
+a source a browser cannot play (AIFF, AMR, WMA, a video …), a 16 kHz WAV copy made with ffmpeg on
+first listen in .dictclip/listen/ (made again when the source changes).
 Writes are accepted only from the page itself (same origin and a per-session token); a change
 made on a state another tab already changed is refused and the page says so.
 
@@ -27,6 +29,9 @@ Options:
                      address lets other machines read the run and its audio.
   --port <n>         Port (default 0: a free one).
   --open             Also open the page in the default browser (xdg-open, open, start).
+  --ffmpeg-path <file>
+                     ffmpeg for those copies (default: DICTCLIP_FFMPEG_PATH, FFMPEG_PATH,
+                     ffmpeg-static, ffmpeg on PATH).
   -h, --help         Show this help.
 
 Stops on Ctrl-C (SIGINT) or SIGTERM: the server closes and the command exits 0.
@@ -37,6 +42,7 @@ const OPTIONS = {
   host: { type: 'string' },
   port: { type: 'string' },
   open: { type: 'boolean' },
+  'ffmpeg-path': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -62,11 +68,13 @@ export async function reviewCommand(args: string[], io: CliIo): Promise<number> 
   const port = intFlag(values, 'port', 0, 65_535);
   const host = stringValue(values, 'host');
   if (host === '') throw usageError('--host: give an address, e.g. --host 127.0.0.1');
+  const ffmpegPath = ffmpegPathFlag(values, io.env, io.cwd);
   const { startReview } = await import('../../review/index.js');
   const review = await startReview({
     runDir: path.resolve(io.cwd, outArg),
     ...(host === undefined ? {} : { host }),
     ...(port === undefined ? {} : { port }),
+    ...(ffmpegPath === undefined ? {} : { ffmpegPath }),
   });
   io.stdout.write(`review: ${review.url}\n`);
   if (values['open'] === true) openBrowser(review.url, io);

@@ -1,6 +1,6 @@
 /** `dictclip serve --data <dir> [options]`: the embedded service until SIGINT/SIGTERM. */
 import { resolve } from 'node:path';
-import { intFlag, parseCommandArgs, requiredString, stringValue } from '../args.js';
+import { ffmpegPathFlag, intFlag, parseCommandArgs, requiredString, stringValue } from '../args.js';
 import { MAX_DONE_HOLD_MS } from '../../service/options.js';
 import { SERVE_HELP } from '../help.js';
 import { usageError, waitForAbort, type CliIo } from '../io.js';
@@ -45,7 +45,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const maxUploadBytes = intFlag(values, 'max-upload-bytes', 1024, Number.MAX_SAFE_INTEGER);
   const maxStoredBytes = intFlag(values, 'max-stored-bytes', 1, Number.MAX_SAFE_INTEGER);
   const faults = stringValue(values, 'faults') ?? (io.env['DICTCLIP_FAULTS'] || undefined);
-  const ffmpegFlag = stringValue(values, 'ffmpeg-path') ?? (io.env['DICTCLIP_FFMPEG_PATH'] || io.env['FFMPEG_PATH'] || undefined);
+  const ffmpegPath = ffmpegPathFlag(values, io.env, io.cwd);
   const scriptPath = stringValue(values, 'script');
   const host = stringValue(values, 'host');
   const publicUrl = stringValue(values, 'public-url');
@@ -67,7 +67,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     ...(maxUploadBytes === undefined ? {} : { maxUploadBytes }),
     ...(maxStoredBytes === undefined ? {} : { maxStoredBytes }),
     ...(faults === undefined ? {} : { faults }),
-    ...(ffmpegFlag === undefined ? {} : { ffmpegPath: /[\\/]/.test(ffmpegFlag) ? resolve(io.cwd, ffmpegFlag) : ffmpegFlag }),
+    ...(ffmpegPath === undefined ? {} : { ffmpegPath }),
   });
   io.stdout.write(`dictclip service listening on ${running.url}\n`);
   await waitForAbort(io.signal);
