@@ -80,6 +80,19 @@ export function redoReason(job: RecordingJob, serviceId: string, otherService: s
   return 'settings';
 }
 
+/**
+ * The service that dictated a recording of this run when it is not `serviceId`, from the saved
+ * states (of recordings whose source is unchanged): what tells a run stopped before it wrote
+ * run.json from one this service made.
+ */
+export function dictatedElsewhere(jobs: readonly RecordingJob[], serviceId: string): string | undefined {
+  for (const { state, sourceFingerprint } of jobs) {
+    const service = state?.dictation?.service;
+    if (service !== undefined && service !== serviceId && state?.sourceFingerprint.sha256 === sourceFingerprint.sha256) return service;
+  }
+  return undefined;
+}
+
 /** The dry-run state of a job: done, todo (never processed) or redo. */
 export function planState(job: RecordingJob): 'done' | 'todo' | 'redo' {
   if (job.decision === 'done') return 'done';

@@ -1,6 +1,6 @@
 /**
- * A run over an output another service made (run.json names it) refuses with exit 2
- * instead of dictating everything again with this one; `--new-service` does it on purpose; the dry
+ * A run over an output another service made (run.json names it; after a run stopped before it
+ * wrote run.json, the recordings' states do) refuses with exit 2 instead of dictating everything again with this one; `--new-service` does it on purpose; the dry
  * run names the real reason each recording would be dictated again.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -61,6 +61,21 @@ describe('an output made by another service', () => {
     expect((JSON.parse(readFileSync(join(cwd, 'out', 'run.json'), 'utf8')) as { options: { service: string } }).options.service).toBe(svc.url);
     // Now made by the remote service: the embedded one is the other service.
     expect((await run(['--engine', 'scripted', '-q'])).code).toBe(2);
+  });
+
+  it('refuses too after a run stopped before it wrote run.json: the recordings\' states name their service', async () => {
+    writeFileSync(join(cwd, 'in', 'two.wav'), pcmWav(tone(7)));
+    expect((await run(['--engine', 'scripted', '-q'])).code).toBe(0);
+    // What a run interrupted after its first recording leaves: states, no run.json.
+    rmSync(join(cwd, 'out', 'run.json'));
+    rmSync(join(cwd, 'in', 'two.wav'));
+    writeFileSync(join(cwd, 'in', 'three.wav'), pcmWav(tone(9)));
+    const manifest = readFileSync(join(cwd, 'out', 'manifest.csv'), 'utf8');
+    const refused = await run(['--base-url', svc.url], svc.env);
+    expect([refused.code, refused.stdout]).toEqual([2, '']);
+    expect(refused.stderr).toMatch(/^dictclip: E_OTHER_SERVICE: the output folder .* was dictated by the embedded service \(scripted\); this run would use /);
+    expect(readFileSync(join(cwd, 'out', 'manifest.csv'), 'utf8')).toBe(manifest);
+    expect(svc.log.filter((line) => line.startsWith('POST ')).length).toBe(0);
   });
 
   it('names the real reason in the dry run: source changed, failed last time, settings changed', async () => {
