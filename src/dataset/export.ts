@@ -24,7 +24,8 @@ import { createWebDatasetWriter } from './formats/webdataset.js';
 import { resolveExportOptions } from './options.js';
 import type { ExportFormat, ExportOptions, ResolvedExportOptions } from './options.js';
 import { MANIFEST_FILE } from '../run-output/layout.js';
-import { checkRunOutput, readManifest } from '../run-output/read.js';
+import { checkRunOutput, clipSamples, readManifest } from '../run-output/read.js';
+import { ClipConverter, exportedFormat, FormatTally, mixedFormatWarning } from './audio-format.js';
 import type { ExportRow } from '../run-output/read.js';
 import { sampleId, speakerId } from './sample.js';
 import type { Commit, FormatWriter, WriterContext } from './sample.js';
@@ -42,7 +43,7 @@ export interface ExportResult {
   dropped: { clips: number; ms: number };
   /** Audio files hard-linked and copied into the export (WebDataset and Kaldi place none). */
   audio: { linked: number; copied: number };
-  /** Things worth a look that do not stop the export (a split far from its requested share). */
+  /** Things worth a look that do not stop the export (a split far from its requested share, clips of several audio formats). */
   warnings: string[];
 }
 
@@ -72,13 +73,17 @@ export function splitShareWarning(
     'and a group never spans two splits. Fix: more recordings, or finer groups (--group-by source, or a regex naming smaller groups).';
 }
 
-const WRITERS: Record<ExportFormat, (ctx: WriterContext) => FormatWriter | Promise<FormatWriter>> = {
-  hf: createHfWriter,
-  nemo: createNemoWriter,
-  ljspeech: createLjspeechWriter,
-  kaldi: createKaldiWriter,
-  lhotse: createLhotseWriter,
-  webdataset: createWebDatasetWriter,
+/**
+ * The formats: each one's writer, and whether it holds the clips (converted to --sample-rate and
+ * --channels) or, like Kaldi, decodes the source recordings itself (to the target, in its pipes).
+ */
+const FORMATS: Record<ExportFormat, { create: (ctx: WriterContext) => FormatWriter | Promise<FormatWriter>; holds: 'clips' | 'sources' }> = {
+  hf: { create: createHfWriter, holds: 'clips' },
+  nemo: { create: createNemoWriter, holds: 'clips' },
+  ljspeech: { create: createLjspeechWriter, holds: 'clips' },
+  kaldi: { create: createKaldiWriter, holds: 'sources' },
+  lhotse: { create: createLhotseWriter, holds: 'clips' },
+  webdataset: { create: createWebDatasetWriter, holds: 'clips' },
 };
 
 function kept(row: ExportRow, o: ResolvedExportOptions): boolean {
@@ -94,10 +99,12 @@ function group(row: ExportRow, o: ResolvedExportOptions): string {
   return found;
 }
 
-/** Pass 1: kept audio per group, dropped totals; checks every row and the Kaldi sources. */
-async function survey(o: ResolvedExportOptions, inputDir: string | undefined): Promise<{ groups: GroupTotal[]; dropped: { clips: number; ms: number } }> {
+/** Pass 1: kept audio per group, dropped totals, the exported audio formats; checks every row and the Kaldi sources. */
+async function survey(o: ResolvedExportOptions, inputDir: string | undefined): Promise<{ groups: GroupTotal[]; dropped: { clips: number; ms: number }; formats: FormatTally }> {
   const totals = new Map<string, GroupTotal>();
   const dropped = { clips: 0, ms: 0 };
+  const formats = new FormatTally();
+  const target = { sampleRate: o.sampleRate, channels: o.channels };
   let lastSource: string | undefined;
   try {
     for await (const row of readManifest(o.runDir)) {
@@ -111,6 +118,10 @@ async function survey(o: ResolvedExportOptions, inputDir: string | undefined): P
       total.clips += 1;
       total.ms += row.duration_ms;
       totals.set(name, total);
+      if (FORMATS[o.format].holds === 'clips') {
+        const { sampleRate, channels } = exportedFormat(row, target);
+        formats.add(sampleRate, channels);
+      }
       if (o.format === 'kaldi' && inputDir !== undefined && row.source !== lastSource) {
         lastSource = row.source;
         const file = path.join(inputDir, ...row.source.split('/'));
@@ -123,7 +134,7 @@ async function survey(o: ResolvedExportOptions, inputDir: string | undefined): P
     if (isDictclipError(error)) throw error;
     throw new DictclipError('E_NOT_RUN_OUTPUT', `${path.join(o.runDir, MANIFEST_FILE)} cannot be read as a manifest: ${(error as Error).message}`, { path: o.runDir, cause: error });
   }
-  return { groups: [...totals.values()], dropped };
+  return { groups: [...totals.values()], dropped, formats };
 }
 
 /** splits.csv: `group,split,clips,duration_ms`, one row per group, sorted by group. */
@@ -148,7 +159,7 @@ export async function exportDataset(options: ExportOptions): Promise<ExportResul
   if (o.format === 'kaldi' && inputDir === undefined) {
     throw new DictclipError('E_CONFIG', 'kaldi: this run output does not record its input folder (summary.json has no inputDir), and wav.scp must name the source recordings. Fix: pass --input-dir <the run\'s input folder>.', { key: 'inputDir' });
   }
-  const { groups, dropped } = await survey(o, inputDir);
+  const { groups, dropped, formats } = await survey(o, inputDir);
   const assignment = assignSplits(groups, o.splits, o.seed);
 
   const temp = path.join(path.dirname(o.to), `.${path.basename(o.to)}.${randomBytes(6).toString('hex')}.tmp`);
@@ -157,11 +168,13 @@ export async function exportDataset(options: ExportOptions): Promise<ExportResul
   const inFlight = new Window(IN_FLIGHT);
   try {
     await mkdir(temp, { recursive: true });
+    const audio = { sampleRate: o.sampleRate, channels: o.channels };
     const ctx: WriterContext = {
-      dir: temp, runDir: o.runDir, inputDir, shardSize: o.shardSize,
+      dir: temp, runDir: o.runDir, inputDir, audio, shardSize: o.shardSize,
       splitRequested: options.split !== undefined, placer, scratch: path.join(temp, '.scratch'),
     };
-    const writer = await WRITERS[o.format](ctx);
+    const writer = await FORMATS[o.format].create(ctx);
+    const converter = new ClipConverter(audio, path.join(ctx.scratch, 'converted'), o.ffmpegPath);
     for await (const row of readManifest(o.runDir)) {
       if (!kept(row, o)) continue;
       const name = group(row, o);
@@ -169,10 +182,16 @@ export async function exportDataset(options: ExportOptions): Promise<ExportResul
       const totals = (splits[split] ??= { clips: 0, ms: 0 });
       totals.clips += 1;
       totals.ms += row.duration_ms;
-      await inFlight.push(writer.add({
-        id: sampleId(row), split, group: name, speaker: speakerId(name), row,
-        clipPath: path.join(o.runDir, ...row.file_name.split('/')),
-      }));
+      const id = sampleId(row);
+      const clipPath = path.join(o.runDir, ...row.file_name.split('/'));
+      const base = { id, split, group: name, speaker: speakerId(name), row };
+      await inFlight.push(FORMATS[o.format].holds === 'sources'
+        ? writer.add({ ...base, clipPath, audio: { sampleRate: row.sample_rate, channels: row.channels, samples: clipSamples(row) } })
+        : converter.prepare(row, clipPath, id).then(async (clip) => {
+          const commit = await writer.add({ ...base, clipPath: clip.clipPath, audio: clip.audio });
+          await clip.release();
+          return commit;
+        }));
     }
     await inFlight.drain();
     await writer.finish();
@@ -188,8 +207,11 @@ export async function exportDataset(options: ExportOptions): Promise<ExportResul
     throw new DictclipError('E_OUTPUT', `cannot write the ${o.format} export to ${o.to}: ${(error as Error).message}`, { path: o.to, cause: error });
   }
   const ordered = Object.fromEntries(SPLIT_NAMES.filter((s) => splits[s] !== undefined).map((s) => [s, splits[s]]));
-  const warning = splitShareWarning(o.splits, ordered, groups.length, options.groupBy ?? 'source');
-  return { format: o.format, to: o.to, splits: ordered, dropped, audio: { ...placer.counts }, warnings: warning === undefined ? [] : [warning] };
+  const warnings = [
+    splitShareWarning(o.splits, ordered, groups.length, options.groupBy ?? 'source'),
+    mixedFormatWarning(formats, { sampleRate: o.sampleRate, channels: o.channels }),
+  ].filter((w): w is string => w !== undefined);
+  return { format: o.format, to: o.to, splits: ordered, dropped, audio: { ...placer.counts }, warnings };
 }
 
 /** Samples whose I/O runs at once: enough to hide file-system latency, few enough to keep memory flat. */

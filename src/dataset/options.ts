@@ -34,6 +34,15 @@ export interface ExportOptions extends ClipFilters {
   readonly excludeFlagged?: boolean | undefined;
   /** Kaldi: folder of the source recordings (wav.scp pipes decode them). @default the run's `inputDir` from summary.json */
   readonly inputDir?: string | undefined;
+  /**
+   * Convert every clip to this sample rate, Hz (ffmpeg's resampler; exactly the frames of the clip's
+   * whole-ms span at that rate); Kaldi's wav.scp pipes decode to it. @default each clip keeps its own (Kaldi: 16000)
+   */
+  readonly sampleRate?: number | undefined;
+  /** Convert every clip to this many channels (ffmpeg's mix). @default each clip keeps its own (Kaldi: 1) */
+  readonly channels?: number | undefined;
+  /** The ffmpeg binary for conversions (a bare name is looked up on PATH). @default ffmpeg-static, then `ffmpeg` on PATH */
+  readonly ffmpegPath?: string | undefined;
 }
 
 /** Options after validation, with defaults applied and paths absolute. */
@@ -47,7 +56,15 @@ export interface ResolvedExportOptions extends ClipFilters {
   shardSize: number;
   excludeFlagged: boolean;
   inputDir: string | undefined;
+  sampleRate: number | undefined;
+  channels: number | undefined;
+  ffmpegPath: string | undefined;
 }
+
+/** The sample rates a conversion may target, Hz. */
+export const SAMPLE_RATE_RANGE = { min: 1000, max: 384_000 } as const;
+/** The channel counts a conversion may target. */
+export const CHANNELS_RANGE = { min: 1, max: 8 } as const;
 
 function refuse(key: string, message: string): DictclipError {
   return new DictclipError('E_CONFIG', message, { key });
@@ -123,10 +140,18 @@ export function resolveExportOptions(options: ExportOptions): ResolvedExportOpti
   if (!Number.isSafeInteger(seed)) throw refuse('seed', `--seed: ${seed} is not a whole number.`);
   const shardSize = options.shardSize ?? 1000;
   if (!Number.isSafeInteger(shardSize) || shardSize < 1) throw refuse('shardSize', `--shard-size: ${shardSize} is not a whole number of at least 1.`);
+  const { sampleRate, channels } = options;
+  if (sampleRate !== undefined && (!Number.isSafeInteger(sampleRate) || sampleRate < SAMPLE_RATE_RANGE.min || sampleRate > SAMPLE_RATE_RANGE.max)) {
+    throw refuse('sampleRate', `--sample-rate: ${sampleRate} is not a whole number of Hz from ${SAMPLE_RATE_RANGE.min} to ${SAMPLE_RATE_RANGE.max}. Fix: e.g. --sample-rate 16000.`);
+  }
+  if (channels !== undefined && (!Number.isSafeInteger(channels) || channels < CHANNELS_RANGE.min || channels > CHANNELS_RANGE.max)) {
+    throw refuse('channels', `--channels: ${channels} is not a whole number from ${CHANNELS_RANGE.min} to ${CHANNELS_RANGE.max}. Fix: e.g. --channels 1.`);
+  }
   return {
     runDir, format: format as ExportFormat, to, splits, seed, groupBy: parseGroupBy(options.groupBy ?? 'source'), shardSize,
     excludeFlagged: options.excludeFlagged ?? false,
     inputDir: options.inputDir === undefined ? undefined : path.resolve(options.inputDir),
+    sampleRate, channels, ffmpegPath: options.ffmpegPath,
     minDurationMs: options.minDurationMs, maxDurationMs: options.maxDurationMs,
     minCharsPerSecond: options.minCharsPerSecond, maxCharsPerSecond: options.maxCharsPerSecond,
   };

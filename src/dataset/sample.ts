@@ -1,6 +1,7 @@
 /** What every format writer receives: one kept clip with its split, ids and files. */
 import path from 'node:path';
 import { recordingKey } from '../run-output/naming.js';
+import type { AudioTarget, ClipAudio } from './audio-format.js';
 import type { AudioPlacer } from './files.js';
 import type { ExportRow } from '../run-output/read.js';
 import type { SplitName } from './splits.js';
@@ -14,8 +15,10 @@ export interface Sample {
   /** The group as an id, `[a-z0-9_]…-<8 hex>` (a `-` only before the hash; see {@link speakerId}). */
   speaker: string;
   row: ExportRow;
-  /** Absolute path of the clip file in the run output. */
+  /** Absolute path of the clip file: the run's clip, or its copy converted to the export's format. */
   clipPath: string;
+  /** The audio of `clipPath` (after any conversion): what the format's metadata states. */
+  audio: ClipAudio;
 }
 
 /** Shared resources of one export's writers. */
@@ -25,6 +28,8 @@ export interface WriterContext {
   runDir: string;
   /** Kaldi: folder of the source recordings. */
   inputDir: string | undefined;
+  /** The rate and channels clips are converted to (Kaldi: what its wav.scp pipes decode to). */
+  audio: AudioTarget;
   /** WebDataset: samples per shard. */
   shardSize: number;
   /** True when --split was given (LJSpeech then writes id lists per split). */

@@ -11,7 +11,9 @@ import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import tar from 'tar-stream';
 
-export interface ReadClip { id: string; text: string; source: string; seconds: number; file?: string }
+/** A clip read back: `wav` is its file's rate, channels and frames (what the format's own metadata must agree with). */
+export interface ReadClip { id: string; text: string; source: string; seconds: number; file?: string; wav?: WavFacts }
+export interface WavFacts { rate: number; channels: number; samples: number }
 export type ReadSplits = Record<string, ReadClip[]>;
 
 function fail(message: string): never {
@@ -19,7 +21,7 @@ function fail(message: string): never {
 }
 
 /** A PCM WAV's rate, channels and sample count from its RIFF chunks (header size may be unknown). */
-export function wavFacts(bytes: Buffer): { rate: number; channels: number; samples: number } {
+export function wavFacts(bytes: Buffer): WavFacts {
   if (bytes.toString('latin1', 0, 4) !== 'RIFF' || bytes.toString('latin1', 8, 12) !== 'WAVE') fail('not a RIFF/WAVE file');
   let offset = 12;
   let rate = 0;
@@ -43,11 +45,19 @@ export function wavFacts(bytes: Buffer): { rate: number; channels: number; sampl
   return fail('no data chunk');
 }
 
+const fileFacts = (file: string): WavFacts => wavFacts(readFileSync(file));
 const wavSeconds = (file: string): number => {
-  const f = wavFacts(readFileSync(file));
+  const f = fileFacts(file);
   return f.samples / f.rate;
 };
 
+/** Metadata that states a sample rate and channel count must state the file's. */
+function checkStated(what: string, stated: { sample_rate?: unknown; channels?: unknown }, facts: WavFacts): void {
+  if (stated.sample_rate === undefined && stated.channels === undefined) return;
+  if (Number(stated.sample_rate) !== facts.rate || Number(stated.channels) !== facts.channels) {
+    fail(`${what}: states ${String(stated.sample_rate)} Hz, ${String(stated.channels)} ch; the file has ${facts.rate} Hz, ${facts.channels} ch`);
+  }
+}
 /** Hugging Face audiofolder: `<split>/metadata.csv` with a `file_name` column relative to the csv. */
 export function readHf(dir: string): ReadSplits {
   const out: ReadSplits = {};
@@ -57,7 +67,9 @@ export function readHf(dir: string): ReadSplits {
     out[split] = rows.map((row) => {
       const file = path.join(dir, split, row['file_name'] ?? fail('no file_name'));
       if (!existsSync(file)) fail(`hf: ${file} missing`);
-      return { id: path.basename(file, '.wav'), text: row['text'] ?? '', source: row['source'] ?? '', seconds: wavSeconds(file), file };
+      const wav = fileFacts(file);
+      checkStated(`hf ${file}`, row, wav);
+      return { id: path.basename(file, '.wav'), text: row['text'] ?? '', source: row['source'] ?? '', seconds: wav.samples / wav.rate, file, wav };
     });
   }
   return out;
@@ -73,7 +85,7 @@ export function readNemo(dir: string): ReadSplits {
       const file = path.isAbsolute(item.audio_filepath) ? item.audio_filepath : path.join(dir, item.audio_filepath);
       if (typeof item.duration !== 'number' || typeof item.text !== 'string') fail('nemo: duration must be a number, text a string');
       if (Math.abs(wavSeconds(file) - item.duration) > 1e-9) fail(`nemo: duration ${item.duration} ≠ the file's`);
-      return { id: path.basename(file, '.wav'), text: item.text, source: item.source, seconds: item.duration, file };
+      return { id: path.basename(file, '.wav'), text: item.text, source: item.source, seconds: item.duration, file, wav: fileFacts(file) };
     });
   }
   return out;
@@ -86,7 +98,7 @@ export function readLjspeech(dir: string, sources: Map<string, string>): ReadSpl
     if (fields.length !== 3) fail(`ljspeech: ${JSON.stringify(line)} has ${fields.length} fields`);
     const [id = '', text = ''] = fields;
     const file = path.join(dir, 'wavs', `${id}.wav`);
-    return { id, text, source: sources.get(id) ?? '', seconds: wavSeconds(file), file };
+    return { id, text, source: sources.get(id) ?? '', seconds: wavSeconds(file), file, wav: fileFacts(file) };
   });
   const lists = readdirSync(dir).filter((f) => /^(train|dev|test)\.txt$/.test(f));
   if (lists.length === 0) return { train: all };
@@ -150,7 +162,7 @@ export function runPipeEntry(entry: string): Buffer {
   return execFileSync('sh', ['-c', entry.slice(0, -1)], { maxBuffer: 1 << 28 });
 }
 
-interface LhotseRecording { id: string; sources: { type: string; channels: number[]; source: string }[]; sampling_rate: number; num_samples: number; duration: number }
+interface LhotseRecording { id: string; sources: { type: string; channels: number[]; source: string }[]; sampling_rate: number; num_samples: number; duration: number; channel_ids: number[] }
 interface LhotseSupervision { id: string; recording_id: string; start: number; duration: number; text: string; speaker: string; alignment?: { word: { symbol: string; start: number; duration: number }[] }; custom: { source: string } }
 
 export const jsonLinesGz = <T>(file: string): T[] => gunzipSync(readFileSync(file)).toString('utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as T);
@@ -167,7 +179,7 @@ export function readLhotse(dir: string): { splits: ReadSplits; supervisions: Lho
       const file = source === undefined ? '' : path.resolve(dir, source.source);
       if (r.sources.length !== 1 || source?.type !== 'file' || !existsSync(file)) fail(`lhotse: recording ${r.id} has no readable file source`);
       const facts = wavFacts(readFileSync(file));
-      if (facts.rate !== r.sampling_rate || facts.samples !== r.num_samples || Math.abs(r.duration - r.num_samples / r.sampling_rate) > 1e-9) fail(`lhotse: recording ${r.id} header mismatch`);
+      if (facts.rate !== r.sampling_rate || facts.samples !== r.num_samples || facts.channels !== r.channel_ids.length || Math.abs(r.duration - r.num_samples / r.sampling_rate) > 1e-9) fail(`lhotse: recording ${r.id} header mismatch`);
     }
     const supervisions = jsonLinesGz<LhotseSupervision>(path.join(dir, split, 'supervisions.jsonl.gz'));
     splits[split] = supervisions.map((s) => {
@@ -178,7 +190,8 @@ export function readLhotse(dir: string): { splits: ReadSplits; supervisions: Lho
         if (w.start < 0 || w.start + w.duration > rec.duration + 1e-9) fail(`lhotse: word ${w.symbol} outside its recording`);
       }
       supervisionsAll.push(s);
-      return { id: s.id, text: s.text, source: s.custom.source, seconds: s.duration, file: path.resolve(dir, rec.sources[0]?.source ?? '') };
+      const file = path.resolve(dir, rec.sources[0]?.source ?? '');
+      return { id: s.id, text: s.text, source: s.custom.source, seconds: s.duration, file, wav: fileFacts(file) };
     });
   }
   return { splits, supervisions: supervisionsAll };
@@ -228,11 +241,12 @@ export async function readWebDataset(dir: string, shardSize: number): Promise<Re
         const byExt = new Map(group.map((m) => [m.name.slice(m.name.indexOf('.') + 1), m]));
         if ([...byExt.keys()].sort().join(',') !== 'json,txt,wav') fail(`webdataset: ${key} has ${[...byExt.keys()].join(',')}`);
         for (const m of group) if (m.mtime !== 0 || m.uid !== 0) fail('webdataset: tar headers are not fixed');
-        const json = JSON.parse(byExt.get('json')!.data.toString('utf8')) as { text: string; source: string };
+        const json = JSON.parse(byExt.get('json')!.data.toString('utf8')) as { text: string; source: string; sample_rate?: number; channels?: number };
         const text = byExt.get('txt')!.data.toString('utf8');
         if (json.text !== text) fail(`webdataset: ${key}.txt ≠ ${key}.json text`);
         const facts = wavFacts(byExt.get('wav')!.data);
-        clips.push({ id: key, text, source: json.source, seconds: facts.samples / facts.rate });
+        checkStated(`webdataset ${key}`, json, facts);
+        clips.push({ id: key, text, source: json.source, seconds: facts.samples / facts.rate, wav: facts });
         samples += 1;
       }
       if (samples > shardSize) fail(`webdataset: ${shard} holds ${samples} > ${shardSize} samples`);

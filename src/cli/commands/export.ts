@@ -21,6 +21,9 @@ const OPTIONS: OptionSpecs = {
   'shard-size': { type: 'string' },
   'exclude-flagged': { type: 'boolean' },
   'input-dir': { type: 'string' },
+  'sample-rate': { type: 'string' },
+  channels: { type: 'string' },
+  [keySpec('ffmpegPath').flag]: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   ...Object.fromEntries(FILTER_KEYS.map((key) => [keySpec(key).flag, { type: 'string' as const }])),
 };
@@ -45,7 +48,18 @@ Options:
   --min-chars-per-second <n>    Keep clips with at least this many letters and digits per second
   --max-chars-per-second <n>    Keep clips with at most this many letters and digits per second
   --input-dir <dir>             kaldi: the run's input folder [default: inputDir in summary.json]
+  --sample-rate <hz>            Convert every clip to this rate (ffmpeg); kaldi's
+                                wav.scp decodes to it [default: each clip's own;
+                                kaldi 16000]
+  --channels <n>                Convert every clip to this many channels (2 → 1
+                                averages) [default: each clip's own; kaldi 1]
+  --ffmpeg-path <file>          ffmpeg of conversions [default: DICTCLIP_FFMPEG_PATH,
+                                FFMPEG_PATH, ffmpeg-static, ffmpeg on PATH]
   -h, --help                    Show this help
+
+Clips of several sample rates or channel counts (after --clip-source original) give a warning
+naming each format and its clip count; --sample-rate and --channels convert them, and every
+format's metadata states the converted rate, channels and durations.
 
 Exit codes: 0 written, 1 a clip could not be read or the export written, 2 usage error or a
 folder that is not a run output (nothing is written).
@@ -54,6 +68,7 @@ Examples:
   dictclip export out --format hf --split train=80,dev=10,test=10 --seed 1
   dictclip export out --format kaldi --group-by dir --to data/dictclip
   dictclip export out --format webdataset --shard-size 500 --exclude-flagged
+  dictclip export out --format hf,lhotse --sample-rate 16000 --channels 1
 `;
 
 /** The lines `dictclip run --help` adds for exporting after the run. */
@@ -62,7 +77,8 @@ export const RUN_EXPORT_HELP = `Export after the run (see dictclip export --help
                                 ${EXPORT_FORMATS.join(', ')}
   --export-dir <dir>            Exports go to <dir>/<format>
                                 [default: <out-dir>/exports]
-  --split, --seed, --group-by   As for dictclip export`;
+  --split, --seed, --group-by,  As for dictclip export
+  --sample-rate, --channels`;
 
 function integer(values: Parsed['values'], name: string): number | undefined {
   const text = stringValue(values, name);
@@ -87,9 +103,21 @@ export function parseFormats(text: string, flag: string): ExportFormat[] {
   return names as ExportFormat[];
 }
 
-/** Options shared by both commands: split, seed, group-by. */
-function splitOptions(values: Parsed['values']): Pick<ExportOptions, 'split' | 'seed' | 'groupBy'> {
-  return { split: stringValue(values, 'split'), seed: integer(values, 'seed'), groupBy: stringValue(values, 'group-by') };
+/** Options shared by both commands: split, seed, group-by, sample rate and channels. */
+function sharedOptions(values: Parsed['values']): Pick<ExportOptions, 'split' | 'seed' | 'groupBy' | 'sampleRate' | 'channels'> {
+  return {
+    split: stringValue(values, 'split'), seed: integer(values, 'seed'), groupBy: stringValue(values, 'group-by'),
+    sampleRate: integer(values, 'sample-rate'), channels: integer(values, 'channels'),
+  };
+}
+
+/** The ffmpeg of conversions: --ffmpeg-path, else the environment variables of the ffmpegPath key (the library reads none). */
+function ffmpegPathOf(values: Parsed['values'], env: CliIo['env'], cwd: string): string | undefined {
+  const spec = keySpec('ffmpegPath');
+  const flag = values[spec.flag];
+  if (typeof flag === 'string') return parseValue(spec, flag, { kind: 'flag', flag: spec.flag, dir: cwd }) as string;
+  const name = spec.env.find((variable) => (env[variable] ?? '') !== '');
+  return name === undefined ? undefined : parseValue(spec, env[name] ?? '', { kind: 'env', name, dir: cwd }) as string;
 }
 
 function report(result: ExportResult, io: CliIo): void {
@@ -116,7 +144,8 @@ export async function exportCommand(args: string[], io: CliIo): Promise<number> 
   const to = stringValue(values, 'to');
   const inputDir = stringValue(values, 'input-dir');
   const optionsFor = (format: ExportFormat): ExportOptions => ({
-    runDir: resolve(io.cwd, runDir), format, ...splitOptions(values), ...filters,
+    runDir: resolve(io.cwd, runDir), format, ...sharedOptions(values), ...filters,
+    ffmpegPath: ffmpegPathOf(values, io.env, io.cwd),
     // Several formats with --to: one folder each inside it.
     to: to === undefined ? undefined : formats.length === 1 ? resolve(io.cwd, to) : join(resolve(io.cwd, to), format),
     shardSize: integer(values, 'shard-size'),
@@ -128,17 +157,18 @@ export async function exportCommand(args: string[], io: CliIo): Promise<number> 
   return 0;
 }
 
-const RUN_FLAGS = new Set(['export', 'export-dir', 'split', 'seed', 'group-by']);
+const RUN_FLAGS = new Set(['export', 'export-dir', 'split', 'seed', 'group-by', 'sample-rate', 'channels']);
 
 /** Exports requested on `dictclip run`. */
 export interface RunExports {
   /** Validate the export options for this run folder (exit 2 before the run starts). */
   check(runDir: string): void;
-  run(runDir: string, io: CliIo): Promise<void>;
+  /** Export; `ffmpegPath` is the run's (for conversions). */
+  run(runDir: string, io: CliIo, ffmpegPath?: string): Promise<void>;
 }
 
 /**
- * Take `--export`, `--export-dir`, `--split`, `--seed` and `--group-by` (with `--flag value` or
+ * Take `--export`, `--export-dir`, `--split`, `--seed`, `--group-by`, `--sample-rate` and `--channels` (with `--flag value` or
  * `--flag=value`) out of run's arguments; returns the rest and the exports to make after the run
  * (undefined without --export).
  */
@@ -169,7 +199,7 @@ export function takeRunExports(args: readonly string[], cwd: string): { rest: st
   }
   const formats = parseFormats(list, 'dictclip run: --export');
   const exportDir = stringValue(values, 'export-dir');
-  const shared = splitOptions(values);
+  const shared = sharedOptions(values);
   const optionsFor = (runDir: string, format: ExportFormat): ExportOptions => ({
     runDir, format, ...shared, ...(exportDir === undefined ? {} : { to: join(resolve(cwd, exportDir), format) }),
   });
@@ -179,8 +209,8 @@ export function takeRunExports(args: readonly string[], cwd: string): { rest: st
       check(runDir: string): void {
         for (const format of formats) resolveExportOptions(optionsFor(runDir, format));
       },
-      async run(runDir: string, io: CliIo): Promise<void> {
-        for (const format of formats) report(await exportDataset(optionsFor(runDir, format)), io);
+      async run(runDir: string, io: CliIo, ffmpegPath?: string): Promise<void> {
+        for (const format of formats) report(await exportDataset({ ...optionsFor(runDir, format), ffmpegPath }), io);
       },
     },
   };

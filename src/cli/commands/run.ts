@@ -98,7 +98,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     if (!options.quiet) io.stdout.write(`supercut: ${cut.wavPath} (${plural(cut.clips, 'clip')}, ${formatDuration(cut.durationMs)}) with ${basename(cut.vttPath)} and ${basename(cut.jsonPath)}\n`);
   }
   printFailures(result, io);
-  await exports?.run(options.outDir, io);
+  await exports?.run(options.outDir, io, options.ffmpegPath);
   if (io.signal?.aborted === true) return EXIT_INTERRUPTED;
   return result.summary.failed > 0 ? 1 : 0;
 }

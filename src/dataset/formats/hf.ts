@@ -1,7 +1,8 @@
 /**
  * Hugging Face `audiofolder`: `<split>/metadata.csv` (header first; `file_name` relative to the
  * csv's folder) with the clips beside it, split folders `train`, `validation`, `test` (the names
- * the loader maps to its splits). Load with `load_dataset("audiofolder", data_dir=<dir>)`.
+ * the loader maps to its splits). `sample_rate` and `channels` are the clip file's (after any
+ * conversion). Load with `load_dataset("audiofolder", data_dir=<dir>)`.
  */
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
@@ -13,7 +14,7 @@ import type { SplitName } from '../splits.js';
 /** Split folder names of the audiofolder loader. */
 export const HF_SPLITS: Record<SplitName, string> = { train: 'train', dev: 'validation', test: 'test' };
 
-export const HF_COLUMNS = ['file_name', 'text', 'source', 'start_ms', 'end_ms', 'duration_ms', 'speaker', 'kind', 'flags'] as const;
+export const HF_COLUMNS = ['file_name', 'text', 'source', 'start_ms', 'end_ms', 'duration_ms', 'sample_rate', 'channels', 'speaker', 'kind', 'flags'] as const;
 
 const csvLine = (fields: readonly (string | number)[]): string => stringify([fields], { record_delimiter: 'unix' });
 
@@ -28,7 +29,8 @@ export function createHfWriter(ctx: WriterContext): FormatWriter {
       const fileName = `${sample.id}.wav`;
       await ctx.placer.place(sample.clipPath, path.join(ctx.dir, HF_SPLITS[sample.split], fileName));
       const r = sample.row;
-      return async () => (await metadata.get(sample.split)).write(csvLine([fileName, r.text, r.source, r.start_ms, r.end_ms, r.duration_ms, sample.group, r.kind, r.flags]));
+      const a = sample.audio;
+      return async () => (await metadata.get(sample.split)).write(csvLine([fileName, r.text, r.source, r.start_ms, r.end_ms, r.duration_ms, a.sampleRate, a.channels, sample.group, r.kind, r.flags]));
     },
     async finish(): Promise<void> {
       for (const [, writer] of metadata.entries()) await writer.close();

@@ -5,7 +5,8 @@
  *
  * - Recordings are the run's source recordings: `wav.scp` maps `<recording key>` to a pipe,
  *   `ffmpeg -nostdin -v error -protocol_whitelist file -format_whitelist <media demuxers> -i '<absolute source path>' -f wav -ar 16000 -ac 1 - |`, that yields
- *   the same 16 kHz mono audio the clips were cut from (the run deletes its work audio).
+ *   the same 16 kHz mono audio the clips were cut from (the run deletes its work audio), or the
+ *   `--sample-rate` and `--channels` of the export.
  * - `segments`: `<utt> <recording> <start> <end>` in seconds (3 decimals), the clip's span in
  *   the recording, padding included (the manifest's start_ms and end_ms).
  * - Speakers are the groups (--group-by); utterance ids are `<speaker>-<clip id>`, so sorting by
@@ -32,10 +33,13 @@ export function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The wav.scp command of a source recording: 16 kHz mono WAV on stdout (media demuxers only, local files only). */
-export function decodeCommand(sourcePath: string): string {
+/** The rate and channels of wav.scp's audio without --sample-rate and --channels: the work format the clips were cut from. */
+export const KALDI_DEFAULT_AUDIO = { sampleRate: 16000, channels: 1 } as const;
+
+/** The wav.scp command of a source recording: WAV at `sampleRate` with `channels` on stdout (media demuxers only, local files only). */
+export function decodeCommand(sourcePath: string, sampleRate: number = KALDI_DEFAULT_AUDIO.sampleRate, channels: number = KALDI_DEFAULT_AUDIO.channels): string {
   const options = ffmpegInputArgs(sourcePath).slice(0, -1); // all but the path, quoted here
-  return `ffmpeg -nostdin -v error ${options.join(' ')} ${shellQuote(sourcePath)} -f wav -ar 16000 -ac 1 - |`;
+  return `ffmpeg -nostdin -v error ${options.join(' ')} ${shellQuote(sourcePath)} -f wav -ar ${sampleRate} -ac ${channels} - |`;
 }
 
 const secondsText = (ms: number): string => (ms / 1000).toFixed(3);
@@ -77,7 +81,7 @@ export function createKaldiWriter(ctx: WriterContext): FormatWriter {
       const utt = `${sample.speaker}-${sample.id}`;
       const write = (name: KaldiFile, line: string): Promise<void> => files.writers.get(name)!.write(`${line}\n`);
       if (files.lastSource !== r.source) {
-        await write('wav.scp', `${recording} ${decodeCommand(path.join(inputDir, ...r.source.split('/')))}`);
+        await write('wav.scp', `${recording} ${decodeCommand(path.join(inputDir, ...r.source.split('/')), ctx.audio.sampleRate, ctx.audio.channels)}`);
         files.lastSource = r.source;
       }
       await write('segments', `${utt} ${recording} ${secondsText(r.start_ms)} ${secondsText(r.end_ms)}`);

@@ -2,8 +2,8 @@
  * lhotse: `<split>/recordings.jsonl.gz` and `<split>/supervisions.jsonl.gz` (train, dev, test),
  * one JSON object per line in lhotse's manifest schema. Each clip is a Recording (its WAV linked
  * into `<split>/audio/<id>.wav`, an AudioSource of type `file` whose path `<split>/audio/<id>.wav` is
- * relative to the export folder, sampling rate and sample count from the manifest, as the clip was
- * cut) with one SupervisionSegment
+ * relative to the export folder, sampling rate, channels and sample count of the clip file, as cut or
+ * converted) with one SupervisionSegment
  * covering it (start 0). The supervision's `alignment.word` lists the clip's words from
  * `markers/<source>.json` as `{symbol, start, duration}` in seconds from the start of the
  * recording (here: the clip), the order lhotse's AlignmentItem reads; `custom` keeps the clip's
@@ -20,7 +20,6 @@ import path from 'node:path';
 import { firstAtLeast, isPunctuation } from '../../markers/index.js';
 import { markersPath } from '../../run-output/naming.js';
 import { LineWriter } from '../files.js';
-import { clipSamples } from '../../run-output/read.js';
 import { PerSplit, seconds } from '../sample.js';
 import type { Commit, FormatWriter, Sample, WriterContext } from '../sample.js';
 
@@ -91,14 +90,14 @@ export function createLhotseWriter(ctx: WriterContext): FormatWriter {
 
   async function commit(sample: Sample, rel: string[]): Promise<void> {
       const r = sample.row;
-      const samples = clipSamples(r);
-      const channels = Array.from({ length: r.channels }, (_, i) => i);
-      const duration = samples / r.sample_rate;
+      const { samples, sampleRate } = sample.audio;
+      const channels = Array.from({ length: sample.audio.channels }, (_, i) => i);
+      const duration = samples / sampleRate;
       const out = await files.get(sample.split);
       await out.recordings.write(`${JSON.stringify({
         id: sample.id,
         sources: [{ type: 'file', channels, source: rel.join('/') }],
-        sampling_rate: r.sample_rate,
+        sampling_rate: sampleRate,
         num_samples: samples,
         duration,
         channel_ids: channels,

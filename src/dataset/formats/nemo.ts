@@ -1,12 +1,11 @@
 /**
  * NeMo: `<split>_manifest.json` (train, dev, test) in JSON lines, one object per clip with
  * `audio_filepath` (relative to the manifest's folder, which NeMo resolves against), `duration`
- * (seconds: the clip's samples ÷ its sample rate), `text`, and the extras `speaker` (a field NeMo's manifest
+ * (seconds: the clip file's samples ÷ its sample rate, after any conversion), `text`, and the extras `speaker` (a field NeMo's manifest
  * parser knows), `source`, `start_ms`, `end_ms`, `flags`. Clips go to `<split>/<id>.wav`.
  */
 import path from 'node:path';
 import { LineWriter } from '../files.js';
-import { clipSamples } from '../../run-output/read.js';
 import { PerSplit } from '../sample.js';
 import type { Commit, FormatWriter, Sample, WriterContext } from '../sample.js';
 
@@ -19,7 +18,7 @@ export function createNemoWriter(ctx: WriterContext): FormatWriter {
       const r = sample.row;
       const line = {
         audio_filepath: rel,
-        duration: clipSamples(r) / r.sample_rate,
+        duration: sample.audio.samples / sample.audio.sampleRate,
         text: r.text,
         speaker: sample.group,
         source: r.source,

@@ -2,7 +2,7 @@
  * WebDataset: `<split>/shard-000000.tar`, `shard-000001.tar` … (train, dev, test), `--shard-size`
  * samples per tar. A sample is three consecutive members sharing its key (the clip id, which has
  * no dot, so the key is everything before the extension): `<key>.wav` (the clip), `<key>.json`
- * (text and metadata) and `<key>.txt` (the text). Tar headers are fixed (mtime 0, uid/gid 0, mode
+ * (text and metadata, with the clip's sample_rate and channels) and `<key>.txt` (the text). Tar headers are fixed (mtime 0, uid/gid 0, mode
  * 0644, no user names) so equal content gives equal bytes.
  */
 import { createWriteStream, readFileSync } from 'node:fs';
@@ -88,7 +88,7 @@ export function createWebDatasetWriter(ctx: WriterContext): FormatWriter {
       const r = sample.row;
       const json = JSON.stringify({
         text: r.text, speaker: sample.group, source: r.source, start_ms: r.start_ms, end_ms: r.end_ms,
-        duration_ms: r.duration_ms, kind: r.kind, flags: r.flags, split: sample.split,
+        duration_ms: r.duration_ms, sample_rate: sample.audio.sampleRate, channels: sample.audio.channels, kind: r.kind, flags: r.flags, split: sample.split,
       });
       return async () => (await shards.get(sample.split)).add(sample.id, wav, json, r.text);
     },
