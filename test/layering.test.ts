@@ -86,6 +86,8 @@ const FORBIDDEN: Record<string, readonly string[]> = {
   // Reference transcripts (reading, tokens, spoken forms) and alignment sit beside the markers: below the pipeline.
   reference: ['cli', 'pipeline', 'service', 'client', 'audio', 'markers', 'config', 'dataset', 'report', 'extracts', 'shard', 'review', 'align', 'run-output'],
   align: ['cli', 'pipeline', 'service', 'client', 'config', 'dataset', 'report', 'extracts', 'shard', 'review', 'run-output'],
+  // Timed transcripts (word JSON, subtitles, TextGrid) are pure formatting over the markers.
+  timed: ['cli', 'pipeline', 'service', 'client', 'audio', 'config', 'dataset', 'report', 'extracts', 'shard', 'review', 'reference', 'align', 'run-output', 'accuracy'],
   audio: ['cli', 'pipeline', 'service', 'client', 'markers', 'dataset', 'report', 'extracts', 'shard', 'review', 'reference', 'align', 'run-output'],
   client: ['cli', 'pipeline', 'service', 'audio', 'dataset', 'report', 'extracts', 'shard', 'review', 'align', 'run-output'],
   'run-output': ['cli', 'pipeline', 'service', 'client', 'audio', 'config', 'dataset', 'report', 'extracts', 'shard', 'review', 'reference'],

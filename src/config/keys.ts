@@ -10,6 +10,7 @@ import { DEFAULT_MAX_UPLOAD_BYTES } from '../audio-formats.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../wire-limits.js';
 import { WORK_DIR } from '../run-output/layout.js';
 import { internalDir } from '../run-output/naming.js';
+import { SUBTITLE_FORMATS, SUBTITLE_LEVELS } from '../timed/index.js';
 
 /** Keys settable from the config file, the environment or flags (`padMs` sets both paddings). */
 /** `credentials` is not a key: secrets never come from the config file (the CLI reads them from the environment). */
@@ -22,6 +23,8 @@ export type KeyType =
   | { kind: 'int'; min: number; max?: number }
   | { kind: 'bool' }
   | { kind: 'enum'; values: readonly string[] }
+  /** Some of `values`: comma-separated (or `all`) in a flag or the environment, an array of names in the file. */
+  | { kind: 'set'; values: readonly string[] }
   /** `command`: a bare name without a separator is looked up on PATH, not resolved. */
   | { kind: 'path'; command?: boolean };
 
@@ -171,6 +174,10 @@ const ROWS: readonly Row[] = [
     description: 'Also join every clip into <out>/<name>.wav with <name>.vtt subtitles and <name>.json.' },
   { key: 'supercutGapMs', affects: 'nothing', appliesTo: 'cli', group: 'clips', type: ms(0, 60_000), default: 500, placeholder: '<n>',
     description: 'Silence between clips in the supercut, ms.' },
+  { key: 'subtitles', affects: 'nothing', appliesTo: 'library', group: 'output', type: { kind: 'set', values: SUBTITLE_FORMATS }, default: undefined, defaultText: 'none', placeholder: '<f>[,<f>…]|all',
+    description: 'Also write per recording, beside transcripts/<source>.txt, these timed transcripts: vtt (WebVTT), srt (SubRip), textgrid (Praat TextGrid with a words and a phrases tier); comma-separated, or all. Asking for them on a finished output writes them without dictating or cutting again.' },
+  { key: 'subtitleLevel', affects: 'nothing', appliesTo: 'library', group: 'output', type: { kind: 'enum', values: SUBTITLE_LEVELS }, default: 'phrase', placeholder: '<level>',
+    description: 'Cues of the vtt and srt subtitles: one per word, or one per phrase (phrases close at a sentence end, a pause of maxGapMs or past maxPhraseMs).' },
   { key: 'dryRun', affects: 'nothing', appliesTo: 'library', group: 'output', short: 'n', type: { kind: 'bool' }, default: false,
     description: 'Scan and plan only; dictate, cut and write nothing.' },
   { key: 'newService', affects: 'nothing', appliesTo: 'library', group: 'service', type: { kind: 'bool' }, default: false,

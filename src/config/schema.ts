@@ -18,6 +18,10 @@ function propertySchema(spec: KeySpec): JsonObject {
   } else if (type.kind === 'list') {
     schema['type'] = 'array';
     schema['items'] = { type: 'string', minLength: 1 };
+  } else if (type.kind === 'set') {
+    schema['type'] = 'array';
+    schema['items'] = { type: 'string', enum: [...type.values, 'all'] };
+    schema['minItems'] = 1;
   } else if (type.kind === 'enum') {
     schema['type'] = 'string';
     schema['enum'] = [...type.values];
@@ -94,6 +98,7 @@ export function configReferenceMarkdown(): string {
     const flag = spec.type.kind === 'bool' ? `\`--${spec.flag}\`` : `\`--${spec.flag} ${spec.placeholder ?? '<value>'}\``;
     const type = spec.type;
     const allowed = type.kind === 'enum' ? ` One of ${type.values.map((v) => `\`${v}\``).join(', ')}.`
+      : type.kind === 'set' ? ` Some of ${type.values.map((v) => `\`${v}\``).join(', ')}, or \`all\`.`
       : type.kind === 'int' ? (type.max === undefined ? ` At least ${type.min}.` : ` Range ${type.min}–${type.max}.`) : '';
     const defaultText = spec.default === undefined ? (spec.defaultText ?? '—') : code(defaultLabel(spec));
     lines.push(

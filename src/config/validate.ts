@@ -71,6 +71,7 @@ const FALSE = new Set(['false', '0', 'no', 'off']);
  */
 export function parseValue(spec: KeySpec, raw: unknown, source: Source): ConfigValue {
   if (spec.type.kind === 'list') return parseList(spec, raw, source);
+  if (spec.type.kind === 'set') return parseSet({ ...spec, type: spec.type }, raw, source);
   const text = typed(source) ? raw : typeof raw === 'boolean' ? raw : String(raw).trim();
   const type = spec.type;
   switch (type.kind) {
@@ -152,6 +153,27 @@ function checkUrl(spec: KeySpec, text: string, raw: unknown, source: Source): st
     );
   }
   return text.replace(/\/+$/, '');
+}
+
+/**
+ * A set value: names of `values` (repeats dropped, `all` for every one), given comma-separated
+ * (`vtt,srt`) in a flag or the environment, or as an array of names (or that one string) in a file
+ * or a library option. Comes back in the table's order.
+ */
+function parseSet(spec: KeySpec & { type: { kind: 'set' } }, raw: unknown, source: Source): string[] {
+  const allowed = spec.type.values;
+  const expected = `names from ${allowed.join(', ')} (comma-separated), or all`;
+  const example = typed(source) ? `${JSON.stringify(allowed)} or ["all"]` : `"${allowed.join(',')}" or "all"`;
+  const items: unknown[] = Array.isArray(raw) ? raw : typed(source) && typeof raw !== 'string' ? [raw] : String(raw).split(',');
+  const names = new Set<string>();
+  for (const item of items) {
+    const name = typeof item === 'string' ? item.trim() : undefined;
+    if (name === 'all') allowed.forEach((value) => names.add(value));
+    else if (name !== undefined && allowed.includes(name)) names.add(name);
+    else if (name !== '' || Array.isArray(raw)) throw badValue(spec, item, source, expected, example);
+  }
+  if (names.size === 0) throw badValue(spec, raw, source, expected, example);
+  return allowed.filter((value) => names.has(value));
 }
 
 /**

@@ -1,4 +1,5 @@
 /** The supercut's subtitle and map files: WebVTT cues and the clip → source → supercut JSON. */
+import { clockTime } from '../timed/index.js';
 
 /** One clip placed in the supercut. */
 export interface Placement {
@@ -12,13 +13,9 @@ export interface Placement {
   supercut_end_ms: number;
 }
 
-/** `HH:MM:SS.mmm` of a whole number of ms. */
+/** `HH:MM:SS.mmm` of a whole number of ms (the WebVTT clock of src/timed). */
 export function vttTime(ms: number): string {
-  const h = Math.floor(ms / 3_600_000);
-  const m = Math.floor((ms % 3_600_000) / 60_000);
-  const s = Math.floor((ms % 60_000) / 1000);
-  const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
-  return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(ms % 1000, 3)}`;
+  return clockTime(ms);
 }
 
 /** Cue text: one line, `&`, `<` and `>` escaped (so no cue can end early or open a tag). */

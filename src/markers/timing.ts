@@ -94,19 +94,32 @@ export function rateOutliers(markers: readonly WordMarker[]): Set<number> {
  */
 export function timingFlags(result: DictationResult, clips: readonly PlannedClip[]): string[] {
   const { markers } = result;
-  const outliers = result.collapsed ? new Set<number>() : rateOutliers(markers);
+  const perWord = wordFlags(result);
   return clips.map((clip) => {
     if (result.collapsed || clip.kind === 'utterance') return 'utterance';
-    const flags: ClipFlag[] = [];
+    const flags: string[] = [];
     const end = clip.textStart + clip.textLength;
-    for (let i = firstAtLeast(markers, clip.textStart, (m) => m.textStart); i < markers.length && markers[i]!.textStart < end; i++) {
-      const marker = markers[i]!;
-      if (isPunctuation(marker.text)) continue;
-      const ms = marker.endMs - marker.startMs;
-      if (ms < SHORT_WORD_MS) flags.push('short-word');
-      if (ms > LONG_WORD_MS) flags.push('long-word');
-      if (outliers.has(i)) flags.push('rate-outlier');
-    }
+    for (let i = firstAtLeast(markers, clip.textStart, (m) => m.textStart); i < markers.length && markers[i]!.textStart < end; i++) flags.push(...parseFlags(perWord[i]!));
+    return formatFlags(flags);
+  });
+}
+
+/**
+ * The timing flags of each marker of `result` on its own (`short-word`, `long-word`,
+ * `rate-outlier`, or `utterance` for a collapsed result), in the order of {@link CLIP_FLAGS};
+ * punctuation markers get none.
+ */
+export function wordFlags(result: DictationResult): string[] {
+  const { markers } = result;
+  const outliers = result.collapsed ? new Set<number>() : rateOutliers(markers);
+  return markers.map((marker, i) => {
+    if (isPunctuation(marker.text)) return '';
+    if (result.collapsed) return 'utterance';
+    const ms = marker.endMs - marker.startMs;
+    const flags: ClipFlag[] = [];
+    if (ms < SHORT_WORD_MS) flags.push('short-word');
+    if (ms > LONG_WORD_MS) flags.push('long-word');
+    if (outliers.has(i)) flags.push('rate-outlier');
     return formatFlags(flags);
   });
 }

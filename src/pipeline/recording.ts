@@ -16,6 +16,7 @@ import { keepClips } from './keep.js';
 import type { DroppedTotals } from './keep.js';
 import { clipDir, clipFileName, peaksPath } from '../run-output/naming.js';
 import { writeDictationFiles } from './dictation-files.js';
+import { savedTimedSource, writeTimedFiles } from './timed-files.js';
 import { recordingState, removeDir, wholeMsDictation, writeState } from './state.js';
 import type { RecordingState, ResumeDecision } from './state.js';
 import type { Recording } from './scan.js';
@@ -101,6 +102,9 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
     const dictation = job.state?.dictation;
     // States saved before the count existed: plan again (pure, no audio) to count.
     const paddingClamped = saved.paddingClamped ?? (dictation === undefined ? 0 : countClamped(planFor(dictation.result, ctx.options, dictation.audioDurationMs)));
+    // The timed files follow the options of this run (subtitles asked for now): no audio, no service.
+    const timedFrom = await savedTimedSource(ctx.outDir, job.recording.relPath, dictation === undefined ? undefined : wholeMsDictation(dictation), job.reference !== undefined);
+    if (timedFrom !== undefined) await writeTimedFiles(ctx.outDir, timedFrom, ctx.options).catch((error: unknown) => { throw new StageError('output', toDictclipError(error, 'E_OUTPUT')); });
     return {
       rows, resumed: true, dropped: saved.dropped ?? { clips: 0, ms: 0 }, found, agreement: saved.reference?.agreement, paddingClamped,
       earlierStageMs: dictation?.stageMs,
@@ -190,6 +194,8 @@ export async function processRecording(job: RecordingJob, ctx: RecordingContext)
     peaks = undefined;
     if (aligned === undefined) await removeAlignment(ctx.outDir, job.recording.relPath);
     else writeAlignment(ctx.outDir, aligned.record);
+    const unplaced = aligned?.record.words.filter((w) => w.startMs === null).map((w) => w.textStart) ?? [];
+    await writeTimedFiles(ctx.outDir, { source: job.recording.relPath, durationMs: audioMs, result, reference: aligned && { unaligned: aligned.unaligned, unplaced } }, o);
     await Promise.all([writeWaveform(meter, wavPath, waveform, ctx.warn), writeState(job.statePath, recordingState(job, { dictation, clips: clipsState }))]);
     return { rows, resumed: false, dropped, found, agreement: reference?.agreement, paddingClamped, earlierStageMs: savedDictation?.stageMs };
   } catch (error) {

@@ -4,7 +4,7 @@
  * DictationResult over the reference text, so clip planning, flags, phrase search and every
  * output work on the reference's own words and offsets.
  */
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { alignText } from '../align/text.js';
 import { DictclipError } from '../errors.js';
 import { writeFileAtomicSync } from '../files.js';
@@ -186,6 +186,31 @@ export function flagUnaligned<T extends { textStart: number; textLength: number;
 /** Write `alignments/<source>.json` (atomically). @throws DictclipError `E_OUTPUT`. */
 export function writeAlignment(outDir: string, record: AlignmentRecord): void {
   writeFileAtomicSync(alignmentsPath(outDir, record.source), `${JSON.stringify(record)}\n`);
+}
+
+/** Read `alignments/<source>.json`; undefined when it is missing, unreadable or of another version. */
+export async function readAlignment(outDir: string, relPath: string): Promise<AlignmentRecord | undefined> {
+  try {
+    const record = JSON.parse(await readFile(alignmentsPath(outDir, relPath), 'utf8')) as Partial<AlignmentRecord> | null;
+    return record?.version === 1 && typeof record.text === 'string' && Array.isArray(record.words) ? (record as AlignmentRecord) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The result over the reference text that a saved alignment stands for (as {@link alignReference}
+ * gave it), with the offsets of its `unaligned` words and of the words left without times;
+ * undefined when the record's words are not the words of its text.
+ */
+export function savedAlignment(record: AlignmentRecord): { result: DictationResult; unaligned: number[]; unplaced: number[] } | undefined {
+  const tokens = tokenize(record.text);
+  if (tokens.filter((token) => token.spoken.length > 0).length !== record.words.length) return undefined;
+  return {
+    result: { transcript: record.text, markers: referenceMarkers(tokens, record.words), collapsed: false, warnings: [] },
+    unaligned: record.words.filter((w) => w.placement === 'unaligned').map((w) => w.textStart),
+    unplaced: record.words.filter((w) => w.startMs === null).map((w) => w.textStart),
+  };
 }
 
 /** Remove a recording's `alignments/<source>.json` (run without its reference). */

@@ -4,6 +4,7 @@ import type { MarkerMethod, MarkerUnit } from '../markers/model.js';
 import type { ClipKind, ClipMode } from '../markers/plan.js';
 import type { PadMode } from '../markers/padding.js';
 import type { FailureRow, RunSummary, Stage } from '../run-output/rows.js';
+import type { SubtitleFormat, SubtitleLevel } from '../timed/index.js';
 
 /** Clip kinds and modes belong to the clip plan (src/markers/plan.ts). */
 export type { ClipKind, ClipMode };
@@ -86,6 +87,14 @@ export interface RunOptions {
   readonly supercut?: string | undefined;
   /** Silence between clips in the supercut, ms. @default 500 */
   readonly supercutGapMs?: number;
+  /**
+   * Timed transcripts to write per recording beside `transcripts/<source>.txt` (`<source>.vtt`,
+   * `.srt`, `.TextGrid`); `all` for every format. They change neither fingerprint: asking for them
+   * on a finished output writes them without dictating or cutting again. @default undefined (none)
+   */
+  readonly subtitles?: readonly (SubtitleFormat | 'all')[] | undefined;
+  /** Cues of the vtt and srt files: one per word or one per phrase. @default 'phrase' */
+  readonly subtitleLevel?: SubtitleLevel;
   /** Scan and plan only; dictate and cut nothing. @default false */
   readonly dryRun?: boolean;
   /**

@@ -10,6 +10,8 @@
  *     <out>/run.json                what a finished run was made with (run-record.ts)
  *     <out>/clips/<key>/…wav        the clips (naming.ts clipDir, clipFileName)
  *     <out>/transcripts/<src>.txt   the dictated transcript per recording
+ *     <out>/transcripts/<src>.json  its words and phrases with times, offsets and flags (src/timed/model.ts)
+ *     <out>/transcripts/<src>.vtt|.srt|.TextGrid   subtitles and the Praat TextGrid (`subtitles`)
  *     <out>/markers/<src>.json      the word markers per recording
  *     <out>/alignments/<src>.json   reference alignment per recording (--transcripts)
  *     <out>/corrections/<src>.txt   transcripts corrected by `dictclip review`
@@ -33,6 +35,10 @@ export const MARKERS_DIR = 'markers';
 export const ALIGNMENTS_DIR = 'alignments';
 export const CORRECTIONS_DIR = 'corrections';
 export const REPORT_DIR = 'report';
+
+/** Endings of the files beside `transcripts/<src>.txt`: the timed transcript, and each subtitle format. */
+export const TIMED_TRANSCRIPT_EXT = '.json';
+export const SUBTITLE_EXTS = { vtt: '.vtt', srt: '.srt', textgrid: '.TextGrid' } as const;
 
 /** The run's internal folder and its subfolders. */
 export const INTERNAL_DIR = '.dictclip';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { sha256 } from '../files.js';
-import { CLIPS_DIR, INTERNAL_DIR, LISTEN_DIR, MARKERS_DIR, PEAKS_DIR, STATE_DIR, TRANSCRIPTS_DIR, ALIGNMENTS_DIR, CORRECTIONS_DIR } from './layout.js';
+import { CLIPS_DIR, INTERNAL_DIR, LISTEN_DIR, MARKERS_DIR, PEAKS_DIR, STATE_DIR, TRANSCRIPTS_DIR, ALIGNMENTS_DIR, CORRECTIONS_DIR, SUBTITLE_EXTS, TIMED_TRANSCRIPT_EXT } from './layout.js';
 import { resolveInside } from './safe-path.js';
 
 /**
@@ -55,6 +55,16 @@ export function clipDir(outDir: string, relPath: string): string {
 /** `<outDir>/transcripts/<relPath>.txt`, e.g. `transcripts/a/b.wav.txt` (checked to stay inside). */
 export function transcriptPath(outDir: string, relPath: string): string {
   return mirroredPath(outDir, TRANSCRIPTS_DIR, relPath, '.txt');
+}
+
+/** `<outDir>/transcripts/<relPath>.json`: the timed transcript (words and phrases with times), e.g. `transcripts/a/b.wav.json`. */
+export function timedTranscriptPath(outDir: string, relPath: string): string {
+  return mirroredPath(outDir, TRANSCRIPTS_DIR, relPath, TIMED_TRANSCRIPT_EXT);
+}
+
+/** `<outDir>/transcripts/<relPath>.vtt` (`.srt`, `.TextGrid`): a subtitle file of the recording (checked to stay inside). */
+export function subtitlePath(outDir: string, relPath: string, format: keyof typeof SUBTITLE_EXTS): string {
+  return mirroredPath(outDir, TRANSCRIPTS_DIR, relPath, SUBTITLE_EXTS[format]);
 }
 
 /** `<outDir>/markers/<relPath>.json` (checked to stay inside). The source's own extension is kept so

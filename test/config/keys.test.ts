@@ -17,7 +17,7 @@ function runOptionsDefaults(): Map<string, string> {
 describe('key table', () => {
   it('covers every RunOptions key except inputDir/outDir/credentials, plus padMs', () => {
     const documented = [...runOptionsDefaults().keys()].filter((key) => key !== 'credentials').sort();
-    expect(documented.length).toBe(46);
+    expect(documented.length).toBe(48);
     expect(KEYS.map((spec) => spec.key).filter((key) => key !== 'padMs').sort()).toEqual(documented);
   });
 

@@ -42,7 +42,7 @@ describe('defaults', () => {
       baseUrl: undefined, factoryScope: 'nvoq', profile: undefined, markers: 'new', markerUnit: 'seconds',
       mode: 'word', padBeforeMs: 0, padAfterMs: 0, padMode: 'clamp', fadeMs: 0, maxGapMs: 700, maxPhraseMs: 15000,
       concurrency: 4, transcodeConcurrency: availableParallelism(), keepPunctuation: false, match: undefined,
-      find: undefined, contextWords: 0, clipSource: 'work', snapMs: 0, supercut: undefined, supercutGapMs: 500,
+      find: undefined, contextWords: 0, clipSource: 'work', snapMs: 0, supercut: undefined, supercutGapMs: 500, subtitles: undefined, subtitleLevel: 'phrase',
       dryRun: false, newService: false, maxUploadBytes: 21000000, uploadFormat: 'pcm', ffmpegPath: undefined, maxRetries: 6, requestTimeoutMs: 60000, maxResponseBytes: 67108864,
       pollInitialMs: 1000, pollMaxMs: 5000, engine: 'pocketsphinx', scriptFile: undefined,
       workDir: join(cwd, 'out', '.dictclip', 'work'), quiet: false, report: true,
@@ -120,6 +120,15 @@ describe('padMs', () => {
   });
 });
 
+describe('subtitles (a set of formats)', () => {
+  it('takes names comma-separated or all from a flag or the environment, an array from the file, in the table\'s order', () => {
+    expect(load({ flags: { subtitles: 'textgrid, vtt,vtt' } }).subtitles).toEqual(['vtt', 'textgrid']);
+    expect(load({ env: { DICTCLIP_SUBTITLES: 'all' } }).subtitles).toEqual(['vtt', 'srt', 'textgrid']);
+    writeConfig({ subtitles: ['srt'], subtitleLevel: 'word' });
+    expect(load()).toMatchObject({ subtitles: ['srt'], subtitleLevel: 'word' });
+  });
+});
+
 describe('paths', () => {
   it('resolves config-file paths against the config folder and flag/env paths against cwd', () => {
     mkdirSync(join(cwd, 'conf'));
@@ -153,6 +162,10 @@ describe('errors', () => {
       'environment variable DICTCLIP_MATCH: "match" is "(yes"; expected a valid regular expression (Invalid regular expression: /(yes/i: Unterminated group). Fix: set DICTCLIP_MATCH to a valid JavaScript regular expression such as "^(yes|no)$".'],
     ['empty path in the file', () => { writeConfig({ workDir: '' }); load(); },
       'pipeline.config.json: "workDir" is ""; expected a non-empty path. Fix: set "workDir" to a file or folder path.'],
+    ['unknown subtitle format in a flag', () => load({ flags: { subtitles: 'vtt,ass' } }),
+      '--subtitles: "subtitles" is "ass"; expected names from vtt, srt, textgrid (comma-separated), or all. Fix: pass --subtitles "vtt,srt,textgrid" or "all".'],
+    ['subtitle formats in the file not as an array of names', () => { writeConfig({ subtitles: [1] }); load(); },
+      'pipeline.config.json: "subtitles" is 1; expected names from vtt, srt, textgrid (comma-separated), or all. Fix: set "subtitles" to ["vtt","srt","textgrid"] or ["all"].'],
     ['poll cap below the first interval', () => load({ flags: { 'poll-max-ms': '500' } }),
       '--poll-max-ms: "pollMaxMs" is 500, below "pollInitialMs" 1000. Fix: set "pollMaxMs" to at least 1000 or lower "pollInitialMs".'],
   ];

@@ -120,7 +120,7 @@ describe('fingerprints derived from the key table', () => {
 
   it('every key that affects nothing leaves both fingerprints alone', () => {
     const base = fingerprintsWith(KEYS, 0);
-    const other = { int: 7, bool: true, string: 'x', path: '/x', list: ['x'], enum: undefined } as const;
+    const other = { int: 7, bool: true, string: 'x', path: '/x', list: ['x'], set: ['vtt'], enum: undefined } as const;
     for (const spec of KEYS.filter((s) => s.affects === 'nothing')) {
       const value = spec.type.kind === 'enum' ? spec.type.values.find((v) => v !== spec.default) : other[spec.type.kind];
       const options = { ...defaults, [spec.key]: value } as typeof defaults;

@@ -1,0 +1,10 @@
+/** Timed transcripts per recording: the word-level JSON, subtitles (WebVTT, SubRip) and Praat TextGrids. Pure. */
+export { TIMED_VERSION, timedTranscript } from './model.js';
+export type { TimedInput, TimedPhrase, TimedTranscript, TimedWord } from './model.js';
+export { SUBTITLE_LEVELS, subtitleCues, toSubRip, toWebVtt } from './cues.js';
+export type { Cue, SubtitleLevel } from './cues.js';
+export { tierIntervals, toTextGrid } from './textgrid.js';
+export type { Interval } from './textgrid.js';
+export { SUBTITLE_FORMATS, SUBTITLE_RENDERERS } from './formats.js';
+export type { SubtitleFormat } from './formats.js';
+export { clockTime } from './clock.js';
