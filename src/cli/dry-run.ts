@@ -59,7 +59,8 @@ export async function printPlan(result: RunResult, io: CliIo, ffmpegOption: stri
   const dictated = counts.todo + counts.again;
   const redo = counts.redo > 0 ? `: ${counts.again} dictated again, ${counts.recut} re-cut only` : '';
   const unknownText = unknown > 0 ? ` (+ ${plural(unknown, 'recording')} of unknown length)` : '';
-  const skipped = result.summary.skipped > 0 ? `; ${plural(result.summary.skipped, 'file')} not processed` : '';
+  const skipped = (result.summary.skipped > 0 ? `; ${plural(result.summary.skipped, 'file')} not processed` : '') +
+    ((result.summary.excluded ?? 0) > 0 ? `; ${plural(result.summary.excluded ?? 0, 'recording')} excluded by --include/--exclude` : '');
   io.stdout.write(
     `dry run: ${plural(plan.length, 'recording')} (${counts.todo} todo, ${counts.done} done, ${counts.redo} redo${redo})${skipped}; ` +
       `to dictate: ${plural(dictated, 'recording')}, ${formatDuration(audioMs)} of audio${unknownText}; nothing written\n`,

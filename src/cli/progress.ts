@@ -113,6 +113,7 @@ export function createProgress(options: ProgressOptions): Progress {
       for (const skipped of info.skipped.slice(0, SKIPPED_LINES)) line(`skipped ${skipped.relPath} (${skipped.reason})`);
       const more = info.skipped.length - SKIPPED_LINES;
       if (more > 0) line(`skipped ${plural(more, 'more file')} (all listed in skipped.csv)`);
+      if ((info.excluded ?? 0) > 0) line(`excluded ${plural(info.excluded ?? 0, 'recording')} by --include/--exclude`);
       draw(true);
     },
     onRecordingDone(info) {

@@ -19,7 +19,7 @@ export type ConfigKey = Exclude<keyof RunOptions, 'inputDir' | 'outDir' | 'crede
 export type KeyType =
   | { kind: 'string'; format?: 'url' | 'regex' | 'filename' | 'shard' }
   /** Repeatable: several values (a repeated flag, a JSON array in the file or the environment). */
-  | { kind: 'list' }
+  | { kind: 'list'; format?: 'glob' }
   | { kind: 'int'; min: number; max?: number }
   | { kind: 'bool' }
   | { kind: 'enum'; values: readonly string[] }
@@ -87,10 +87,11 @@ export interface FingerprintPlace {
 }
 
 /** Sections of `run --help`, in order. */
-export type KeyGroup = 'service' | 'markers' | 'clips' | 'performance' | 'output';
+export type KeyGroup = 'input' | 'service' | 'markers' | 'clips' | 'performance' | 'output';
 
 /** Titles of the {@link KeyGroup}s, in help order. */
 export const KEY_GROUPS: readonly { group: KeyGroup; title: string }[] = [
+  { group: 'input', title: 'Input' },
   { group: 'service', title: 'Service' },
   { group: 'markers', title: 'Markers' },
   { group: 'clips', title: 'Clips' },
@@ -116,6 +117,10 @@ type Row = Omit<KeySpec, 'env' | 'flag' | 'group'> & { extraEnv?: readonly strin
 const ms = (min: number, max: number): KeyType => ({ kind: 'int', min, max });
 
 const ROWS: readonly Row[] = [
+  { key: 'include', affects: 'nothing', appliesTo: 'library', group: 'input', type: { kind: 'list', format: 'glob' }, default: undefined, defaultText: 'every recording', placeholder: '<glob>',
+    description: 'Process only recordings whose path relative to the input folder, or a folder on that path, matches one of these glob patterns (a pattern without "/" matches a name at any depth, `**` any folders; case-sensitive; `!pattern` excludes). Repeat the flag or give a comma list (commas inside `{}` stay: `*.{wav,mp3}`). Recordings left out are counted, never deleted from an earlier output.' },
+  { key: 'exclude', affects: 'nothing', appliesTo: 'library', group: 'input', type: { kind: 'list', format: 'glob' }, default: undefined, defaultText: 'none', placeholder: '<glob>',
+    description: 'Leave out recordings whose path relative to the input folder, or a folder on that path, matches one of these glob patterns (`drafts` leaves out every folder named drafts); wins over include. Repeat the flag or give a comma list.' },
   { key: 'baseUrl', affects: 'dictation', appliesTo: 'library', fingerprint: { since: 0, via: 'service' }, group: 'service', type: { kind: 'string', format: 'url' }, default: undefined, defaultText: 'embedded service', placeholder: '<url>',
     description: 'Service base URL (http or https); unset starts the embedded service in-process.' },
   { key: 'factoryScope', affects: 'dictation', appliesTo: 'library', fingerprint: { since: 0 }, group: 'service', type: { kind: 'string' }, default: 'nvoq', placeholder: '<segment>',

@@ -5,6 +5,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { DictclipError, redactUrl } from '../errors.js';
 import type { KeySpec } from './keys.js';
+import { patternProblem, splitPatterns } from '../input-patterns.js';
 
 /** Where a value came from; paths resolve against `dir`. */
 export type Source =
@@ -194,10 +195,27 @@ function parseList(spec: KeySpec, raw: unknown, source: Source): string[] {
     throw badValue(spec, raw, source, 'an array of strings', '["first phrase", "second phrase"]');
   }
   const list: unknown[] = Array.isArray(values) ? values : [values];
+  if (spec.type.kind === 'list' && spec.type.format === 'glob') return parseGlobs(spec, list, source);
   for (const item of list) {
     if (typeof item !== 'string' || !/[\p{L}\p{N}]/u.test(item)) {
       throw badValue(spec, item, source, 'a phrase with at least one word (not empty, blank or only punctuation)', 'a phrase such as "follow up"');
     }
   }
   return list.map((item) => String(item).trim());
+}
+
+/** A list of glob patterns: every entry a string, comma lists split (src/input-patterns.ts), each pattern usable. */
+function parseGlobs(spec: KeySpec, list: readonly unknown[], source: Source): string[] {
+  const out: string[] = [];
+  for (const item of list) {
+    if (typeof item !== 'string') throw badValue(spec, item, source, 'a glob pattern', 'a pattern such as "**/*.wav"');
+    for (const pattern of splitPatterns(item)) {
+      const problem = patternProblem(pattern);
+      if (problem !== undefined) {
+        throw badValue(spec, item, source, `glob patterns relative to the input folder, not ${problem}`, 'patterns such as "**/*.wav" or "drafts/**"');
+      }
+      out.push(pattern);
+    }
+  }
+  return out;
 }

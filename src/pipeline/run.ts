@@ -51,7 +51,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
   const manifestPath = path.join(outDir, MANIFEST_FILE);
   throwIfAborted(signal);
   await checkRunFolders(opts.inputDir, outDir);
-  const scan = await scanRecordings(opts.inputDir, { exclude: [outDir, workDir] });
+  const scan = await scanRecordings(opts.inputDir, { leaveOut: [outDir, workDir], include: opts.include, exclude: opts.exclude });
   const recordings = selectShard(scan.recordings, opts.shard === undefined ? undefined : parseShard(opts.shard));
   const serviceId = await serviceIdentity(opts);
   const madeBy = (await readRunRecord(outDir))?.options.service;
@@ -70,10 +70,12 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
   const wallTimeMs = (): number => Math.round(performance.now() - started);
   const alreadyDone = jobs.filter((job) => job.decision === 'done').length;
   const skipped = skippedFiles.length;
+  // Counted only when patterns are given: recordings they leave out (any earlier output of theirs stays on disk).
+  const excluded = (opts.include ?? []).length + (opts.exclude ?? []).length > 0 ? { excluded: scan.excluded.length } : {};
   if (scan.recordings.length === 0) events.onWarning?.({ message: noRecordingsWarning(opts.inputDir, skipped) });
   if (opts.dryRun) {
     const counts = {
-      recordings: recordings.length, done: 0, failed: failures.length, resumed: alreadyDone, skipped,
+      recordings: recordings.length, done: 0, failed: failures.length, resumed: alreadyDone, skipped, ...excluded,
       wallTimeMs: wallTimeMs(), stageMs: {}, inputDir: scan.folder,
     };
     const plan = jobs.map((job) => {
@@ -84,7 +86,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
     return { summary: computeSummary(counts, []), failures, manifestPath, plan, ...change };
   }
   await removeStaleTemps(outDir);
-  events.onStart?.({ total: recordings.length, resumed: alreadyDone, skipped: skippedFiles });
+  events.onStart?.({ total: recordings.length, resumed: alreadyDone, skipped: skippedFiles, excluded: scan.excluded.length });
   for (const failure of failures) events.onRecordingFailed?.(failure);
 
   const pending = jobs.filter((job) => job.decision !== 'done');
@@ -169,7 +171,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
     if (fatal !== undefined) throw fatal;
     const interrupted = signal?.aborted === true;
     const counts = {
-      recordings: recordings.length, done, failed: failures.length, resumed: resumedCount, skipped, wallTimeMs: wallTimeMs(),
+      recordings: recordings.length, done, failed: failures.length, resumed: resumedCount, skipped, ...excluded, wallTimeMs: wallTimeMs(),
       stageMs: stageTotals.toJSON(), ...earlierStageMs(earlierTotals), inputDir: scan.folder,
     };
     const summary = { ...computeSummary(counts, rows, dropped, paddingClamped), ...findSummary(opts.find, found), ...referenceSummary(agreements) };

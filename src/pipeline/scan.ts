@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DictclipError } from '../errors.js';
 import { compareCodePoints } from '../code-point-order.js';
 import { AUDIO_EXTENSIONS } from './formats.js';
+import { pathFilter, type InputPatterns, type PathFilter } from '../input-patterns.js';
 
 export { AUDIO_EXTENSIONS } from './formats.js';
 
@@ -22,12 +23,14 @@ export interface ScanResult {
   recordings: Recording[];
   /** Entries that could not be read, with the reason. */
   skipped: { relPath: string; reason: string }[];
+  /** Recordings the include/exclude patterns leave out (relative paths, scan order): not recordings of the run. */
+  excluded: string[];
 }
 
 /** Options of {@link scanRecordings}. */
-export interface ScanOptions {
-  /** Paths (files or folders) to leave out, e.g. the output folder inside the input folder. @default [] */
-  exclude?: string[];
+export interface ScanOptions extends InputPatterns {
+  /** Paths (files or folders) to leave out silently, e.g. the output folder inside the input folder. @default [] */
+  leaveOut?: string[];
 }
 
 /** True when a file name has one of the {@link AUDIO_EXTENSIONS} (case-insensitive). */
@@ -43,7 +46,9 @@ export function isAudioFileName(name: string): boolean {
  * real path, is not entered twice, so loops end). Every entry that is not scanned is reported in
  * `skipped` with its reason: hidden entries (leading `.`, a hidden folder once, not entered),
  * entries that cannot be stat'ed, and files that are not of an accepted type (src/pipeline/formats.ts).
- * `exclude`d paths (the output folder) are left out silently.
+ * `leaveOut` paths (the output folder) are left out silently. Recordings the `include`/`exclude`
+ * patterns (src/input-patterns.ts) leave out are listed in `excluded`; a single input file is
+ * taken whatever the patterns say.
  * @throws DictclipError `E_INPUT` when `inputDir` is neither a readable folder nor an accepted recording file.
  */
 export async function scanRecordings(inputDir: string, options: ScanOptions = {}): Promise<ScanResult> {
@@ -59,10 +64,10 @@ export async function scanRecordings(inputDir: string, options: ScanOptions = {}
     });
   }
   if (!rootStats.isDirectory()) return scanOneFile(root, rootStats);
-  const excluded = await resolveExcludes(options.exclude ?? []);
-  const result: ScanResult = { folder: root, recordings: [], skipped: [] };
+  const leaveOut = await resolvePaths(options.leaveOut ?? []);
+  const result: ScanResult = { folder: root, recordings: [], skipped: [], excluded: [] };
   const visited = new Set<string>();
-  await walk(root, '', { excluded, visited, result, isRoot: true });
+  await walk(root, '', { leaveOut, keep: pathFilter(options), visited, result, isRoot: true });
   return result;
 }
 
@@ -72,11 +77,12 @@ function scanOneFile(file: string, stats: Stats): ScanResult {
   // Named on purpose: a hidden name does not matter, only being a regular file of an accepted type.
   const notScanned = stats.isFile() && isAudioFileName(name) ? undefined : skipReason(name.replace(/^\.+/, ''), stats);
   if (notScanned !== undefined) throw new DictclipError('E_INPUT', `input ${file} is neither a folder nor a recording: ${notScanned}`, { path: file });
-  return { folder: path.dirname(file), recordings: [{ path: file, relPath: name }], skipped: [] };
+  return { folder: path.dirname(file), recordings: [{ path: file, relPath: name }], skipped: [], excluded: [] };
 }
 
 interface WalkState {
-  excluded: Set<string>;
+  leaveOut: Set<string>;
+  keep: PathFilter | undefined;
   visited: Set<string>;
   result: ScanResult;
   isRoot: boolean;
@@ -100,7 +106,7 @@ async function walk(dir: string, relDir: string, state: WalkState): Promise<void
   for (const name of names) {
     const full = path.join(dir, name);
     const relPath = relDir === '' ? name : `${relDir}/${name}`;
-    if (state.excluded.has(full)) continue;
+    if (state.leaveOut.has(full)) continue;
     let stats: Stats;
     try {
       stats = await stat(full);
@@ -108,12 +114,14 @@ async function walk(dir: string, relDir: string, state: WalkState): Promise<void
       result.skipped.push({ relPath, reason: `cannot be read: ${reason(error)}` });
       continue;
     }
-    if (stats.isDirectory() && state.excluded.has(await realpath(full).catch(() => full))) continue;
+    if (stats.isDirectory() && state.leaveOut.has(await realpath(full).catch(() => full))) continue;
     const notScanned = skipReason(name, stats);
     if (notScanned !== undefined) {
       result.skipped.push({ relPath, reason: notScanned });
     } else if (stats.isDirectory()) {
       await walk(full, relPath, { ...state, isRoot: false });
+    } else if (state.keep !== undefined && !state.keep(relPath)) {
+      result.excluded.push(relPath);
     } else {
       // A recording this user cannot read is still a recording: reading it fails in prepare, a
       // failures.csv row at stage `scan` (exit status 1), not a silently skipped file.
@@ -132,7 +140,7 @@ function skipReason(name: string, stats: Stats): string | undefined {
   return ext === '' ? 'no file extension: not an accepted audio or video type' : `"${ext}" is not an accepted audio or video type`;
 }
 
-async function resolveExcludes(paths: string[]): Promise<Set<string>> {
+async function resolvePaths(paths: string[]): Promise<Set<string>> {
   const set = new Set<string>();
   for (const p of paths) {
     const resolved = path.resolve(p);

@@ -180,11 +180,16 @@ export function runRecord(
   shard: string | null,
   references?: { sha256: string; align: 'text' | 'acoustic' },
 ): RunRecord {
+  // Input patterns choose the recordings, not what is written for each (they affect nothing in the
+  // key table): they enter run.json and its fingerprint (merge refuses shards that chose
+  // differently) only when set, never a recording's fingerprint.
+  const patterns = { ...(options.include === undefined ? {} : { include: options.include }), ...(options.exclude === undefined ? {} : { exclude: options.exclude }) };
+  const fingerprint = clipFingerprint(dictationFingerprint('', serviceId, options), options, references);
   return {
     version: RUN_RECORD_VERSION,
     shard,
-    optionsFingerprint: clipFingerprint(dictationFingerprint('', serviceId, options), options, references),
-    options: recordedOptions(options, { service: serviceId, reference: references }) as RecordedOptions,
+    optionsFingerprint: Object.keys(patterns).length === 0 ? fingerprint : sha256(JSON.stringify([fingerprint, patterns])),
+    options: { ...recordedOptions(options, { service: serviceId, reference: references }), ...patterns } as RecordedOptions,
     recordings: [...recordings].sort(compareCodePoints),
   };
 }

@@ -139,6 +139,13 @@ export interface RunOptions {
   readonly report?: boolean;
   /** Process only shard `K/N` of the recordings (see src/shard/select.ts); `auto/N` is resolved by the CLI. @default undefined (all recordings) */
   readonly shard?: string | undefined;
+  /**
+   * Glob patterns over each recording's path relative to the input folder (src/input-patterns.ts):
+   * only recordings matching one are processed; `!pattern` excludes. @default undefined (every recording)
+   */
+  readonly include?: readonly string[] | undefined;
+  /** Glob patterns of recordings to leave out (wins over `include`). @default undefined (none) */
+  readonly exclude?: readonly string[] | undefined;
 }
 
 /**
@@ -148,8 +155,8 @@ export type ResolvedRunOptions = Readonly<Required<RunOptions>>;
 
 /** Callbacks for progress display (src/cli renders them). All optional. */
 export interface PipelineEvents {
-  /** After scanning: how many recordings there are, how many are reused from a previous run, and the files not processed. */
-  onStart?(info: { total: number; resumed: number; skipped: { relPath: string; reason: string }[] }): void;
+  /** After scanning: how many recordings there are, how many are reused from a previous run, the files not processed and the recordings the include/exclude patterns leave out. */
+  onStart?(info: { total: number; resumed: number; skipped: { relPath: string; reason: string }[]; excluded?: number }): void;
   onRecordingDone?(info: { source: string; clips: number; resumed: boolean }): void;
   onRecordingFailed?(info: FailureRow): void;
   onWarning?(info: { source?: string; message: string }): void;

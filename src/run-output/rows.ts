@@ -51,6 +51,8 @@ export interface RunSummary {
   resumed: number;
   /** Files in the input that were not processed (hidden, unreadable, not an accepted type): skipped.csv lists them. */
   skipped: number;
+  /** With include/exclude patterns: recordings of the input folder they leave out (not recordings of the run). */
+  excluded?: number;
   clips: number;
   totalClipMs: number;
   medianClipMs: number;

@@ -6,6 +6,8 @@
  * of numbers (`stageMs`, `earlierStageMs`) are summed per key; a shard without a number or such an
  * object (an older run, an optional field) adds nothing. A string (`inputDir`) is kept when every shard has
  * the same, else shard 0's is kept (shards on different machines mount the input differently).
+ * `excluded` (recordings the include/exclude patterns leave out, counted over the whole input by
+ * every shard) is counted once.
  * Any other field the shards disagree on is refused: merge cannot know how to combine it.
  */
 import { DictclipError } from '../errors.js';
@@ -68,6 +70,8 @@ export function mergeSummaries(
       const rows = summaries.flatMap((s) => (Array.isArray(s.summary[key]) ? (s.summary[key] as Json[]) : []));
       merged[key] = rows.sort((a, b) => compareCodePoints(String(a['source']), String(b['source'])));
     } else if (key === 'skipped' && skippedRows !== undefined) merged[key] = skippedRows;
+    // Every shard scans the whole input folder: the same recordings excluded by the same patterns, counted once.
+    else if (key === 'excluded') merged[key] = Math.max(...summaries.map((s) => Number(s.summary[key] ?? 0)));
     else merged[key] = combine(key, summaries.map((s) => s.summary[key]), dirs);
   }
   return merged;

@@ -235,3 +235,21 @@ describe('errors', () => {
     expect([error.code, error.message]).toEqual(['E_USAGE', 'unknown option --pad-msec']);
   });
 });
+
+describe('include and exclude patterns', () => {
+  it('takes repeated flags and comma lists, keeping commas inside braces, from flags, environment and file', () => {
+    expect(load({ flags: { include: ['**/*.wav,!drafts/**', '*.{mp3,ogg}'], exclude: ['a\\,b.wav'] } })).toMatchObject({
+      include: ['**/*.wav', '!drafts/**', '*.{mp3,ogg}'], exclude: ['a\\,b.wav'],
+    });
+    expect(load({ env: { DICTCLIP_EXCLUDE: 'drafts, old/**' } }).exclude).toEqual(['drafts', 'old/**']);
+    writeConfig({ include: ['talks/**'] });
+    expect(load().include).toEqual(['talks/**']);
+  });
+
+  it('refuses empty, absolute and outside patterns with E_CONFIG naming the flag', () => {
+    expect(errorOf(() => load({ flags: { include: ['*.wav,'] } })).message).toBe(
+      '--include: "include" is "*.wav,"; expected glob patterns relative to the input folder, not an empty pattern. Fix: pass --include patterns such as "**/*.wav" or "drafts/**".');
+    expect(errorOf(() => load({ flags: { exclude: ['/data/drafts/**'] } })).code).toBe('E_CONFIG');
+    expect(errorOf(() => load({ env: { DICTCLIP_INCLUDE: '../other/*.wav' } })).message).toContain('not a pattern with ".."');
+  });
+});

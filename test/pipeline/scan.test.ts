@@ -84,7 +84,7 @@ describe('scanRecordings', () => {
     await touch('in.wav');
     await touch('out/clips/x/00000_a.wav');
     await touch('out2/keep.wav');
-    const { recordings } = await scanRecordings(root, { exclude: [path.join(root, 'out')] });
+    const { recordings } = await scanRecordings(root, { leaveOut: [path.join(root, 'out')] });
     expect(recordings.map((r) => r.relPath)).toEqual(['in.wav', 'out2/keep.wav']);
   });
 
@@ -100,7 +100,69 @@ describe('scanRecordings', () => {
     await touch('talks/.talk.MP3');
     await touch('talks/other.wav');
     expect(await scanRecordings(path.join(root, 'talks', '.talk.MP3'))).toEqual({
-      folder: path.join(root, 'talks'), recordings: [{ path: path.join(root, 'talks', '.talk.MP3'), relPath: '.talk.MP3' }], skipped: [],
+      folder: path.join(root, 'talks'), recordings: [{ path: path.join(root, 'talks', '.talk.MP3'), relPath: '.talk.MP3' }], skipped: [], excluded: [],
     });
+  });
+});
+
+describe('scanRecordings with include/exclude patterns', () => {
+  const TREE = ['a.wav', 'b.mp3', 'drafts/c.wav', 'drafts/sub/d.wav', 'talks/drafts/f.wav', 'talks/e.wav', 'talks/g.MP3', '.h.wav', '.cache/i.wav', 'notes.txt'];
+  const SKIPPED = [
+    { relPath: '.cache', reason: 'hidden folder (name starts with ".")' },
+    { relPath: '.h.wav', reason: 'hidden file (name starts with ".")' },
+    { relPath: 'notes.txt', reason: '".txt" is not an accepted audio or video type' },
+  ];
+  beforeEach(async () => {
+    for (const rel of TREE) await touch(rel);
+  });
+  const scan = async (include?: string[], exclude?: string[]) => {
+    const result = await scanRecordings(root, { include, exclude });
+    return { recordings: result.recordings.map((r) => r.relPath), excluded: result.excluded, skipped: result.skipped };
+  };
+
+  it('takes every recording and excludes none without patterns', async () => {
+    expect(await scan()).toEqual({
+      recordings: ['a.wav', 'b.mp3', 'drafts/c.wav', 'drafts/sub/d.wav', 'talks/drafts/f.wav', 'talks/e.wav', 'talks/g.MP3'], excluded: [], skipped: SKIPPED,
+    });
+  });
+
+  it('**/*.wav keeps the WAVs at every depth, the root included; the others are excluded, not skipped', async () => {
+    expect(await scan(['**/*.wav'])).toEqual({
+      recordings: ['a.wav', 'drafts/c.wav', 'drafts/sub/d.wav', 'talks/drafts/f.wav', 'talks/e.wav'],
+      excluded: ['b.mp3', 'talks/g.MP3'],
+      skipped: SKIPPED,
+    });
+  });
+
+  it('!drafts/** among the include patterns leaves out the top drafts folder only', async () => {
+    expect(await scan(['**/*.wav', '!drafts/**'])).toEqual({
+      recordings: ['a.wav', 'talks/drafts/f.wav', 'talks/e.wav'],
+      excluded: ['b.mp3', 'drafts/c.wav', 'drafts/sub/d.wav', 'talks/g.MP3'],
+      skipped: SKIPPED,
+    });
+  });
+
+  it('a pattern without a slash matches a folder or file name at any depth; exclusion wins over inclusion', async () => {
+    expect(await scan(undefined, ['drafts'])).toMatchObject({
+      recordings: ['a.wav', 'b.mp3', 'talks/e.wav', 'talks/g.MP3'], excluded: ['drafts/c.wav', 'drafts/sub/d.wav', 'talks/drafts/f.wav'],
+    });
+    expect(await scan(['talks'], ['*.MP3', 'drafts/'])).toMatchObject({
+      recordings: ['talks/e.wav'], excluded: ['a.wav', 'b.mp3', 'drafts/c.wav', 'drafts/sub/d.wav', 'talks/drafts/f.wav', 'talks/g.MP3'],
+    });
+  });
+
+  it('is case-sensitive, and a pattern with a slash is anchored at the input folder', async () => {
+    expect(await scan(['*.mp3'])).toMatchObject({ recordings: ['b.mp3'] });
+    expect(await scan(['drafts/*.wav'])).toMatchObject({ recordings: ['drafts/c.wav'] });
+    expect(await scan(['*.{wav,MP3}'], ['talks/drafts/**'])).toMatchObject({ recordings: ['a.wav', 'drafts/c.wav', 'drafts/sub/d.wav', 'talks/e.wav', 'talks/g.MP3'] });
+  });
+
+  it('never scans dotfiles or hidden folders, whatever the patterns say', async () => {
+    expect(await scan(['**/.*', '.cache/**', '.h.wav'])).toEqual({ recordings: [], excluded: TREE.slice(0, 7).sort(), skipped: SKIPPED });
+  });
+
+  it('takes a single input file whatever the patterns say', async () => {
+    const result = await scanRecordings(path.join(root, 'b.mp3'), { include: ['*.wav'] });
+    expect(result.recordings.map((r) => r.relPath)).toEqual(['b.mp3']);
   });
 });

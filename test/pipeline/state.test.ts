@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  clipFilesPresent, clipFingerprint, decide, dictationFingerprint, readState, serviceIdentity, wholeMsDictation, writeState,
+  clipFilesPresent, clipFingerprint, decide, dictationFingerprint, readState, runRecord, serviceIdentity, wholeMsDictation, writeState,
 } from '../../src/pipeline/state.js';
 import { statePath } from '../../src/run-output/naming.js';
 import type { ManifestRow } from '../../src/run-output/rows.js';
@@ -118,5 +118,21 @@ describe('state files', () => {
     await writeFile(path.join(out, 'clips', 'k', '00001_b.wav'), '');
     expect(await clipFilesPresent(out, rows)).toBe(true);
     expect(await clipFilesPresent(out, [{ file_name: '../escape.wav' } as ManifestRow])).toBe(false);
+  });
+});
+
+describe('run record and input patterns', () => {
+  const record = (patterns: { include?: string[]; exclude?: string[] }) =>
+    runRecord({ ...base, include: undefined, exclude: undefined, ...patterns } as unknown as ResolvedRunOptions, 'embedded:scripted', ['a.wav'], '0/2');
+
+  it('records the patterns and changes the run fingerprint only when some are set (merge refuses shards that chose differently)', () => {
+    const none = record({});
+    expect(none.optionsFingerprint).toBe(clipFingerprint(dictationFingerprint('', 'embedded:scripted', base), base));
+    expect(none.options).not.toHaveProperty('include');
+    const wav = record({ include: ['**/*.wav'] });
+    expect(wav.options).toMatchObject({ include: ['**/*.wav'] });
+    expect(wav.optionsFingerprint).not.toBe(none.optionsFingerprint);
+    expect(record({ include: ['**/*.wav'], exclude: ['drafts'] }).optionsFingerprint).not.toBe(wav.optionsFingerprint);
+    expect(record({ include: ['**/*.wav'] }).optionsFingerprint).toBe(wav.optionsFingerprint);
   });
 });

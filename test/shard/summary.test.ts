@@ -17,4 +17,10 @@ describe('mergeSummaries', () => {
     expect(() => mergeSummaries([{ dir: 'a', summary: { notes: ['x'] } }, { dir: 'b', summary: { notes: ['y'] } }], [], undefined))
       .toThrow(expect.objectContaining({ code: 'E_MERGE', message: 'b: summary.json field "notes" differs from a\'s and merge cannot combine it' }));
   });
+
+  it('counts the recordings excluded by patterns once (every shard scans the whole input) and sums the rest', () => {
+    const shard = (recordings: number) => ({ recordings, done: recordings, skipped: 2, excluded: 3, wallTimeMs: 10 * recordings, clips: 0 });
+    const merged = mergeSummaries([{ dir: 's0', summary: shard(4) }, { dir: 's1', summary: shard(5) }], [], 2);
+    expect(merged).toEqual({ recordings: 9, done: 9, skipped: 2, excluded: 3, wallTimeMs: 50, clips: 0 });
+  });
 });

@@ -103,6 +103,11 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   return result.summary.failed > 0 ? 1 : 0;
 }
 
+/** `excluded: 3 recordings by --include/--exclude patterns` when patterns left some out. */
+function excludedLine(excluded: number | undefined): string {
+  return excluded === undefined || excluded === 0 ? '' : `excluded: ${plural(excluded, 'recording')} by --include/--exclude patterns (not recordings of this run)\n`;
+}
+
 function printSummary(result: RunResult, io: CliIo): void {
   const s = result.summary;
   const resumed = s.resumed > 0 ? `, ${s.resumed} kept from an earlier run` : '';
@@ -111,7 +116,7 @@ function printSummary(result: RunResult, io: CliIo): void {
     : '';
   io.stdout.write(
     `manifest: ${result.manifestPath}\n` +
-      `recordings: ${s.done} done, ${s.failed} failed${resumed} (of ${s.recordings})\n${skipped}` +
+      `recordings: ${s.done} done, ${s.failed} failed${resumed} (of ${s.recordings})\n${skipped}${excludedLine(s.excluded)}` +
       `clips: ${s.clips} (total ${formatDuration(s.totalClipMs)}); flagged ${s.flaggedClips} (${formatDuration(s.flaggedClipMs)})` +
       `${s.droppedClips > 0 ? `; dropped by filters ${s.droppedClips} (${formatDuration(s.droppedClipMs)})` : ''}\n` +
       (s.paddingClampedEdges > 0
