@@ -34,6 +34,19 @@ export const SHORT_WORD_MS = 30;
 export const LONG_WORD_MS = 3000;
 /** Modified z-score above which a word's rate is an outlier. */
 export const RATE_Z_LIMIT = 3.5;
+
+/**
+ * What each flag token means, one sentence for people (the QA report's legend). `loud-edge`'s
+ * figures are src/audio/edges.ts's EDGE_MS and LOUD_EDGE_DB (a test keeps them in step).
+ */
+export const CLIP_FLAG_MEANINGS: Readonly<Record<ClipFlag, string>> = {
+  'utterance': 'Cut from collapsed markers: the service timed the whole transcript as one marker, so the clip is the whole utterance, not one word or phrase.',
+  'short-word': `A word of the clip lasts under ${SHORT_WORD_MS} ms: too short to be real, its marker is likely wrong.`,
+  'long-word': `A word of the clip lasts over ${LONG_WORD_MS / 1000} s: too long to be real, its marker likely spans a pause or other words.`,
+  'rate-outlier': `A word of the clip is spoken far faster or slower than the recording's own rate (letters and digits per second; modified z-score of the log rate above ${RATE_Z_LIMIT}).`,
+  'loud-edge': "The clip's first or last 10 ms is at -10 dB or more of its own level: it likely starts or ends inside a sound (a click, a clipped consonant).",
+  'unaligned': 'A word of the reference transcript in the clip could not be placed in the audio: the clip is cut at an estimate.',
+};
 /** Floor of the rate spread (log scale): ln 1.25. */
 export const RATE_MIN_SPREAD = Math.log(1.25);
 /** Fewer words than this in a recording: no rate check. */

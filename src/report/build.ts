@@ -1,6 +1,6 @@
 /**
  * Build `<out>/report/`: a static page that opens from file:// with no server and no network.
- * index.html, report.css and the page scripts (format.js, overview.js, wave.js, report.js) are
+ * index.html, report.css and the page scripts (format.js, overview.js, flags.js, wave.js, player.js, report.js) are
  * copied from src/report/page/; data.js holds the run (one global); rec/<key>.js holds one recording's transcript, markers and waveform peaks and is
  * loaded by the page only when that recording scrolls into view. Audio is never copied: clips and
  * source recordings are linked relative to the report folder.
@@ -12,11 +12,12 @@ import { fileURLToPath } from 'node:url';
 import { DictclipError } from '../errors.js';
 import { REPORT_DIR } from '../run-output/layout.js';
 import { STAGES } from '../run-output/rows.js';
+import { CLIP_FLAG_MEANINGS } from '../markers/index.js';
 import { readReportModel, type ReportModel, type ReportRecording } from './model.js';
 
 /** The page's static files, next to this module's source (also shipped with the package). */
 export const PAGE_DIR = fileURLToPath(new URL('../../src/report/page/', import.meta.url));
-const PAGE_FILES = ['index.html', 'report.css', 'format.js', 'overview.js', 'wave.js', 'report.js'] as const;
+const PAGE_FILES = ['index.html', 'report.css', 'format.js', 'overview.js', 'flags.js', 'wave.js', 'player.js', 'report.js'] as const;
 
 /**
  * Source formats Chromium and Firefox play natively, with the content type to serve them as;
@@ -48,7 +49,8 @@ function durationOf(recording: ReportRecording): number {
 
 /**
  * data.js: `window.DICTCLIP_REPORT = {...}`: `summary` (summary.json), `stages` (every stage in
- * processing order), `failures` as [source, stage, code, message], `recordings`. Per recording: `s` source, `k` key, `d` clip folder,
+ * processing order), `flags` (each flag token and its meaning, in the order a `flags` value lists
+ * them), `failures` as [source, stage, code, message], `recordings`. Per recording: `s` source, `k` key, `d` clip folder,
  * `a` source audio href ('' when not playable), `ms` duration, `f` 1 when it failed, `r` 1 when
  * rec/<key>.js exists, `c` clips as [name inside d, text, startMs, endMs, flags].
  */
@@ -61,7 +63,7 @@ export function dataScript(model: ReportModel, reportDir: string): string {
       c: r.clips.map((c) => [c.fileName.slice(d.length), c.text, c.startMs, c.endMs, c.flags]),
     };
   });
-  const data = { summary: model.summary, stages: STAGES, failures: model.failures.map((f) => [f.source, f.stage, f.code, f.message]), recordings };
+  const data = { summary: model.summary, stages: STAGES, flags: CLIP_FLAG_MEANINGS, failures: model.failures.map((f) => [f.source, f.stage, f.code, f.message]), recordings };
   return `window.DICTCLIP_REPORT = ${JSON.stringify(data)};\n`;
 }
 

@@ -111,8 +111,14 @@ export async function readPeaks(outDir: string, source: string): Promise<Peaks |
   return bytes === undefined ? undefined : decodePeaks(bytes);
 }
 
+/** Clips by start, then end, then file name. */
+function byTime(a: ReportClip, b: ReportClip): number {
+  return a.startMs - b.startMs || a.endMs - b.endMs || compareCodePoints(a.fileName, b.fileName);
+}
+
 /**
- * Read everything the report shows from a run's output folder.
+ * Read everything the report shows from a run's output folder: recordings by source (code-point
+ * order), each one's clips by start time.
  * @throws DictclipError E_NOT_RUN_OUTPUT when `outDir` has no manifest.csv or a file cannot be parsed.
  */
 export async function readReportModel(outDir: string): Promise<ReportModel> {
@@ -135,6 +141,9 @@ export async function readReportModel(outDir: string): Promise<ReportModel> {
     if (list === undefined) clipsBySource.set(source, [clip]);
     else list.push(clip);
   }
+  // Each recording's clips in time order (the manifest lists them as they were cut: word and
+  // phrase clips, extracts and finished recordings interleave).
+  for (const list of clipsBySource.values()) list.sort(byTime);
   const failed = new Set(failures.map((f) => f.source));
   const sources = new Set([...clipsBySource.keys(), ...(await markerSources(out))]);
   const recordings: ReportRecording[] = [];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planClips } from '../../src/markers/plan.js';
-import { addFlag, formatFlags, parseFlags, rateOutliers, timingFlags } from '../../src/markers/timing.js';
+import { addFlag, CLIP_FLAG_MEANINGS, CLIP_FLAGS, formatFlags, LONG_WORD_MS, parseFlags, rateOutliers, SHORT_WORD_MS, timingFlags } from '../../src/markers/timing.js';
+import { EDGE_MS, LOUD_EDGE_DB } from '../../src/audio/edges.js';
 import { charsPerSecond, keepClip } from '../../src/markers/filter.js';
 import { validateMarkers } from '../../src/markers/validate.js';
 import type { ClipPlanOptions } from '../../src/markers/plan.js';
@@ -83,5 +84,15 @@ describe('clip filters', () => {
     expect(keepClip(clip, { maxDurationMs: 499 })).toBe(false);
     expect(keepClip(clip, { minCharsPerSecond: 11 })).toBe(false);
     expect(keepClip(clip, { maxCharsPerSecond: 9 })).toBe(false);
+  });
+});
+
+describe('CLIP_FLAG_MEANINGS', () => {
+  it('says what every flag token means, with the thresholds the checks use', () => {
+    expect(Object.keys(CLIP_FLAG_MEANINGS)).toEqual([...CLIP_FLAGS]);
+    expect(CLIP_FLAG_MEANINGS['short-word']).toContain(`under ${SHORT_WORD_MS} ms`);
+    expect(CLIP_FLAG_MEANINGS['long-word']).toContain(`over ${LONG_WORD_MS / 1000} s`);
+    // loud-edge is measured in src/audio (which markers may not import): its figures stay in step by this test.
+    expect(CLIP_FLAG_MEANINGS['loud-edge']).toContain(`first or last ${EDGE_MS} ms is at ${LOUD_EDGE_DB} dB or more`);
   });
 });

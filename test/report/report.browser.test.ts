@@ -16,12 +16,14 @@ import { fakeIo } from '../cli/fake-io.js';
 import { ROOT, removeTempDirs, tempDir } from '../helpers/index.js';
 import { launchChromium, openReport, type OpenedBrowser } from './browser.js';
 import { makeRun, QUIET, type RunFixture } from './fixture.js';
+import { CLIP_FLAG_MEANINGS, CLIP_FLAGS } from '../../src/markers/index.js';
 
 // Browser globals used inside page functions (the project compiles without the DOM lib).
 interface MediaLike { currentTime: number; src: string; pause(): void }
 interface CanvasLike { width: number; height: number; getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } }
 declare const document: { getElementById(id: string): MediaLike };
 declare const location: { href: string };
+declare const window: unknown;
 
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'report');
 let run: RunFixture;
@@ -56,6 +58,42 @@ async function inReport(check: (page: Page, requests: string[]) => Promise<void>
   }
 }
 
+/** The legend rows of "Needs a look": [filter value or token, label, clips, meaning]. */
+async function legend(page: Page): Promise<string[][]> {
+  return page.$$eval('tr[data-legend]', (rows) => rows.map((tr) => [tr.getAttribute('data-legend') ?? '', ...[...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')])
+    .map(([token, label, count, meaning]) => [token!, label!, count!, meaning!]));
+}
+
+/** The clips a person sees: [recording, text, flags] of each clip in a recording not hidden. */
+async function visibleClips(page: Page): Promise<(string | null)[][]> {
+  return page.$$eval('[data-clip]', (els) => els.filter((el) => (el as unknown as { checkVisibility(): boolean }).checkVisibility())
+    .map((el) => [el.closest('[data-recording]')?.getAttribute('data-recording') ?? null, el.querySelector('.clip-text')?.textContent ?? null, el.getAttribute('data-flag')]));
+}
+
+/**
+ * Before playing `src`: record, on the player's next 'pause' event while it plays `src`, its
+ * currentTime then and at the page's last pause() call (read with {@link stopped}).
+ */
+async function watchPause(page: Page, src: string): Promise<void> {
+  await page.evaluate((expected) => {
+    const w = window as unknown as { pauseCall?: number; stop?: Promise<unknown> };
+    const proto = (window as unknown as { HTMLMediaElement: { prototype: MediaLike } }).HTMLMediaElement.prototype;
+    const pause = proto.pause;
+    proto.pause = function (this: MediaLike) { if (this.src === expected) w.pauseCall = this.currentTime; pause.call(this); };
+    const player = document.getElementById('player') as unknown as MediaLike & { addEventListener(type: string, f: () => void): void };
+    w.stop = new Promise((resolve) => {
+      player.addEventListener('pause', () => {
+        if (player.src === expected) resolve({ src: player.src, atEvent: player.currentTime, atCall: w.pauseCall ?? null });
+      });
+    });
+  }, src);
+}
+
+/** What {@link watchPause} saw (waits for that 'pause' event; the test times out without one). */
+async function stopped(page: Page): Promise<{ src: string; atEvent: number; atCall: number | null }> {
+  return page.evaluate(() => (window as unknown as { stop: Promise<{ src: string; atEvent: number; atCall: number | null }> }).stop);
+}
+
 /** The player's time once it has advanced past 0 (fails the test by timeout otherwise). */
 async function playedTime(page: Page): Promise<number> {
   await page.waitForFunction(() => (document.getElementById('player') as unknown as MediaLike).currentTime > 0, { timeout: 10_000 });
@@ -67,7 +105,8 @@ describe('the report of dictclip run', () => {
     expect(run.code, run.stderr).toBe(1); // bad.wav failed
     const index = path.join(run.out, 'report', 'index.html');
     expect(run.stdout).toContain(`report: ${index}\n`);
-    expect((await readdir(path.join(run.out, 'report'))).sort()).toEqual(['data.js', 'format.js', 'index.html', 'overview.js', 'rec', 'report.css', 'report.js', 'wave.js']);
+    expect((await readdir(path.join(run.out, 'report'))).sort())
+      .toEqual(['data.js', 'flags.js', 'format.js', 'index.html', 'overview.js', 'player.js', 'rec', 'report.css', 'report.js', 'wave.js']);
     // One rec file per recording with markers: talk, memo and quiet (bad.wav never got any).
     expect((await readdir(path.join(run.out, 'report', 'rec'))).map((f) => f.replace(/-[0-9a-f]{8}\.js$/, '')).sort())
       .toEqual(['notes__memo', 'quiet_take_2_1', 'talk']);
@@ -103,10 +142,14 @@ describe('the report of dictclip run', () => {
         els.find((el) => el.getAttribute('data-recording') === name)?.querySelector('.rec-meta a')?.getAttribute('href') ?? '', QUIET);
       expect(fileURLToPath(new URL(quietHref, pathToFileURL(path.join(run.out, 'report', 'index.html'))))).toBe(path.join(run.input, QUIET));
       expect(await page.$$eval('audio', (els) => els.length)).toBe(1);
-      // The failure, with its stage and code; the flagged clip in "Needs a look".
+      // The failure, with its stage and code; "Needs a look" is a legend of every flag with its meaning and count, no list of clips.
       expect(await page.$eval('[data-failure="bad.wav"]', (el) => [...el.querySelectorAll('td')].slice(0, 3).map((td) => td.textContent)))
         .toEqual(['bad.wav', 'transcode', 'E_FFMPEG']);
-      expect(await page.$eval('#flagged-body', (el) => el.textContent)).toContain('[memo] Call me later.');
+      expect(await legend(page)).toEqual([
+        ['any', 'any flag', '1', 'Every flagged clip.'],
+        ...CLIP_FLAGS.map((f) => [f, f, f === 'utterance' ? '1' : '0', CLIP_FLAG_MEANINGS[f]]),
+      ]);
+      expect(await page.$eval('#flagged-body', (el) => el.textContent)).not.toContain('[memo] Call me later.');
       const cards = await page.$$eval('.card', (els) => els.map((el) => el.textContent));
       expect(cards).toEqual(expect.arrayContaining(['4Recordings', '3Done', '1Failed', '0Resumed', '5Clips', `${flagged.length}Flagged clips`]));
       await page.screenshot({ path: path.join(ARTIFACTS, 'overview.png') });
@@ -154,28 +197,53 @@ describe('the report of dictclip run', () => {
       await page.$eval('#player', (a) => { (a as unknown as MediaLike).pause(); });
       await (await page.$('[data-recording="talk.wav"]'))!.scrollIntoView();
       await page.waitForSelector('[data-recording="talk.wav"] .word');
+      // The word 'stella' is 1700–2200 ms: it plays from the source and stops at its end, not
+      // ~240 ms into the next word as the media fragment's own end does.
       const stella = (await page.$$('[data-recording="talk.wav"] .word'))[2]!;
+      const src = `${new URL('talk.wav', `file://${run.input}/`).href}#t=1.700,2.200`;
+      await watchPause(page, src);
       await stella.click();
-      await page.waitForFunction(() => (document.getElementById('player') as unknown as MediaLike).currentTime > 1.7, { timeout: 10_000 });
-      const src = await page.$eval('#player', (a) => (a as unknown as MediaLike).src);
-      expect(src).toBe(`${new URL('talk.wav', `file://${run.input}/`).href}#t=1.700,2.200`);
+      const stop = await stopped(page);
+      expect(stop.src).toBe(src);
+      expect(stop.atEvent).toBeGreaterThanOrEqual(2.2 - 0.005);
+      expect(stop.atEvent).toBeLessThanOrEqual(2.2 + 0.03);
+      // Where it really stopped (the page's own pause() call, before it puts the position at the end).
+      expect(stop.atCall).toBeGreaterThanOrEqual(2.2 - 0.005);
+      expect(stop.atCall).toBeLessThanOrEqual(2.2 + 0.03);
     });
   }, 60_000);
 
-  it('`dictclip report` rebuilds it from the output alone and lists flagged clips first', async () => {
-    // Flag one more clip in the manifest, as the timing checks would (the column is added when missing).
+  it('`dictclip report` rebuilds it from the output alone: clips by source then time, filtered by flag from the legend', async () => {
+    // Flag two more clips in the manifest, as the timing checks would (the column is added when
+    // missing), and list the rows out of time order (newest first, another recording between).
     const rows = await manifest();
     const columns = Object.keys(rows[0]!).includes('flags') ? Object.keys(rows[0]!) : [...Object.keys(rows[0]!), 'flags'];
     // Loud edges cleared: the tone bursts are cut at their onsets, which is not what this test is about.
-    for (const row of rows) row['flags'] = row['text'] === 'today' ? 'short-word rate-outlier' : (row['flags'] ?? '').replace(/ ?loud-edge/, '');
-    await writeFile(path.join(run.out, 'manifest.csv'), stringify(rows, { header: true, columns }));
+    const flags: Record<string, string> = { today: 'short-word rate-outlier', call: 'short-word' };
+    for (const row of rows) row['flags'] = flags[row['text'] ?? ''] ?? (row['flags'] ?? '').replace(/ ?loud-edge/, '');
+    const talkRows = rows.filter((r) => r['source'] === 'talk.wav').reverse();
+    const shuffled = [talkRows[0]!, talkRows[1]!, ...rows.filter((r) => r['source'] !== 'talk.wav'), ...talkRows.slice(2)];
+    await writeFile(path.join(run.out, 'manifest.csv'), stringify(shuffled, { header: true, columns }));
     const cli = fakeIo({ cwd: run.out });
     expect(await main(['report', '.'], cli.io)).toBe(0);
     expect(cli.stdout()).toBe(`report: ${path.join(run.out, 'report', 'index.html')}\n`);
     await inReport(async (page) => {
-      const talk = await page.$$eval('[data-recording="talk.wav"] [data-clip]', (els) => els.map((el) => [el.querySelector('.clip-text')?.textContent, el.getAttribute('data-flag')]));
-      expect(talk).toEqual([['today', 'short-word rate-outlier'], ['Please', null], ['call', null], ['stella', null]]);
-      expect(await page.$$eval('[data-flag]', (els) => els.length)).toBe(2);
+      const listed = await page.$$eval('[data-clip]', (els) => els.map((el) => [el.closest('[data-recording]')?.getAttribute('data-recording'), el.querySelector('.clip-text')?.textContent]));
+      expect(listed).toEqual([['notes/memo.wav', '[memo] Call me later.'], ['talk.wav', 'Please'], ['talk.wav', 'call'], ['talk.wav', 'stella'], ['talk.wav', 'today']]);
+      expect(await legend(page)).toEqual([
+        ['any', 'any flag', '3', 'Every flagged clip.'],
+        ...CLIP_FLAGS.map((f) => [f, f, String({ 'utterance': 1, 'short-word': 2, 'rate-outlier': 1 }[f as string] ?? 0), CLIP_FLAG_MEANINGS[f]]),
+      ]);
+      // A flag's button lists only its clips, and only the recordings that have some.
+      await page.click('button[data-filter="short-word"]');
+      expect(await visibleClips(page)).toEqual([['talk.wav', 'call', 'short-word'], ['talk.wav', 'today', 'short-word rate-outlier']]);
+      expect(await page.$eval('#filter-status', (el) => el.textContent)).toBe('Showing the 2 clips flagged short-word in 1 recording. Show every clip');
+      await page.screenshot({ path: path.join(ARTIFACTS, 'filtered.png') });
+      await page.click('button[data-filter="any"]');
+      expect((await visibleClips(page)).map((c) => c[1])).toEqual(['[memo] Call me later.', 'call', 'today']);
+      await page.click('#filter-status button');
+      expect(await visibleClips(page)).toHaveLength(5);
+      expect(await page.$eval('#filter-status', (el) => (el as unknown as { hidden: boolean }).hidden)).toBe(true);
     });
   }, 60_000);
 

@@ -1,6 +1,6 @@
 /*
  * The QA report's overview: summary cards, the clip-duration histogram, clips per recording, time
- * per stage, the flagged clips ("Needs a look") and the failures table. Adds render functions to
+ * per stage and the failures table. Adds render functions to
  * window.DICTCLIP_PAGE (see format.js); report.js calls them once the page loads.
  */
 (function () {
@@ -106,29 +106,6 @@
       'Unheard words the recognizer did not produce; unaligned ones could not be placed at all (cut at an estimate and flagged <code>unaligned</code>, or left out).</p></div>';
   }
 
-  function renderFlagged() {
-    var counts = {};
-    var list = [];
-    recs.forEach(function (r, ri) {
-      r.c.forEach(function (c, ci) {
-        if (!isFlagged(c)) return;
-        c[4].split(' ').forEach(function (f) { counts[f] = (counts[f] || 0) + 1; });
-        list.push([ri, ci]);
-      });
-    });
-    var el = document.getElementById('flagged-body');
-    if (list.length === 0) { el.innerHTML = '<p class="muted">No clip is flagged.</p>'; return; }
-    var LIMIT = 200;
-    el.innerHTML = '<p>' + Object.keys(counts).map(function (f) {
-      return '<span class="flag">' + esc(f) + '</span> ' + counts[f];
-    }).join(' · ') + '</p><ul class="flag-list">' + list.slice(0, LIMIT).map(function (p) {
-      var r = recs[p[0]];
-      var c = r.c[p[1]];
-      return '<li><a href="#clip-' + p[0] + '-' + p[1] + '">' + esc(c[1]) + '</a> <span class="muted">' + esc(r.s) + ' · ' +
-        fmtMs(c[2]) + '</span> <span class="flag">' + esc(c[4]) + '</span></li>';
-    }).join('') + '</ul>' + (list.length > LIMIT ? '<p class="muted">and ' + (list.length - LIMIT) + ' more, first in each recording below.</p>' : '');
-  }
-
   function renderFailures() {
     var el = document.getElementById('failures-body');
     if (data.failures.length === 0) { el.innerHTML = '<p class="muted">No recording failed.</p>'; return; }
@@ -140,6 +117,5 @@
   }
 
   P.renderOverview = renderOverview;
-  P.renderFlagged = renderFlagged;
   P.renderFailures = renderFailures;
 })();

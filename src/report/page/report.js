@@ -13,12 +13,12 @@
 
   var data = window.DICTCLIP_REPORT;
   var recs = data.recordings;
-  var player = document.getElementById('player');
   var nowPlaying = document.getElementById('now-playing');
   var loaded = {}; // recording index -> rec/<key>.js data
   var byKey = {};
-  var P = window.DICTCLIP_PAGE; // format.js, overview.js and wave.js
+  var P = window.DICTCLIP_PAGE; // format.js, overview.js, flags.js, wave.js and player.js
   var esc = P.esc, fmtMs = P.fmtMs, href = P.href, plural = P.plural, clipPath = P.clipPath, isFlagged = P.isFlagged;
+  var play = P.play, playRange = P.playRange;
 
   // ---- recordings -----------------------------------------------------------------
 
@@ -33,9 +33,8 @@
       (isFlagged(c) ? '<span class="flag">' + esc(c[4]) + '</span>' : '') + '</li>';
   }
 
+  /** A recording: its clips in time order (data.js lists them so), flagged ones marked. */
   function recordingSection(r, ri) {
-    var order = r.c.map(function (c, ci) { return ci; });
-    order.sort(function (a, b) { return (isFlagged(r.c[b]) - isFlagged(r.c[a])) || a - b; });
     var flagged = r.c.filter(isFlagged).length;
     return '<section class="rec' + (r.f ? ' failed' : '') + '" id="rec-' + ri + '" data-recording="' + esc(r.s) + '" data-index="' + ri + '">' +
       '<h3>' + esc(r.s) + '</h3><p class="rec-meta">' + fmtMs(r.ms) + ' · ' + plural(r.c.length, 'clip') +
@@ -43,7 +42,7 @@
       (r.a ? ' · <a href="' + esc(r.a) + '">source audio</a>' : '') + '</p>' +
       '<canvas class="wave" height="' + P.WAVE_CSS_HEIGHT + '" width="1000" aria-label="Waveform of ' + esc(r.s) + '"></canvas>' +
       '<p class="transcript muted">' + (r.r ? 'Loading transcript…' : 'No transcript saved.') + '</p>' +
-      '<ol class="clips">' + order.map(function (ci) { return clipItem(r, ri, r.c[ci], ci); }).join('') + '</ol></section>';
+      '<ol class="clips">' + r.c.map(function (c, ci) { return clipItem(r, ri, c, ci); }).join('') + '</ol></section>';
   }
 
   function renderRecordings() {
@@ -99,38 +98,20 @@
 
   // ---- playing ------------------------------------------------------------------
 
-  var playingEl = null;
-
-  function play(src, label, el) {
-    if (playingEl) playingEl.classList.remove('playing');
-    playingEl = el || null;
-    if (playingEl) playingEl.classList.add('playing');
-    player.src = src;
-    nowPlaying.textContent = label;
-    var started = player.play();
-    if (started && started.catch) {
-      started.catch(function (error) {
-        if (error.name !== 'AbortError') nowPlaying.textContent = 'Cannot play ' + label + ': ' + error.message;
-      });
-    }
-  }
-
-  function fragment(fromMs, toMs) {
-    return '#t=' + (Math.max(0, fromMs) / 1000).toFixed(3) + ',' + (toMs / 1000).toFixed(3);
-  }
-
-  /** Play a stretch of a recording: from its source audio, else from the clip that holds it. */
+  /** Play a stretch of a recording, stopping at its end: from its source audio, else from the clip that holds it. */
   function playStretch(ri, fromMs, toMs, label, el) {
     var r = recs[ri];
-    if (r.a) { play(r.a + fragment(fromMs, toMs), label, el); return; }
+    if (r.a) { playRange(r.a, fromMs, toMs, label, el); return; }
     var midMs = (fromMs + toMs) / 2;
     var clip = r.c.find(function (c) { return c[2] <= midMs && midMs <= c[3]; });
     if (!clip) { nowPlaying.textContent = 'No audio for ' + label + ' (its source is not linked and no clip holds it).'; return; }
-    play('../' + href(clipPath(r, clip)) + fragment(fromMs - clip[2], Math.min(toMs, clip[3]) - clip[2]), label, el);
+    playRange('../' + href(clipPath(r, clip)), fromMs - clip[2], Math.min(toMs, clip[3]) - clip[2], label, el);
   }
 
   document.addEventListener('click', function (event) {
     var target = event.target;
+    var filter = target.closest('[data-filter]');
+    if (filter) { P.filterClips(filter.dataset.filter || null); return; }
     var clipEl = target.closest('[data-clip]');
     if (clipEl) {
       event.preventDefault();
@@ -188,7 +169,7 @@
   document.getElementById('subtitle').textContent = plural(s.recordings !== undefined ? s.recordings : recs.length, 'recording') + ' · ' +
     plural(data.failures.length, 'failure') + (s.inputDir ? ' · input ' + s.inputDir : '');
   P.renderOverview();
-  P.renderFlagged();
+  P.renderFlagged(document.getElementById('flagged-body'));
   P.renderFailures();
   renderRecordings();
   observe();
