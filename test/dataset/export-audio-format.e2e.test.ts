@@ -112,6 +112,16 @@ describe('clips of several audio formats', () => {
     });
   }, 120_000);
 
+  it('converts with the ffmpeg of --ffmpeg-path (else DICTCLIP_FFMPEG_PATH, FFMPEG_PATH): a missing one fails the export, which leaves nothing', async () => {
+    const io = fakeIo({ cwd: root });
+    expect(await main(['export', 'out', '--format', 'hf', '--to', 'no-ffmpeg', '--sample-rate', '16000', '--ffmpeg-path', 'bin/ffmpeg'], io.io)).toBe(1);
+    expect(io.stderr()).toContain(`E_FFMPEG_NOT_FOUND: ffmpeg not found at ${path.join(root, 'bin', 'ffmpeg')} (from the ffmpegPath option)`);
+    const env = fakeIo({ cwd: root, env: { FFMPEG_PATH: '/nowhere/ffmpeg' } });
+    expect(await main(['export', 'out', '--format', 'hf', '--to', 'no-ffmpeg', '--channels', '1'], env.io)).toBe(1);
+    expect(env.stderr()).toContain('ffmpeg not found at /nowhere/ffmpeg');
+    expect((await readdir(root)).filter((name) => name.includes('no-ffmpeg'))).toEqual([]);
+  });
+
   it('refuses a rate or channel count out of range before writing (exit 2)', async () => {
     for (const [args, message] of [
       [['--sample-rate', '500'], '--sample-rate: 500 is not a whole number of Hz from 1000 to 384000'],

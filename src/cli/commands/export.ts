@@ -7,7 +7,7 @@ import { keySpec } from '../../config/keys.js';
 import { parseValue } from '../../config/validate.js';
 import { EXPORT_FORMATS, exportDataset, resolveExportOptions } from '../../dataset/index.js';
 import type { ExportFormat, ExportOptions, ExportResult } from '../../dataset/index.js';
-import { expectPositionals, parseCommandArgs, requiredString, stringValue, type OptionSpecs, type Parsed } from '../args.js';
+import { expectPositionals, ffmpegPathFlag, parseCommandArgs, requiredString, stringValue, type OptionSpecs, type Parsed } from '../args.js';
 import { formatDuration, usageError, type CliIo } from '../io.js';
 
 const FILTER_KEYS = ['minDurationMs', 'maxDurationMs', 'minCharsPerSecond', 'maxCharsPerSecond'] as const;
@@ -23,7 +23,7 @@ const OPTIONS: OptionSpecs = {
   'input-dir': { type: 'string' },
   'sample-rate': { type: 'string' },
   channels: { type: 'string' },
-  [keySpec('ffmpegPath').flag]: { type: 'string' },
+  'ffmpeg-path': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   ...Object.fromEntries(FILTER_KEYS.map((key) => [keySpec(key).flag, { type: 'string' as const }])),
 };
@@ -111,15 +111,6 @@ function sharedOptions(values: Parsed['values']): Pick<ExportOptions, 'split' | 
   };
 }
 
-/** The ffmpeg of conversions: --ffmpeg-path, else the environment variables of the ffmpegPath key (the library reads none). */
-function ffmpegPathOf(values: Parsed['values'], env: CliIo['env'], cwd: string): string | undefined {
-  const spec = keySpec('ffmpegPath');
-  const flag = values[spec.flag];
-  if (typeof flag === 'string') return parseValue(spec, flag, { kind: 'flag', flag: spec.flag, dir: cwd }) as string;
-  const name = spec.env.find((variable) => (env[variable] ?? '') !== '');
-  return name === undefined ? undefined : parseValue(spec, env[name] ?? '', { kind: 'env', name, dir: cwd }) as string;
-}
-
 function report(result: ExportResult, io: CliIo): void {
   const parts = Object.entries(result.splits).map(([name, t]) => `${name} ${t.clips} (${formatDuration(t.ms)})`);
   const dropped = result.dropped.clips > 0 ? `; left out ${result.dropped.clips} (${formatDuration(result.dropped.ms)})` : '';
@@ -145,7 +136,7 @@ export async function exportCommand(args: string[], io: CliIo): Promise<number> 
   const inputDir = stringValue(values, 'input-dir');
   const optionsFor = (format: ExportFormat): ExportOptions => ({
     runDir: resolve(io.cwd, runDir), format, ...sharedOptions(values), ...filters,
-    ffmpegPath: ffmpegPathOf(values, io.env, io.cwd),
+    ffmpegPath: ffmpegPathFlag(values, io.env, io.cwd),
     // Several formats with --to: one folder each inside it.
     to: to === undefined ? undefined : formats.length === 1 ? resolve(io.cwd, to) : join(resolve(io.cwd, to), format),
     shardSize: integer(values, 'shard-size'),
