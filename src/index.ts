@@ -41,6 +41,7 @@ export type { Engine, Recognition, RecognizedWord, RecognizeOptions, Profile, Su
 export { DictationClient } from './client/client.js';
 export { dictateOverWebSocket } from './client/websocket-dictation.js';
 export type { WebSocketDictationOptions } from './client/websocket-dictation.js';
+export type { RetryEvent, RetryOptions } from './client/retry.js';
 export type {
   ClientOptions, CallOptions, CreateDictationParams, DictationDetails, WaitOptions, WebSocketDictation,
 } from './client/types.js';

@@ -25,7 +25,9 @@ describe('public API types', () => {
     service.pocketsphinx!.processes = 1;
     const client: ClientOptions = { baseUrl: 'http://127.0.0.1:1', credentials: { scheme: 'apikey', username: 'u', apiKey: 'k' } };
     // @ts-expect-error readonly option
-    client.maxRetries = 0;
+    client.retry = {};
+    // @ts-expect-error readonly retry option
+    client.retry!.limit = 0;
     expectTypeOf(dictclip.startService).parameter(0).toEqualTypeOf<ServiceOptions>();
   });
 

@@ -9,6 +9,7 @@
  */
 import type { PipelineEvents, StageChange } from '../pipeline/types.js';
 import { formatDuration, plural, type Output } from './io.js';
+import type { DictclipError } from '../errors.js';
 
 /** Skipped files named one per line at the start; the rest are counted (skipped.csv has them all). */
 const SKIPPED_LINES = 20;
@@ -40,7 +41,7 @@ export function createProgress(options: ProgressOptions): Progress {
   const now = options.now ?? (() => performance.now());
   const redrawMs = options.redrawMs ?? 100;
   const { stream, isTTY, quiet } = options;
-  const state = { total: 0, finished: 0, resumed: 0, clips: 0, failed: 0, startedAt: now(), lastDraw: -Infinity, drawn: false };
+  const state = { total: 0, finished: 0, resumed: 0, clips: 0, failed: 0, retries: 0, startedAt: now(), lastDraw: -Infinity, drawn: false };
 
   /** Recordings in progress: their last stage change and when they started. */
   const active = new Map<string, { change: StageChange; since: number }>();
@@ -51,7 +52,8 @@ export function createProgress(options: ProgressOptions): Progress {
     const eta = processed > 0 && remaining > 0 ? ` · ETA ${formatDuration((elapsed / processed) * remaining)}` : '';
     const latest = [...active.values()].at(-1);
     const current = latest === undefined ? '' : ` · ${describeStage(latest.change, now() - latest.since)}${active.size > 1 ? ` (+${active.size - 1} more)` : ''}`;
-    return `[${state.finished}/${state.total}] clips ${state.clips} · failed ${state.failed}${eta}${current}`;
+    const retries = state.retries > 0 ? ` · ${plural(state.retries, 'retry', 'retries')}` : '';
+    return `[${state.finished}/${state.total}] clips ${state.clips} · failed ${state.failed}${retries}${eta}${current}`;
   };
   const inFlight = (): string => {
     const entries = [...active.values()];
@@ -130,6 +132,11 @@ export function createProgress(options: ProgressOptions): Progress {
       state.failed += 1;
       line(`FAILED  ${info.source} [${info.stage}] ${info.code}: ${info.message}`);
     },
+    onRetry(info) {
+      state.retries += 1;
+      if (isTTY) draw();
+      else line(`retry   ${info.request.method} ${info.request.url}: attempt ${info.attempt} failed (${describeFailure(info.error)}); again in ${formatDuration(info.delayMs)}`);
+    },
     onWarning(info) {
       line(`warning ${info.source === undefined ? '' : `${info.source}: `}${info.message}`);
     },
@@ -155,4 +162,10 @@ export function describeStage(change: StageChange, elapsedMs: number): string {
     ? `, ${change.chunks.done}/${change.chunks.total} chunks dictated` : '';
   const audio = change.audioMs === undefined ? '' : `${formatDuration(change.audioMs)} audio, `;
   return `${change.source}: ${STAGE_WORDS[change.stage]}${chunks} (${audio}${formatDuration(elapsedMs)} elapsed)`;
+}
+
+/** A retried failure in a few words: `HTTP 503 E_BUSY`, `E_TIMEOUT`. */
+function describeFailure(error: DictclipError): string {
+  const { status } = error.context;
+  return status === undefined ? error.code : `HTTP ${status} ${error.code}`;
 }

@@ -2,7 +2,7 @@
  * The Authorization header of spec section 5. The header value is a secret: it is only ever
  * handed to undici, never put into an error, a message or a log line.
  */
-import type { Credentials } from './types.js';
+import type { Credentials } from '../credentials.js';
 
 /**
  * `Basic base64(user:password)` for password credentials, `Bearer <user>:<apiKey>` for an API key.

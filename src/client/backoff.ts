@@ -1,17 +1,8 @@
 /**
- * Retry delays (exponential backoff with jitter, Retry-After honoured and capped) and an
- * abortable sleep, for the retry loop of the HTTP transport (src/client/http.ts).
+ * The waits of the client: the Retry-After header read into a delay (capped by the retry policy,
+ * src/client/retry.ts) and an abortable sleep (retries and polls).
  */
 import { setTimeout as delay } from 'node:timers/promises';
-
-export interface BackoffOptions {
-  /** First retry delay in ms. */
-  baseMs: number;
-  /** Cap of one delay in ms (also caps Retry-After). */
-  maxMs: number;
-  /** Growth factor per retry. @default 2 */
-  factor?: number;
-}
 
 /**
  * Parse a Retry-After header value (delay seconds or an HTTP date) into milliseconds from `now`.
@@ -24,16 +15,6 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-/**
- * Delay before retry number `retry` (1-based): Retry-After when given (capped by maxMs), else
- * `baseMs × factor^(retry-1)` capped by maxMs with "equal jitter" (between half and all of it).
- */
-export function retryDelayMs(retry: number, options: BackoffOptions, retryAfterMs?: number, random = Math.random): number {
-  if (retryAfterMs !== undefined) return Math.min(Math.max(0, retryAfterMs), options.maxMs);
-  const exponential = Math.min(options.baseMs * (options.factor ?? 2) ** Math.max(0, retry - 1), options.maxMs);
-  return Math.round(exponential / 2 + random() * (exponential / 2));
 }
 
 /** Wait `ms`, rejecting (with an AbortError) as soon as the signal aborts. */

@@ -7,6 +7,7 @@ import { DictclipError, excerpt, redactUrl } from '../errors.js';
 import { authorizationHeader } from './authorization.js';
 import { HttpTransport, type HttpRequest, type HttpResponse } from './http.js';
 import { pollUntilDone } from './poll.js';
+import { resolveRetryPolicy } from './retry.js';
 import { DEFAULT_RESPONSE_LIMITS } from './limits.js';
 import { requireOrigin } from './origin.js';
 import type {
@@ -39,7 +40,7 @@ export class DictationClient {
   readonly #acceptLanguage: string;
   readonly #http: HttpTransport;
 
-  /** @throws DictclipError E_CONFIG when the base URL is not an http(s) URL. */
+  /** @throws DictclipError E_CONFIG when the base URL is not an http(s) URL or a retry option is out of range. */
   constructor(options: ClientOptions) {
     let parsed: URL;
     try {
@@ -57,9 +58,7 @@ export class DictationClient {
     this.#http = new HttpTransport({
       connections: options.connections ?? 8,
       requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
-      maxRetries: options.maxRetries ?? 6,
-      retryBaseMs: options.retryBaseMs ?? 500,
-      retryMaxMs: options.retryMaxMs ?? 30_000,
+      retry: resolveRetryPolicy(options.retry),
       authorization: authorizationHeader(options.credentials),
       origin: this.#origin,
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_RESPONSE_LIMITS.maxResponseBytes,

@@ -1,33 +1,16 @@
 /**
- * Classification of transport failures (transient or not) and the DictclipErrors the client
- * reports. Nothing here ever sees the Authorization header: errors carry the method, the
+ * The DictclipErrors the client reports for a failed request (which failures are retried is the
+ * retry policy's, src/client/retry.ts). Nothing here ever sees the Authorization header: errors carry the method, the
  * redacted URL, the status, a body excerpt and the number of attempts.
  */
 import { DictclipError, excerpt, redactUrl, type ErrorCode } from '../errors.js';
 import { CREDENTIAL_VARIABLES } from './authorization.js';
 
-/** Statuses retried with backoff. */
-export const TRANSIENT_STATUSES: readonly number[] = [429, 500, 502, 503, 504];
-
 /** The code of {@link deadlineError}: an attempt's overall deadline passed (body included). */
 const DEADLINE_CODE = 'DICTCLIP_DEADLINE';
 
 /** Request timeouts of undici (headersTimeout, bodyTimeout, connect timeout), of the OS, and the overall deadline. */
-const TIMEOUT_CODES: readonly string[] = ['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT', DEADLINE_CODE];
-
-/** Connection errors and resets retried with backoff. */
-export const TRANSIENT_ERROR_CODES: readonly string[] = [
-  'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED',
-  'ENETDOWN', 'ENETUNREACH', 'EHOSTDOWN', 'EHOSTUNREACH', 'EAI_AGAIN',
-  ...TIMEOUT_CODES,
-];
-
-/**
- * Connection errors that mean "nothing is there" when the service has never answered: a refused
- * connection or an unknown host is not retried until a first answer arrived (a wrong base URL
- * fails at once instead of after every retry); after that they are transient like the others.
- */
-export const NEVER_REACHED_CODES: readonly string[] = ['ECONNREFUSED', 'ENOTFOUND'];
+export const TIMEOUT_CODES: readonly string[] = ['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT', DEADLINE_CODE];
 
 /** What a failed request was, for error context. */
 export interface RequestInfo {
@@ -49,12 +32,6 @@ export function errorCode(error: unknown): string | undefined {
     else current = (current as { cause?: unknown }).cause;
   }
   return undefined;
-}
-
-/** True for failures worth another attempt: connection errors, resets and timeouts. */
-export function isTransientError(error: unknown): boolean {
-  const code = errorCode(error);
-  return code !== undefined && TRANSIENT_ERROR_CODES.includes(code);
 }
 
 function attemptsText(attempts: number): string {

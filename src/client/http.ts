@@ -2,12 +2,13 @@
  * The HTTP transport of the client: one keep-alive undici Agent with bounded connections,
  * gzip/deflate decoding, the Authorization header, status checks and retries.
  *
- * One retry loop, as ky has, with one budget (`maxRetries`) and one backoff: an attempt is the
- * whole exchange (send the request, read and decode the body), and it is retried when it fails
- * with a connection error, a reset or a timeout — also after the headers, while the body is read
- * — or answers 429, 500, 502, 503 or 504 (Retry-After honoured, capped by `retryMaxMs`). Each
- * attempt sends its body afresh: a string is sent again, a streamed upload is re-created from its
- * factory (a stream cannot be replayed).
+ * One retry loop, as ky has, driven by one retry policy (src/client/retry.ts: the budget, the
+ * statuses and error codes retried, the backoff and the Retry-After cap, the `onRetry` hook): an
+ * attempt is the whole exchange (send the request, read and decode the body), and it is retried
+ * when it fails with a connection error, a reset or a timeout — also after the headers, while the
+ * body is read — or answers a retried status (by default 429, 500, 502, 503 or 504; Retry-After
+ * honoured, capped). Each attempt sends its body afresh: a string is sent again, a streamed upload
+ * is re-created from its factory (a stream cannot be replayed).
  *
  * A refused connection or an unknown host is not retried before the service first answered (a
  * wrong base URL fails at once); afterwards it is a transient failure like the others.
@@ -25,11 +26,10 @@ import type { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import { decodeBody } from './decode.js';
 import type { IncomingHttpHeaders } from 'node:http';
-import { isDictclipError } from '../errors.js';
-import { retryDelayMs, parseRetryAfter, sleep, type BackoffOptions } from './backoff.js';
-import {
-  NEVER_REACHED_CODES, TRANSIENT_STATUSES, abortedError, deadlineError, errorCode, isTransientError, statusError, transportError, type RequestInfo,
-} from './failures.js';
+import { isDictclipError, redactUrl, type DictclipError } from '../errors.js';
+import { parseRetryAfter, sleep } from './backoff.js';
+import { abortedError, deadlineError, statusError, transportError, type RequestInfo } from './failures.js';
+import { retriesError, retriesStatus, retryDelayMs, type RetryPolicy } from './retry.js';
 import { attemptDeadlineMs, responseTooLarge } from './limits.js';
 import { requireOrigin } from './origin.js';
 
@@ -42,12 +42,8 @@ export interface TransportOptions {
   origin: string;
   /** Cap of one response body, as received and decoded, bytes. */
   maxResponseBytes: number;
-  /** Retries of a transient failure. */
-  maxRetries: number;
-  /** First retry delay, ms. */
-  retryBaseMs: number;
-  /** Cap of one retry delay and of Retry-After, ms. */
-  retryMaxMs: number;
+  /** Which failures are retried, how often and after what wait; told each retry. */
+  retry: RetryPolicy;
   /** The Authorization header value (secret: never put into errors). */
   authorization: string;
 }
@@ -81,13 +77,11 @@ function isAborted(signal: AbortSignal | undefined): boolean {
 export class HttpTransport {
   readonly #agent: Agent;
   readonly #options: TransportOptions;
-  readonly #backoff: BackoffOptions;
-  /** True once the service answered anything (see NEVER_REACHED_CODES). */
+  /** True once the service answered anything (see RetryOptions.unreachedCodes). */
   #answered = false;
 
   constructor(options: TransportOptions) {
     this.#options = options;
-    this.#backoff = { baseMs: options.retryBaseMs, maxMs: options.retryMaxMs, factor: 2 };
     this.#agent = new Agent({
       connections: options.connections,
       headersTimeout: options.requestTimeoutMs,
@@ -102,6 +96,7 @@ export class HttpTransport {
    */
   async send(req: HttpRequest): Promise<HttpResponse> {
     requireOrigin(req.url, this.#options.origin, `${req.method} ${req.url}`, { method: req.method });
+    const policy = this.#options.retry;
     let retries = 0;
     const info = (): RequestInfo => ({ method: req.method, url: req.url, attempts: retries + 1 });
     for (;;) {
@@ -115,21 +110,17 @@ export class HttpTransport {
         if (isAborted(req.signal)) throw abortedError(info(), caught);
         if (isDictclipError(caught)) throw caught;
         const error = deadline.aborted ? deadlineError(deadlineMs, caught) : caught;
-        if (isTransientError(error) && !this.#neverReached(error) && retries < this.#options.maxRetries) {
-          retries += 1;
-          await this.#wait(retries, undefined, req.signal, info);
-          continue;
-        }
-        throw transportError(error, info());
+        if (!retriesError(policy, error, this.#answered) || retries >= policy.limit) throw transportError(error, info());
+        retries += 1;
+        await this.#retry(req, retries, transportError(error, { ...info(), attempts: retries }), undefined);
+        continue;
       }
       if (isAborted(req.signal)) throw abortedError(info(), req.signal?.reason);
       if (response.status === req.expectedStatus) return { ...response, attempts: retries + 1 };
-      if (TRANSIENT_STATUSES.includes(response.status) && retries < this.#options.maxRetries) {
-        retries += 1;
-        await this.#wait(retries, parseRetryAfter(response.headers['retry-after']), req.signal, info);
-        continue;
-      }
-      throw statusError(response.status, response.body, req.expectedStatus, info());
+      const failure = statusError(response.status, response.body, req.expectedStatus, info());
+      if (!retriesStatus(policy, response.status) || retries >= policy.limit) throw failure;
+      retries += 1;
+      await this.#retry(req, retries, failure, parseRetryAfter(response.headers['retry-after']));
     }
   }
 
@@ -170,18 +161,19 @@ export class HttpTransport {
     return { status: response.statusCode, headers: response.headers, body: text };
   }
 
-  async #wait(retry: number, retryAfterMs: number | undefined, signal: AbortSignal | undefined, info: () => RequestInfo): Promise<void> {
+  /**
+   * Before retry number `retry`: tell the policy's hook of the failure (`failure`: the error the
+   * failed attempt would end the request with), then wait the policy's delay.
+   */
+  async #retry(req: HttpRequest, retry: number, failure: DictclipError, retryAfterMs: number | undefined): Promise<void> {
+    const policy = this.#options.retry;
+    const delayMs = retryDelayMs(policy, retry, retryAfterMs);
+    policy.onRetry?.({ attempt: retry, error: failure, delayMs, request: { method: req.method, url: redactUrl(req.url) } });
     try {
-      await sleep(retryDelayMs(retry, this.#backoff, retryAfterMs), signal);
+      await sleep(delayMs, req.signal);
     } catch (error) {
-      throw abortedError(info(), error);
+      throw abortedError({ method: req.method, url: req.url, attempts: retry + 1 }, error);
     }
-  }
-
-  /** A refused connection or unknown host while the service has never answered: not retried. */
-  #neverReached(error: unknown): boolean {
-    const code = errorCode(error);
-    return !this.#answered && code !== undefined && NEVER_REACHED_CODES.includes(code);
   }
 
   /** Close the keep-alive connections. */

@@ -2,6 +2,7 @@
 export { DictationClient } from './client.js';
 export { dictateOverWebSocket, type WebSocketDictationOptions } from './websocket-dictation.js';
 export { contentTypeForFormat, AUDIO_FORMATS } from '../audio-formats.js';
+export type { RetryEvent, RetryOptions } from './retry.js';
 export type {
   CallOptions, ClientOptions, CreateDictationParams, Credentials, DictationDetails, WaitOptions, WebSocketDictation,
 } from './types.js';

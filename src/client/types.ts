@@ -1,4 +1,5 @@
 import type { RawWordMarker } from '../markers/model.js';
+import type { RetryOptions } from './retry.js';
 
 import type { Credentials } from '../credentials.js';
 
@@ -19,12 +20,12 @@ export interface ClientOptions {
    * an attempt not complete (body included) within it (plus, for an upload, its size at 128 KiB/s). @default 60000
    */
   readonly requestTimeoutMs?: number;
-  /** Retries of a transient failure (connection error, timeout, 429, 500, 502, 503, 504). @default 6 */
-  readonly maxRetries?: number;
-  /** First retry delay in ms; doubles each time, with jitter. @default 500 */
-  readonly retryBaseMs?: number;
-  /** Cap of one retry delay in ms (also caps Retry-After). @default 30000 */
-  readonly retryMaxMs?: number;
+  /**
+   * How failed requests are retried (connection errors, timeouts, 429, 500, 502, 503, 504 by
+   * default: 6 retries, backoff from 500 ms doubling to 30 s with jitter, Retry-After capped at
+   * 30 s), and a hook told each retry. @default {} (every default of RetryOptions)
+   */
+  readonly retry?: RetryOptions;
   /**
    * Cap of one response body in bytes, as received and after gzip/deflate decoding; past it the
    * call fails with `E_RESPONSE_TOO_LARGE`. @default 67108864 (64 MiB; see src/client/limits.ts)

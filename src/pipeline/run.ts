@@ -96,7 +96,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
   if (align === 'acoustic' && pending.some((job) => job.reference !== undefined)) await checkAcousticAligner();
   const needsService = pending.some((job) => job.decision === 'dictate');
   const connection = needsService ? await connect(opts, ffmpegPath) : undefined;
-  const client = connection === undefined ? undefined : newClient(connection, opts);
+  const client = connection === undefined ? undefined : newClient(connection, opts, events);
   // Nothing in flight listens on the run's signal itself: each recording gets a signal that follows
   // it (below), each chunk one that follows the recording's, and only those are listened on.
   const controller = new AbortController();
@@ -194,12 +194,13 @@ function earlierStageMs(totals: StageTotals): Pick<RunSummary, 'earlierStageMs'>
   return Object.keys(ms).length === 0 ? {} : { earlierStageMs: ms };
 }
 
-function newClient(connection: Connection, opts: ResolvedRunOptions): DictationClient {
+function newClient(connection: Connection, opts: ResolvedRunOptions, events: PipelineEvents): DictationClient {
   return new DictationClient({
     baseUrl: connection.baseUrl,
     credentials: connection.credentials,
     factoryScope: opts.factoryScope,
-    maxRetries: opts.maxRetries,
+    // Retries are told to the caller through the retry policy's hook (progress shows them).
+    retry: { limit: opts.maxRetries, onRetry: (event) => events.onRetry?.(event) },
     requestTimeoutMs: opts.requestTimeoutMs,
     maxResponseBytes: opts.maxResponseBytes,
     connections: Math.max(8, opts.concurrency * 3), // per slot: a poll or two fetches at once; plus the uploads

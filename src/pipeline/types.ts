@@ -1,4 +1,5 @@
 import type { Credentials } from '../credentials.js';
+import type { RetryEvent } from '../client/retry.js';
 import type { MarkerMethod, MarkerUnit } from '../markers/model.js';
 
 import type { ClipKind, ClipMode } from '../markers/plan.js';
@@ -173,6 +174,12 @@ export interface PipelineEvents {
    * is set for a recording dictated in chunks. Resumed recordings report none.
    */
   onStageChange?(info: StageChange): void;
+  /**
+   * A request to the service failed and is sent again after `delayMs` (the client's retry policy,
+   * src/client/retry.ts, with `maxRetries`): the failed attempt's number, its error (code, status,
+   * message) and the request (method and redacted URL).
+   */
+  onRetry?(info: RetryEvent): void;
 }
 
 /** A recording's progress (see PipelineEvents.onStageChange). */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDuration } from '../../src/cli/io.js';
 import { createProgress } from '../../src/cli/progress.js';
+import { DictclipError } from '../../src/errors.js';
 
 function sink() {
   const chunks: string[] = [];
@@ -48,6 +49,30 @@ describe('progress', () => {
       '\r\x1b[2K[3/4] clips 15 · failed 1 · ETA 7s',
       '\r\x1b[2K',
     ]);
+  });
+
+  it('shows each retry the run\'s client makes: a line when piped, a count on the live line of a terminal', () => {
+    const busy = new DictclipError('E_BUSY', 'GET http://svc/x/done answered HTTP 503 E_BUSY (expected 200)', { status: 503, attempts: 1 });
+    const reset = new DictclipError('E_NETWORK', 'POST http://svc/audio failed: ECONNRESET', { attempts: 2 });
+    const piped = sink();
+    const plain = createProgress({ stream: piped.stream, isTTY: false, quiet: false });
+    plain.events.onRetry?.({ attempt: 1, error: busy, delayMs: 500, request: { method: 'GET', url: 'http://svc/x/done' } });
+    plain.events.onRetry?.({ attempt: 2, error: reset, delayMs: 1500, request: { method: 'POST', url: 'http://svc/audio' } });
+    plain.finish();
+    expect(piped.text()).toBe(
+      'retry   GET http://svc/x/done: attempt 1 failed (HTTP 503 E_BUSY); again in 500ms\n' +
+        'retry   POST http://svc/audio: attempt 2 failed (E_NETWORK); again in 2s\n',
+    );
+    const tty = sink();
+    let t = 0;
+    const live = createProgress({ stream: tty.stream, isTTY: true, quiet: false, now: () => t });
+    live.events.onStart?.({ total: 2, resumed: 0, skipped: [] });
+    t = 1_000;
+    live.events.onRetry?.({ attempt: 1, error: busy, delayMs: 500, request: { method: 'GET', url: 'http://svc/x/done' } });
+    t = 2_000;
+    live.events.onRetry?.({ attempt: 2, error: busy, delayMs: 500, request: { method: 'GET', url: 'http://svc/x/done' } });
+    live.finish();
+    expect(tty.chunks).toEqual(['\r\x1b[2K[0/2] clips 0 · failed 0', '\r\x1b[2K[0/2] clips 0 · failed 0 · 1 retry', '\r\x1b[2K[0/2] clips 0 · failed 0 · 2 retries', '\r\x1b[2K']);
   });
 
   it('prints nothing when quiet', () => {

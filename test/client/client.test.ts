@@ -19,7 +19,7 @@ let audio: Buffer;
 const clients: DictationClient[] = [];
 
 function client(options: Partial<ClientOptions> = {}): DictationClient {
-  const created = new DictationClient({ baseUrl: server.url, credentials: basic, retryBaseMs: 1, retryMaxMs: 5, ...options });
+  const created = new DictationClient({ baseUrl: server.url, credentials: basic, ...options, retry: { backoffBaseMs: 1, backoffLimitMs: 5, ...options.retry } });
   clients.push(created);
   return created;
 }

@@ -23,7 +23,7 @@ let dir: string;
 const clients: DictationClient[] = [];
 
 function client(options: Partial<ClientOptions> = {}): DictationClient {
-  const made = new DictationClient({ baseUrl: service.url, credentials, retryBaseMs: 1, retryMaxMs: 5, maxRetries: 0, ...options });
+  const made = new DictationClient({ baseUrl: service.url, credentials, ...options, retry: { limit: 0, backoffBaseMs: 1, backoffLimitMs: 5, ...options.retry } });
   clients.push(made);
   return made;
 }
@@ -120,7 +120,7 @@ describe('item 9: one overall deadline per call, body included', () => {
       if (index === 0) drip({ intervalMs: 100, bytes: 60 })(_req, res, index);
       else res.writeHead(200).end('done text');
     });
-    expect(await client({ requestTimeoutMs: 1_000, maxRetries: 1 }).getText(`${service.url}/d1`)).toBe('done text');
+    expect(await client({ requestTimeoutMs: 1_000, retry: { limit: 1 } }).getText(`${service.url}/d1`)).toBe('done text');
     expect(service.requests).toHaveLength(2);
   });
 });

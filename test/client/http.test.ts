@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { DictationClient } from '../../src/client/client.js';
 import { isDictclipError, type DictclipError } from '../../src/errors.js';
 import type { ClientOptions } from '../../src/client/types.js';
+import type { RetryEvent, RetryOptions } from '../../src/client/retry.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 const PASSWORD = 's3cr3t-pa55';
@@ -15,7 +16,7 @@ const location = (): string => `${server.url}/SCDictation/rest/t/dictations/d1`;
 function client(options: Partial<ClientOptions> = {}): DictationClient {
   const created = new DictationClient({
     baseUrl: server.url, credentials: { scheme: 'basic', username: 'alice', password: PASSWORD },
-    retryBaseMs: 1, retryMaxMs: 5, ...options,
+    ...options, retry: { backoffBaseMs: 1, backoffLimitMs: 5, ...options.retry },
   });
   clients.push(created);
   return created;
@@ -74,9 +75,9 @@ describe('authentication failures', () => {
 });
 
 describe('status and retries', () => {
-  test('a persistent 500 is retried maxRetries times, then E_HTTP_STATUS with attempts and a body excerpt', async () => {
+  test('a persistent 500 is retried retry.limit times, then E_HTTP_STATUS with attempts and a body excerpt', async () => {
     server.handle((_req, res) => res.writeHead(500).end(`boom ${'x'.repeat(400)}`));
-    const error = await failure(client({ maxRetries: 2 }).getText(location()));
+    const error = await failure(client({ retry: { limit: 2 } }).getText(location()));
     expect(error.code).toBe('E_HTTP_STATUS');
     expect(error.context).toMatchObject({ status: 500, attempts: 3, method: 'GET' });
     expect(error.context.bodyExcerpt).toBe(`boom ${'x'.repeat(295)}…`);
@@ -129,7 +130,7 @@ describe('status and retries', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const c = client({ baseUrl: `http://127.0.0.1:${port}`, maxRetries: 6 });
+    const c = client({ baseUrl: `http://127.0.0.1:${port}`, retry: { limit: 6 } });
     const error = await failure(c.getText(`http://127.0.0.1:${port}/d`));
     expect(error.code).toBe('E_NETWORK');
     expect(error.message).toContain('ECONNREFUSED');
@@ -140,7 +141,7 @@ describe('status and retries', () => {
 describe('timeouts and aborts', () => {
   test('no answer within requestTimeoutMs is E_TIMEOUT', async () => {
     server.handle(() => undefined);
-    const error = await failure(client({ requestTimeoutMs: 100, maxRetries: 1 }).getText(location()));
+    const error = await failure(client({ requestTimeoutMs: 100, retry: { limit: 1 } }).getText(location()));
     expect(error.code).toBe('E_TIMEOUT');
     expect(error.context.attempts).toBe(2);
     expect(server.requests).toHaveLength(2);
@@ -158,5 +159,55 @@ describe('timeouts and aborts', () => {
     const error = await failure(client().isDone(location(), { signal: AbortSignal.abort() }));
     expect(error.code).toBe('E_ABORTED');
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('the retry hook: the transport tells the policy\'s onRetry of every retry, 1 ms backoff', () => {
+  const hooked = (retry: RetryOptions): DictationClient =>
+    client({ credentials: { scheme: 'apikey', username: 'u', apiKey: API_KEY }, retry: { backoffBaseMs: 1, backoffLimitMs: 5, ...retry } });
+
+  test('503 twice then 200: the hook is told attempts 1 and 2 with their errors and waits, and the third answer is the result', async () => {
+    server.handle((_req, res, index) => {
+      if (index < 2) res.writeHead(503, { 'content-type': 'text/xml' }).end('<error><code>E_BUSY</code></error>');
+      else res.end('the text');
+    });
+    const events: RetryEvent[] = [];
+    const text = await hooked({ backoffBaseMs: 1, backoffLimitMs: 4, jitter: false, onRetry: (event) => events.push(event) }).getText(location());
+    expect(text).toBe('the text');
+    expect(server.requests).toHaveLength(3);
+    expect(events.map((e) => ({ attempt: e.attempt, delayMs: e.delayMs, request: e.request, code: e.error.code, status: e.error.context.status, attempts: e.error.context.attempts }))).toEqual([
+      { attempt: 1, delayMs: 1, request: { method: 'GET', url: `${location()}/text` }, code: 'E_BUSY', status: 503, attempts: 1 },
+      { attempt: 2, delayMs: 2, request: { method: 'GET', url: `${location()}/text` }, code: 'E_BUSY', status: 503, attempts: 2 },
+    ]);
+    expect(JSON.stringify(events)).not.toContain(API_KEY);
+  });
+
+  test('the wait a Retry-After asks for is capped, and the hook says the capped wait', async () => {
+    server.handle((_req, res, index) => {
+      if (index === 0) res.writeHead(429, { 'retry-after': '3600' }).end();
+      else res.end('ok');
+    });
+    const events: RetryEvent[] = [];
+    expect(await hooked({ maxRetryAfterMs: 3, onRetry: (event) => events.push(event) }).getText(location())).toBe('ok');
+    expect(events.map((e) => [e.attempt, e.delayMs, e.error.code, e.error.context.status])).toEqual([[1, 3, 'E_HTTP_STATUS', 429]]);
+  });
+
+  test('a connection reset is retried and told as E_NETWORK; past the limit the request fails with every attempt counted', async () => {
+    server.handle((_req, res) => res.socket?.destroy());
+    const events: RetryEvent[] = [];
+    const failed = await hooked({ limit: 2, backoffBaseMs: 1, backoffLimitMs: 1, onRetry: (event) => events.push(event) }).getText(location()).catch((error: unknown) => error);
+    expect(isDictclipError(failed, 'E_NETWORK')).toBe(true);
+    expect((failed as { context: { attempts?: number } }).context.attempts).toBe(3);
+    expect(events.map((e) => [e.attempt, e.error.code])).toEqual([[1, 'E_NETWORK'], [2, 'E_NETWORK']]);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  test('a status outside statusCodes is not retried and the hook is never told', async () => {
+    server.handle((_req, res) => res.writeHead(503).end());
+    const events: RetryEvent[] = [];
+    const failed = await hooked({ statusCodes: [429], onRetry: (event) => events.push(event) }).getText(location()).catch((error: unknown) => error);
+    expect(isDictclipError(failed, 'E_HTTP_STATUS')).toBe(true);
+    expect(events).toEqual([]);
+    expect(server.requests).toHaveLength(1);
   });
 });

@@ -12,7 +12,7 @@ const mine = (): string[] => server.requests.map((r) => r.url).filter((url) => u
 
 beforeAll(async () => {
   server = await startTestServer();
-  client = new DictationClient({ baseUrl: server.url, credentials: { scheme: 'basic', username: 'u', password: 'p' }, retryBaseMs: 1, retryMaxMs: 5 });
+  client = new DictationClient({ baseUrl: server.url, credentials: { scheme: 'basic', username: 'u', password: 'p' }, retry: { backoffBaseMs: 1, backoffLimitMs: 5 } });
 });
 afterEach(() => {
   testIndex += 1;

@@ -19,7 +19,7 @@ let service: HostileService;
 const clients: DictationClient[] = [];
 
 function client(): DictationClient {
-  const made = new DictationClient({ baseUrl: service.url, credentials: { scheme: 'basic', username: 'alice', password: 'pw-0f-alice' }, maxRetries: 2, retryBaseMs: 1, retryMaxMs: 5 });
+  const made = new DictationClient({ baseUrl: service.url, credentials: { scheme: 'basic', username: 'alice', password: 'pw-0f-alice' }, retry: { limit: 2, backoffBaseMs: 1, backoffLimitMs: 5 } });
   clients.push(made);
   return made;
 }
@@ -81,7 +81,7 @@ describe('item 8: response size caps', () => {
   });
 
   test('the cap is an option: 1 KiB refuses 2 KiB and lets 1 KiB through', async () => {
-    const small = new DictationClient({ baseUrl: service.url, credentials: { scheme: 'basic', username: 'a', password: 'b' }, maxResponseBytes: 1024, maxRetries: 0 });
+    const small = new DictationClient({ baseUrl: service.url, credentials: { scheme: 'basic', username: 'a', password: 'b' }, maxResponseBytes: 1024, retry: { limit: 0 } });
     clients.push(small);
     service.handle(hugeBody(2048));
     expect((await small.getText(`${service.url}/d1`).then(() => undefined, (e: unknown) => e as DictclipError))?.code).toBe('E_RESPONSE_TOO_LARGE');

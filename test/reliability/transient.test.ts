@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarkerMethod } from '../../src/markers/model.js';
+import type { RetryEvent } from '../../src/client/retry.js';
 import { runPipeline } from '../../src/pipeline/index.js';
 import { listFiles, removeTempDirs, runOptions, startTestService, tempDir, type StartedService } from '../helpers/index.js';
 import { CORPUS, writeCorpus } from './corpus.js';
@@ -19,17 +20,19 @@ beforeAll(async () => {
 });
 afterAll(removeTempDirs);
 
-async function runWith(faults: string | undefined, markers: MarkerMethod): Promise<{ out: string; svc: StartedService }> {
+async function runWith(faults: string | undefined, markers: MarkerMethod): Promise<{ out: string; svc: StartedService; retries: RetryEvent[] }> {
   const svc = await startTestService(faults === undefined ? {} : { faults });
   const out = await tempDir(`transient-${markers}-${faults === undefined ? 'clean' : 'faulty'}`);
+  const retries: RetryEvent[] = [];
   try {
-    const result = await runPipeline(runOptions(input, out, { baseUrl: svc.url, credentials: svc.credentials, markers, requestTimeoutMs: 1000, maxRetries: 12 }));
+    const options = runOptions(input, out, { baseUrl: svc.url, credentials: svc.credentials, markers, requestTimeoutMs: 1000, maxRetries: 12 });
+    const result = await runPipeline(options, { onRetry: (event) => retries.push(event) });
     expect(result.failures).toEqual([]);
     expect(result.summary.done).toBe(CORPUS.length);
   } finally {
     await svc.close();
   }
-  return { out, svc };
+  return { out, svc, retries };
 }
 
 async function clipBytes(out: string): Promise<Map<string, Buffer>> {
@@ -46,6 +49,13 @@ describe.each(['new', 'old'] as const)('transient faults at a 0.2 rate, %s marke
     expect(faults.length).toBeGreaterThanOrEqual(5);
     expect(new Set(faults.map((m) => m[1])).size).toBeGreaterThanOrEqual(3);
     expect(new Set(faults.map((m) => m[2])).size).toBeGreaterThanOrEqual(3);
+    // The run is told each retry through the client's retry hook: every fault answered with a
+    // status is one retry told with that status (a loaded machine may add timeouts to both runs).
+    expect(clean.retries.filter((r) => r.error.code !== 'E_TIMEOUT')).toEqual([]);
+    const statusFaults = faults.map((m) => m[1] ?? '').filter((kind) => /^\d+$/.test(kind)).sort();
+    const statusRetries = faulty.retries.flatMap((r) => (r.error.context.status === undefined ? [] : [String(r.error.context.status)])).sort();
+    expect(statusFaults.length).toBeGreaterThan(0);
+    expect(statusRetries).toEqual(statusFaults);
     const cleanCsv = await readFile(join(clean.out, 'manifest.csv'), 'utf8');
     const faultyCsv = await readFile(join(faulty.out, 'manifest.csv'), 'utf8');
     expect(cleanCsv.split('\n').length).toBeGreaterThan(CORPUS.length);
