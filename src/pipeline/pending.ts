@@ -3,29 +3,24 @@
  * the moment each is created: a run stopped mid-recording (Ctrl-C, a crash, kill -9) resumes by
  * polling those dictations instead of uploading and dictating the same audio again. Chunks are
  * known by their samples on the work audio, under the recording's dictation fingerprint (same
- * source, service and dictation settings).
+ * source, service and dictation settings). The ledger keeps them; its owner persists them (`save`).
  */
-import { recordingState, writeState } from './state.js';
 import type { PendingChunk, RecordingState } from './state.js';
 import type { ChunkSpan } from './chunks.js';
 
-/** What a recording's pending dictations need of its job. */
-export interface PendingJob {
-  recording: { relPath: string };
-  statePath: string;
-  state: RecordingState | undefined;
-  sourceFingerprint: RecordingState['sourceFingerprint'];
-  fingerprints: { dictation: string };
-}
+/** A recording's pending dictations as its state saves them. */
+export type SavedPending = NonNullable<RecordingState['pending']>;
 
 export class PendingDictations {
-  readonly #job: PendingJob;
+  readonly #fingerprint: string;
   readonly #chunks: PendingChunk[];
+  readonly #save: (pending: SavedPending) => Promise<void>;
 
-  constructor(job: PendingJob) {
-    this.#job = job;
-    const saved = job.state?.pending;
-    this.#chunks = saved?.fingerprint === job.fingerprints.dictation ? [...saved.chunks] : [];
+  /** Those of `saved` (the recording's saved pending dictations) made under `fingerprint`; each change is handed to `save`. */
+  constructor(saved: SavedPending | undefined, fingerprint: string, save: (pending: SavedPending) => Promise<void>) {
+    this.#fingerprint = fingerprint;
+    this.#chunks = saved?.fingerprint === fingerprint ? [...saved.chunks] : [];
+    this.#save = save;
   }
 
   /** The dictation an earlier run created for exactly this span, if any. */
@@ -38,7 +33,6 @@ export class PendingDictations {
     const earlier = this.earlier(span);
     if (earlier !== undefined) this.#chunks.splice(this.#chunks.indexOf(earlier), 1);
     this.#chunks.push({ ...span, location });
-    const pending = { fingerprint: this.#job.fingerprints.dictation, chunks: [...this.#chunks] };
-    await writeState(this.#job.statePath, recordingState(this.#job, { pending }));
+    await this.#save({ fingerprint: this.#fingerprint, chunks: [...this.#chunks] });
   }
 }

@@ -13,19 +13,19 @@ import { findSummary } from './find-summary.js';
 import { computeSummary, StageTotals, writeRunOutputs } from '../run-output/write.js';
 import { dictatedElsewhere, planState, prepareJobs, redoReason } from './prepare.js';
 import { processRecording, StageError } from './recording.js';
-import type { RecordingContext, RecordingJob } from './recording.js';
+import type { RecordingContext } from './recording.js';
+import { RecordingStore } from './recording-store.js';
 import { noRecordingsWarning, scanRecordings } from './scan.js';
 import { checkRunFolders } from './folders.js';
 import { baseUrlError } from './base-url.js';
 import { openReferences } from '../reference/index.js';
 import { acousticAligner, checkAcousticAligner } from './acoustic.js';
 import { referenceSummary, UNUSED_REFERENCE } from './reference-summary.js';
-import { readState, recordingState, removeDir, runRecord, serviceIdentity, writeState } from './state.js';
+import { runRecord, serviceIdentity } from './state.js';
 import { otherServiceError, readRunRecord, writeRunRecord } from '../run-output/run-record.js';
 import { parseShard, selectShard } from '../shard/select.js';
 import { removeStaleTemps } from './stale-temps.js';
 import { cancelInFlight, interruptedError } from './interrupt.js';
-import { clipDir } from '../run-output/naming.js';
 import { MANIFEST_FILE } from '../run-output/layout.js';
 import type { FailureRow, ManifestRow, RunSummary, Stage } from '../run-output/rows.js';
 import type { PipelineEvents, ResolvedRunOptions, RunOptions, RunResult } from './types.js';
@@ -128,8 +128,9 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
     await Promise.all(jobs.map((job) => perRecording(async () => {
       if (controller.signal.aborted) return;
       const source = job.recording.relPath;
+      const store = new RecordingStore(job, outDir);
       try {
-        const result = await processRecording(job, {
+        const result = await processRecording(job, store, {
           ...ctx,
           // A signal per recording: its requests and child processes listen on it, never the
           // run's (past 10 listeners on one signal Node prints MaxListenersExceededWarning).
@@ -163,7 +164,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
         const failure: FailureRow = { source, stage, code: e.code, message: e.message };
         failures.push(failure);
         events.onRecordingFailed?.(failure);
-        await recordFailure(job, failure, outDir);
+        await store.saveFailure(failure);
       }
     })));
     // Stopped (a fatal error or the caller's abort): what is still dictating at the service is canceled.
@@ -221,20 +222,6 @@ function dictateContext(
     markerUnit: opts.markerUnit, profile: opts.profile, pollInitialMs: opts.pollInitialMs, pollMaxMs: opts.pollMaxMs,
     dictationTimeoutMs: opts.dictationTimeoutMs, maxResponseBytes: opts.maxResponseBytes, signal,
   };
-}
-
-/** Save a failure in the recording's state (keeping reusable markers) and remove its clip folder. */
-async function recordFailure(job: RecordingJob, failure: FailureRow, outDir: string): Promise<void> {
-  try {
-    const current = await readState(job.statePath);
-    const dictation = current?.dictation?.fingerprint === job.fingerprints.dictation ? current.dictation : undefined;
-    await removeDir(clipDir(outDir, job.recording.relPath));
-    // Dictations created and not yet saved stay listed: a retry polls them instead of dictating again.
-    const pending = current?.pending?.fingerprint === job.fingerprints.dictation ? { pending: current.pending } : {};
-    await writeState(job.statePath, recordingState(job, { ...(dictation === undefined ? {} : { dictation }), failure, ...pending }));
-  } catch {
-    // The failure is already reported; a state that cannot be written only means a full retry.
-  }
 }
 
 async function makeWorkDir(workDir: string): Promise<void> {

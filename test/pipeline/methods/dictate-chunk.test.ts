@@ -14,6 +14,8 @@ import { dictateChunk } from '../../../src/pipeline/dictate.js';
 import type { DictateContext } from '../../../src/pipeline/dictate.js';
 import { MARKER_METHODS } from '../../../src/pipeline/methods/index.js';
 import { PendingDictations } from '../../../src/pipeline/pending.js';
+import { RecordingStore } from '../../../src/pipeline/recording-store.js';
+import type { RecordingState } from '../../../src/pipeline/state.js';
 import { KEYS } from '../../../src/config/keys.js';
 
 const BASE = 'http://127.0.0.1:1';
@@ -63,8 +65,15 @@ function job(state?: { location: string }) {
   return {
     recording: { relPath: 'a.wav' }, statePath: path.join(dir, 'a.json'), sourceFingerprint: { size: 1, mtimeMs: 1 } as never,
     fingerprints: { dictation: 'fp' },
-    state: state === undefined ? undefined : { pending: { fingerprint: 'fp', chunks: [{ ...SPAN, location: state.location }] } } as never,
+    state: state === undefined ? undefined : { pending: { fingerprint: 'fp', chunks: [{ ...SPAN, location: state.location }] } } as RecordingState,
   };
+}
+
+/** The recording's pending dictations, saved through its store (the state file `a.json`). */
+function pendingOf(state?: { location: string }): PendingDictations {
+  const j = job(state);
+  const store = new RecordingStore(j, dir);
+  return new PendingDictations(j.state?.pending, j.fingerprints.dictation, (p) => store.savePending(p));
 }
 
 describe('the marker method table', () => {
@@ -88,7 +97,7 @@ describe('the marker method table', () => {
 describe('dictateChunk', () => {
   it('new method: uploads in an upload slot, creates and polls in a dictation slot, and saves the location for a resume', async () => {
     const calls: string[] = [];
-    const pending = new PendingDictations(job());
+    const pending = pendingOf();
     const outcome = await dictateChunk(context(calls), { path: path.join(dir, 'c0.wav'), durationMs: 1000, span: SPAN }, { limits: slots(calls), pending, warn: () => undefined });
     expect(calls).toEqual([
       '[upload slot]', 'upload c0.wav',
@@ -104,7 +113,7 @@ describe('dictateChunk', () => {
     const calls: string[] = [];
     const earlier = `${BASE}/dictations/d-old`;
     const outcome = await dictateChunk(context(calls), { path: path.join(dir, 'c0.wav'), durationMs: 1000, span: SPAN }, {
-      limits: slots(calls), pending: new PendingDictations(job({ location: earlier })), warn: () => undefined,
+      limits: slots(calls), pending: pendingOf({ location: earlier }), warn: () => undefined,
     });
     expect(calls).toEqual(['[dictation slot]', `wait ${earlier}`, `text ${earlier}`, `dictation ${earlier}`]);
     expect(outcome).toMatchObject({ dictationId: 'd-old', polls: 2 });
