@@ -23,6 +23,7 @@ Usage:
   dictclip account add|passwd|apikey <user> …          manage accounts of the embedded service
   dictclip export <run-out-dir> --format <format>      write a run's clips as a dataset (hf, nemo, …)
   dictclip report <out-dir>                            rebuild the HTML QA report of a run
+  dictclip subtitles <run-out-dir> --format <f>        write a run's subtitles (vtt, srt, textgrid)
   dictclip review <run-out-dir> [--port 0] [--open]    listen to a run's words and correct them (local page)
   dictclip merge <shard-out>... --out <dir>            combine the outputs of a sharded run (--shard K/N)
   dictclip help <command>                              help of one command
@@ -142,6 +143,25 @@ Example:
   dictclip report ./dataset && xdg-open ./dataset/report/index.html
 `;
 
+export const SUBTITLES_HELP = `Usage: dictclip subtitles <run-out-dir> --format <f>[,<f>…]|all [--level phrase|word]
+
+Writes subtitle files of a finished run beside its transcripts, from transcripts/<source>.json
+alone (no input folder, no service, no audio): transcripts/<source>.vtt (WebVTT), .srt (SubRip)
+and .TextGrid (Praat, long text format, a words and a phrases tier). \`dictclip run --subtitles\`
+writes the same files during a run.
+
+Options:
+  --format <f>[,<f>…]|all       vtt, srt, textgrid, several comma-separated, or all (required)
+  --level <level>               Cues of vtt and srt: phrase (one per phrase) or word [default: phrase]
+  -h, --help                    Show this help
+
+Exit codes: 0 written, 1 some recordings have no transcripts/<source>.json (listed; the files of
+the others are written), 2 usage error or a folder that is not a run output.
+
+Example:
+  dictclip subtitles ./dataset --format vtt,textgrid --level word
+`;
+
 /** Help of a command (run's wrapped to `width` columns), or undefined for an unknown one. */
 export function helpFor(command: string | undefined, width?: number): string | undefined {
   if (command === undefined) return MAIN_HELP;
@@ -152,5 +172,6 @@ export function helpFor(command: string | undefined, width?: number): string | u
   if (command === 'report') return REPORT_HELP;
   if (command === 'review') return REVIEW_HELP;
   if (command === 'merge') return MERGE_HELP;
+  if (command === 'subtitles') return SUBTITLES_HELP;
   return undefined;
 }

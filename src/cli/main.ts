@@ -10,6 +10,7 @@ import { reviewCommand } from './commands/review.js';
 import { runCommand } from './commands/run.js';
 import { mergeCommand } from './commands/merge.js';
 import { serveCommand } from './commands/serve.js';
+import { subtitlesCommand } from './commands/subtitles.js';
 import { helpFor } from './help.js';
 import { usageError, type CliIo } from './io.js';
 import { packageVersion } from './version.js';
@@ -24,6 +25,7 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
   report: reportCommand,
   review: reviewCommand,
   merge: mergeCommand,
+  subtitles: subtitlesCommand,
 };
 
 

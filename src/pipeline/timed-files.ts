@@ -9,6 +9,7 @@ import { rm } from 'node:fs/promises';
 import { writeFileAtomicSync } from '../files.js';
 import type { DictationResult } from '../markers/index.js';
 import { subtitlePath, timedTranscriptPath } from '../run-output/naming.js';
+import { checkRunOutput, readTimedTranscript, runSources } from '../run-output/read.js';
 import { SUBTITLE_FORMATS, SUBTITLE_RENDERERS, timedTranscript } from '../timed/index.js';
 import type { SubtitleFormat, SubtitleLevel, TimedTranscript } from '../timed/index.js';
 import { readAlignment, savedAlignment } from './reference.js';
@@ -58,4 +59,35 @@ export async function savedTimedSource(outDir: string, source: string, dictation
   const record = await readAlignment(outDir, source);
   const saved = record === undefined ? undefined : savedAlignment(record);
   return saved === undefined ? undefined : { ...base, result: saved.result, reference: { unaligned: saved.unaligned, unplaced: saved.unplaced } };
+}
+
+/** What {@link writeSubtitleFiles} did: the files written, and the recordings without a timed transcript. */
+export interface SubtitleFilesResult {
+  recordings: number;
+  files: number;
+  missing: string[];
+}
+
+/**
+ * Write the subtitle files of a finished run output from its `transcripts/<source>.json`, without
+ * the input, the service or any audio (`dictclip subtitles`); other formats already there are kept.
+ * @throws DictclipError `E_NOT_RUN_OUTPUT` for a folder that is not a run output; `E_OUTPUT`.
+ */
+export async function writeSubtitleFiles(runDir: string, options: { formats: readonly SubtitleFormat[]; level: SubtitleLevel }): Promise<SubtitleFilesResult> {
+  await checkRunOutput(runDir);
+  const sources = await runSources(runDir);
+  const missing: string[] = [];
+  let files = 0;
+  for (const source of sources) {
+    const timed = await readTimedTranscript(runDir, source);
+    if (timed === undefined) {
+      missing.push(source);
+      continue;
+    }
+    for (const format of options.formats) {
+      writeFileAtomicSync(subtitlePath(runDir, source, format), SUBTITLE_RENDERERS[format](timed, options.level));
+      files += 1;
+    }
+  }
+  return { recordings: sources.length, files, missing };
 }

@@ -13,6 +13,9 @@ import { DictclipError } from '../errors.js';
 import { MANIFEST_FILE, REQUIRED_FILES, SUMMARY_FILE } from './layout.js';
 import type { ManifestRow } from './rows.js';
 import { decodeCell } from './cells.js';
+import { timedTranscriptPath } from './naming.js';
+import { readRunRecord } from './run-record.js';
+import type { TimedTranscript } from '../timed/model.js';
 
 /** The manifest columns an export needs; the others are optional. */
 export const REQUIRED_COLUMNS = ['file_name', 'text', 'source', 'start_ms', 'end_ms', 'duration_ms'] as const;
@@ -170,5 +173,32 @@ export async function* readManifest(runDir: string): AsyncGenerator<ExportRow> {
   }
   if (index === undefined) {
     throw new DictclipError('E_NOT_RUN_OUTPUT', `${file} is empty (no header). Fix: pass the --out folder of a finished \`dictclip run\`.`, { path: file });
+  }
+}
+
+/**
+ * The recordings of a run output: those run.json lists (every recording of the run, clips or not),
+ * else the manifest's sources, in first-seen order.
+ * @throws DictclipError `E_NOT_RUN_OUTPUT` for a manifest that cannot be read.
+ */
+export async function runSources(runDir: string): Promise<string[]> {
+  const record = await readRunRecord(runDir);
+  if (record !== undefined) return record.recordings.filter((source) => typeof source === 'string');
+  const sources = new Set<string>();
+  for await (const row of readManifest(runDir)) sources.add(row.source);
+  return [...sources];
+}
+
+/**
+ * A recording's `transcripts/<source>.json` (src/timed/model.ts); undefined when it is missing, not
+ * JSON or not of this version and shape (outputs made before it existed have none).
+ */
+export async function readTimedTranscript(runDir: string, source: string): Promise<TimedTranscript | undefined> {
+  try {
+    const timed = JSON.parse(await readFile(timedTranscriptPath(runDir, source), 'utf8')) as Partial<TimedTranscript> | null;
+    const shaped = timed?.version === 1 && typeof timed.transcript === 'string' && typeof timed.durationMs === 'number' && Array.isArray(timed.words) && Array.isArray(timed.phrases);
+    return shaped ? (timed as TimedTranscript) : undefined;
+  } catch {
+    return undefined;
   }
 }

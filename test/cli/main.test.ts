@@ -60,7 +60,7 @@ describe('help and version', () => {
 describe('usage errors exit 2', () => {
   const hint = 'Run "dictclip --help" for usage.\n';
   it.each([
-    [['frobnicate'], 'dictclip: E_USAGE: unknown command "frobnicate"; commands are run, serve, account, export, report, review, merge, help\n'],
+    [['frobnicate'], 'dictclip: E_USAGE: unknown command "frobnicate"; commands are run, serve, account, export, report, review, merge, subtitles, help\n'],
     [['--frob'], 'dictclip: E_USAGE: unknown option --frob\n'],
     [['help', 'nope'], 'dictclip: E_USAGE: unknown command "nope"\n'],
     [['run', 'in', '--out', 'o', '--pad-msec', '3'], 'dictclip: E_USAGE: unknown option --pad-msec for "dictclip run" (did you mean --pad-ms?)\n'],

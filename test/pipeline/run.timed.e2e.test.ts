@@ -5,10 +5,10 @@
  * finished output writes them without a single service call and without cutting again.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeBursts, removeTempDirs, runOptions, startTestService, tempDir } from '../helpers/index.js';
+import { makeBursts, removeTempDirs, runCli, runOptions, startTestService, tempDir } from '../helpers/index.js';
 import type { StartedService } from '../helpers/index.js';
 import { runPipeline } from '../../src/pipeline/index.js';
 import type { RunOptions } from '../../src/pipeline/types.js';
@@ -90,6 +90,26 @@ describe('timed transcripts', () => {
     expect(posts() - before).toBe(0);
     expect(await read(out, 'talk.wav.srt')).toBe(WORD_SRT);
     expect(existsSync(path.join(out, 'transcripts', 'talk.wav.vtt'))).toBe(false); // a format no longer asked for is removed
+  }, 60_000);
+
+  it('dictclip subtitles writes them for a finished output from its timed transcripts alone', async () => {
+    const out = path.join(root, 'out-cli');
+    await runPipeline(options(out));
+    const before = posts();
+    const ok = await runCli(['subtitles', out, '--format', 'vtt,textgrid', '--level', 'word']);
+    expect([ok.code, ok.stdout, ok.stderr]).toEqual([0, `subtitles: 2 files (vtt, textgrid, word level) for 1 recording in ${path.join(out, 'transcripts')}\n`, '']);
+    expect(await read(out, 'talk.wav.vtt')).toBe('WEBVTT\n\n00:00:01.250 --> 00:00:01.600\nHello\n\n00:00:01.650 --> 00:00:02.000\nthere\n\n' +
+      '00:00:03.000 --> 00:00:03.400\ngeneral\n\n00:00:03.450 --> 00:00:04.000\nkenobi\n');
+    expect(await read(out, 'talk.wav.TextGrid')).toBe(TEXTGRID);
+    expect(posts() - before).toBe(0);
+
+    const old = path.join(root, 'out-old'); // an output made before timed transcripts existed
+    await cp(out, old, { recursive: true });
+    await rm(path.join(old, 'transcripts', 'talk.wav.json'));
+    const missing = await runCli(['subtitles', old, '--format', 'srt']);
+    expect([missing.code, missing.stderr.split('\n').slice(0, 2)]).toEqual([1, ['no timed transcript (a failed recording, or an output made before dictclip wrote them) for 1 recording:', '  talk.wav']]);
+    const usage = await runCli(['subtitles', out, '--format', 'ass']);
+    expect([usage.code, usage.stderr]).toEqual([2, 'dictclip: E_CONFIG: --format: "subtitles" is "ass"; expected names from vtt, srt, textgrid (comma-separated), or all. Fix: pass --format "vtt,srt,textgrid" or "all".\n']);
   }, 60_000);
 
   it('with a reference transcript, the words and phrases are the reference\'s', async () => {
