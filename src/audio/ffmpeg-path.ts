@@ -2,6 +2,7 @@
  * Finding the ffmpeg binary: explicit option → ffmpeg-static → `ffmpeg` on PATH. The library
  * reads no FFMPEG_PATH: the CLI maps it (and DICTCLIP_FFMPEG_PATH) into the explicit option.
  */
+import { dirname, isAbsolute, join } from 'node:path';
 import { DictclipError } from '../errors.js';
 import { findExecutable, isExecutableFile, searchPath } from '../executables.js';
 
@@ -70,4 +71,15 @@ export function resolveFfmpeg(explicit?: string, lookup: FfmpegLookup = {}): Pro
     result.catch(() => cache.delete(key));
   }
   return result;
+}
+
+/**
+ * ffprobe to go with `ffmpegPath`: the one in the same folder, else `ffprobe` on PATH; undefined
+ * when there is none (ffmpeg-static ships ffmpeg alone).
+ */
+export async function resolveFfprobe(ffmpegPath: string): Promise<string | undefined> {
+  const name = process.platform === 'win32' ? 'ffprobe.exe' : 'ffprobe';
+  const beside = join(dirname(ffmpegPath), name);
+  if (isAbsolute(ffmpegPath) && (await isExecutableFile(beside))) return beside;
+  return searchPath(name, process.env['PATH']);
 }

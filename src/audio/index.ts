@@ -1,5 +1,5 @@
 /** Audio: finding ffmpeg, transcoding, WAV headers, cutting clips, splitting long recordings. */
-export { resolveFfmpeg } from './ffmpeg-path.js';
+export { resolveFfmpeg, resolveFfprobe } from './ffmpeg-path.js';
 export { transcodeToWav, type TranscodeOptions } from './transcode.js';
 export { ffmpegInputArgs, MEDIA_DEMUXERS } from './ffmpeg-input.js';
 export { readWorkWav, toWorkWav } from './work-format.js';

@@ -88,6 +88,8 @@ export interface RunOptions {
   readonly supercut?: string | undefined;
   /** Silence between clips in the supercut, ms. @default 500 */
   readonly supercutGapMs?: number;
+  /** CLI only: no `<name>.mp4` even when every clip comes from a video source. @default false */
+  readonly supercutAudioOnly?: boolean;
   /**
    * Timed transcripts to write per recording beside `transcripts/<source>.txt` (`<source>.vtt`,
    * `.srt`, `.TextGrid`); `all` for every format. They change neither fingerprint: asking for them

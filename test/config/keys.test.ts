@@ -17,7 +17,7 @@ function runOptionsDefaults(): Map<string, string> {
 describe('key table', () => {
   it('covers every RunOptions key except inputDir/outDir/credentials, plus padMs', () => {
     const documented = [...runOptionsDefaults().keys()].filter((key) => key !== 'credentials').sort();
-    expect(documented.length).toBe(48);
+    expect(documented.length).toBe(51);
     expect(KEYS.map((spec) => spec.key).filter((key) => key !== 'padMs').sort()).toEqual(documented);
   });
 
@@ -30,7 +30,7 @@ describe('key table', () => {
   });
 
   it('says of every key what it affects and who acts on it; only keys that change an output have a fingerprint place', () => {
-    expect(KEYS.filter((spec) => spec.appliesTo === 'cli').map((spec) => spec.key)).toEqual(['padMs', 'supercut', 'supercutGapMs', 'quiet', 'report']);
+    expect(KEYS.filter((spec) => spec.appliesTo === 'cli').map((spec) => spec.key)).toEqual(['padMs', 'supercut', 'supercutGapMs', 'supercutAudioOnly', 'quiet', 'report']);
     for (const spec of KEYS) {
       expect(['dictation', 'clips', 'nothing'], spec.key).toContain(spec.affects);
       if (spec.affects === 'nothing') expect(spec.fingerprint, spec.key).toBeUndefined();

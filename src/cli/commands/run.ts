@@ -96,6 +96,16 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     const { writeSupercut } = await import('../../extracts/index.js');
     const cut = await writeSupercut({ runDir: options.outDir, name: options.supercut, gapMs: options.supercutGapMs });
     if (!options.quiet) io.stdout.write(`supercut: ${cut.wavPath} (${plural(cut.clips, 'clip')}, ${formatDuration(cut.durationMs)}) with ${basename(cut.vttPath)} and ${basename(cut.jsonPath)}\n`);
+    if (!options.supercutAudioOnly && cut.clips > 0) {
+      const { resolveFfmpeg } = await import('../../audio/index.js');
+      const { supercutVideo } = await import('../../extracts/index.js');
+      const video = await supercutVideo({ runDir: options.outDir, name: options.supercut, gapMs: options.supercutGapMs, ffmpegPath: await resolveFfmpeg(options.ffmpegPath), signal: io.signal });
+      if (video.written !== undefined && !options.quiet) {
+        const v = video.written;
+        io.stdout.write(`supercut video: ${v.videoPath} (${v.width}x${v.height}, ${v.fps} fps, ${v.videoCodec} and AAC; --supercut-audio-only skips it)\n`);
+      }
+      if (video.written === undefined && video.reason !== undefined && !options.quiet) io.stdout.write(`note: supercut written as audio only: ${video.reason}\n`);
+    }
   }
   printFailures(result, io);
   await exports?.run(options.outDir, io, options.ffmpegPath);
