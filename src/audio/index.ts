@@ -9,7 +9,7 @@ export { writeWavRange } from './range.js';
 export { findSplitPoints } from './split.js';
 export { readFrameEnergies } from './pauses.js';
 export { findPauseSplits } from './pauses.js';
-export { convertWav, type ConvertOptions } from './convert.js';
+export { convertWavs, type ConvertJob, type ConvertOptions } from './convert.js';
 export { encodeWavRange, ENCODINGS, type CompressedFormat } from './encode.js';
 export { computePeaks, decodePeaks, encodePeaks, PeaksMeter, savePeaks, PEAKS_PER_SECOND, type Peaks } from './peaks.js';
 export { originalAudio, type OriginalAudio } from './original.js';

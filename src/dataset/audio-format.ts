@@ -7,7 +7,8 @@ import { mkdir, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import { convertWav, resolveFfmpeg } from '../audio/index.js';
+import { convertWavs, resolveFfmpeg } from '../audio/index.js';
+import type { ConvertJob } from '../audio/index.js';
 import { clipSamples } from '../run-output/read.js';
 import type { ExportRow } from '../run-output/read.js';
 
@@ -74,8 +75,14 @@ export function mixedFormatWarning(tally: FormatTally, target: AudioTarget): str
   return `the exported clips mix ${what}: ${list}. Fix: ${fix} converts every clip to one format (with ffmpeg).`;
 }
 
-/** Conversions at once: one ffmpeg per core. */
-const CONVERSIONS = availableParallelism();
+/** ffmpeg processes at once: one per core. */
+const PROCESSES = availableParallelism();
+
+/**
+ * Clips per ffmpeg process: its start-up costs more than a short clip's conversion, and half the
+ * export's window of samples in flight (32) keeps two batches converting at once.
+ */
+const BATCH = 16;
 
 /** A clip ready for a writer: its file (the run's clip, or a converted copy) and its audio. */
 export interface PreparedClip {
@@ -85,10 +92,18 @@ export interface PreparedClip {
   release(): Promise<void>;
 }
 
-/** Converts clips whose format differs from the target into `scratchDir`, a bounded number at once. */
+interface Pending { job: ConvertJob; done: { resolve: () => void; reject: (error: unknown) => void } }
+
+/**
+ * Converts clips whose format differs from the target into `scratchDir`: requests are gathered
+ * into batches of {@link BATCH} (a batch also starts once the requests made in one turn of the
+ * event loop are in), one ffmpeg process per batch, {@link PROCESSES} at once.
+ */
 export class ClipConverter {
-  readonly #limit = pLimit(CONVERSIONS);
+  readonly #limit = pLimit(PROCESSES);
   #ready: Promise<string> | undefined;
+  #batch: Pending[] = [];
+  #scheduled = false;
 
   constructor(private readonly target: AudioTarget, private readonly scratchDir: string, private readonly ffmpegPath: string | undefined) {}
 
@@ -100,9 +115,29 @@ export class ClipConverter {
     // The same whole-millisecond span at the new rate: the frames a clip cut at that rate would have.
     const samples = clipSamples({ ...row, sample_rate: sampleRate });
     const output = path.join(this.scratchDir, `${id}.wav`);
-    this.#ready ??= mkdir(this.scratchDir, { recursive: true }).then(() => resolveFfmpeg(this.ffmpegPath));
-    const ffmpegPath = await this.#ready;
-    await this.#limit(() => convertWav(clipPath, output, { ffmpegPath, sampleRate, channels, samples }));
+    await new Promise<void>((resolve, reject) => this.#add({ job: { input: clipPath, output, sampleRate, channels, samples }, done: { resolve, reject } }));
     return { clipPath: output, audio: { sampleRate, channels, samples }, release: () => rm(output, { force: true }) };
+  }
+
+  #add(pending: Pending): void {
+    this.#batch.push(pending);
+    if (this.#batch.length >= BATCH) {
+      this.#flush();
+    } else if (!this.#scheduled) {
+      this.#scheduled = true;
+      setImmediate(() => this.#flush());
+    }
+  }
+
+  #flush(): void {
+    this.#scheduled = false;
+    const batch = this.#batch.splice(0);
+    if (batch.length === 0) return;
+    this.#ready ??= mkdir(this.scratchDir, { recursive: true }).then(() => resolveFfmpeg(this.ffmpegPath));
+    const ready = this.#ready;
+    void this.#limit(async () => convertWavs(batch.map((p) => p.job), { ffmpegPath: await ready })).then(
+      () => { for (const p of batch) p.done.resolve(); },
+      (error: unknown) => { for (const p of batch) p.done.reject(error); },
+    );
   }
 }
