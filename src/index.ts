@@ -21,6 +21,7 @@ export type { Credentials } from './credentials.js';
 export { runPipeline } from './pipeline/run.js';
 export type { RunOptions, RunResult, PipelineEvents, StageChange, PlanEntry, RedoReason, ClipMode, ClipKind } from './pipeline/types.js';
 export type { Agreement } from './align/text.js';
+export type { SubtitleFormat, SubtitleLevel } from './timed/index.js';
 
 // run output (the files a run writes)
 export { MANIFEST_COLUMNS } from './run-output/rows.js';

@@ -116,11 +116,11 @@ describe('run --help', () => {
   }
   const width = (line: string): number => [...line].length;
 
-  it('groups the flags: service, markers, clips, performance, output, each key once', async () => {
+  it('groups the flags: input, service, markers, clips, performance, output, each key once', async () => {
     const text = await help();
-    const options = text.slice(text.indexOf('Service:'), text.indexOf('  -h, --help'));
+    const options = text.slice(text.indexOf('Input:'), text.indexOf('  -h, --help'));
     const titles = options.split('\n').filter((line) => /^[A-Z][\w ]*:$/.test(line));
-    expect(titles).toEqual(['Service:', 'Markers:', 'Clips:', 'Performance and tools:', 'Output:']);
+    expect(titles).toEqual(['Input:', 'Service:', 'Markers:', 'Clips:', 'Performance and tools:', 'Output:']);
     const entries = options.split('\n').map((line) => /^ {2}(?:-\w, | {4})--([a-z-]+)/.exec(line)?.[1]).filter((flag) => flag !== undefined);
     expect(entries.sort()).toEqual(['config', 'out', ...KEYS.map((spec) => spec.flag)].sort());
   });
