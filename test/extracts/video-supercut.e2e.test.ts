@@ -85,4 +85,38 @@ describe('supercut of video sources', () => {
     expect(existsSync(path.join(root, 'out-forced', 'reel.wav'))).toBe(true);
     expect(existsSync(path.join(root, 'out-forced', 'reel.mp4'))).toBe(false);
   }, 300_000);
+
+  it('keeps picture and sound in sync: a flash and a tone that start together in each source start together in the supercut, within half a frame', async () => {
+    const ffmpeg = await ffmpegBinary();
+    const flash = async (file: string, seconds: number, from: number, to: number) => exec(ffmpeg, ['-v', 'error', '-nostdin',
+      '-f', 'lavfi', '-i', `aevalsrc='if(between(t,${from},${to}),0.5*sin(2*PI*440*t),0)':s=16000:d=${seconds}`,
+      '-f', 'lavfi', '-i', `color=c=black:s=64x48:r=${FPS}:d=${seconds},drawbox=c=white:t=fill:enable='between(t,${from},${to})'`,
+      '-map', '0:a', '-map', '1:v', '-c:v', 'mpeg4', '-c:a', 'aac', '-shortest', '-y', file]);
+    await mkdir(path.join(root, 'sync'), { recursive: true });
+    await flash(path.join(root, 'sync', 'a.mp4'), 2, 1, 1.2);
+    await flash(path.join(root, 'sync', 'b.mp4'), 3, 0.52, 0.7);
+    await writeFile(path.join(root, 'sync-script.json'), JSON.stringify({ fallback: 'none', scripts: [
+      { match: { durationMs: 2000, toleranceMs: 120 }, words: [{ word: 'hello', startMs: 830, endMs: 1400 }] },
+      { match: { durationMs: 3000, toleranceMs: 120 }, words: [{ word: 'again', startMs: 310, endMs: 900 }] },
+    ] }));
+    const result = await runCli(['run', 'sync', '--out', 'out-sync', '--engine', 'scripted', '--script-file', 'sync-script.json', '--no-report',
+      '--supercut', 'reel', '--supercut-gap-ms', '170'], { cwd: root, timeoutMs: 180_000 });
+    expect(result.code).toBe(0);
+    const reel = path.join(root, 'out-sync', 'reel.mp4');
+    // Sound: clip 1 (830 ms on) has its tone from 1000 ms, at 170 ms; clip 2 starts at 570 + 170 = 740 ms, its tone 210 ms in: 950 ms.
+    const pcm = (await exec(ffmpeg, ['-v', 'error', '-i', reel, '-map', '0:a', '-ac', '1', '-ar', '48000', '-f', 's16le', '-'], { encoding: 'buffer', maxBuffer: 1 << 24 })).stdout;
+    const onsets: number[] = [];
+    for (let i = 0, quietSince = 0, on = false; i < pcm.length / 2; i++) {
+      const loud = Math.abs(pcm.readInt16LE(2 * i)) > 3000;
+      if (loud && !on) onsets.push(i / 48);
+      if (loud) { on = true; quietSince = i; } else if (i - quietSince > 480) on = false;
+    }
+    expect(onsets.map(Math.round)).toEqual([170, 950]);
+    // Picture: the first white frame of each flash.
+    const { stdout } = await exec(ffmpeg, ['-v', 'error', '-i', reel, '-vf', 'signalstats,metadata=print:key=lavfi.signalstats.YAVG:file=-', '-f', 'null', '-']);
+    const times = [...stdout.matchAll(/pts_time:([\d.]+)\s+lavfi\.signalstats\.YAVG=([\d.]+)/g)].map((m) => [Number(m[1]) * 1000, Number(m[2])] as const);
+    const starts = times.filter(([, y], i) => y > 128 && !((times[i - 1]?.[1] ?? 0) > 128)).map(([t]) => t);
+    expect(starts).toHaveLength(2);
+    for (const [i, start] of starts.entries()) expect(Math.abs(start - (onsets[i] ?? 0))).toBeLessThanOrEqual(1000 / FPS / 2);
+  }, 300_000);
 });
