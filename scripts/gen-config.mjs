@@ -1,13 +1,16 @@
 // Regenerate the files generated from src/config/keys.ts: pipeline.config.json,
-// pipeline.config.schema.json and the README's config reference; and the README's list of
+// pipeline.config.schema.json, the README's config reference and the options' docs
+// (src/config/run-options.ts); and the README's list of
 // accepted files from src/pipeline/formats.ts. Run after `npm run build`:
 //   node scripts/gen-config.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 import { configReferenceMarkdown, defaultConfigFile, generateConfigSchema, toJsonFile } from '../dist/config/index.js';
+import { optionDocsSource } from '../dist/config/docs-source.js';
 import { formatsMarkdown } from '../dist/pipeline/formats.js';
 
 writeFileSync('pipeline.config.json', toJsonFile(defaultConfigFile()));
 writeFileSync('pipeline.config.schema.json', toJsonFile(generateConfigSchema()));
+writeFileSync('src/config/run-options.ts', optionDocsSource());
 /** Replace the text between `<!-- name:start -->` and `<!-- name:end -->` in the README. */
 function section(text, name, body) {
   const start = `<!-- ${name}:start -->\n`;

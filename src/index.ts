@@ -19,7 +19,8 @@ export type { Credentials } from './credentials.js';
 
 // run
 export { runPipeline } from './pipeline/run.js';
-export type { RunOptions, RunResult, PipelineEvents, StageChange, PlanEntry, RedoReason, ClipMode, ClipKind } from './pipeline/types.js';
+export type { RunOptions } from './config/options.js';
+export type { RunResult, PipelineEvents, StageChange, PlanEntry, RedoReason, ClipMode, ClipKind } from './pipeline/types.js';
 export type { Agreement } from './align/text.js';
 export type { SubtitleFormat, SubtitleLevel } from './timed/index.js';
 

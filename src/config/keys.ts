@@ -1,20 +1,16 @@
 /**
- * The one table of configuration keys. Every key of {@link RunOptions} except `inputDir` and
- * `outDir` (command line only) is described here once: type, default, environment variable,
- * flag, range and description. The loader, the JSON Schema, the help text and the README
- * reference table are all generated from it.
+ * The one table of configuration keys. Every option of a run except `inputDir`, `outDir` and
+ * `credentials` is described here once: type, default, environment variable, flag, range,
+ * description, what it affects and who acts on it. The loader, the JSON Schema, the help text, the
+ * README reference table, the option types (src/config/options.ts, their docs generated into
+ * src/config/option-docs.ts) and the fingerprints (src/config/fingerprint.ts) all come from it.
  */
 import { availableParallelism } from 'node:os';
-import type { ResolvedRunOptions, RunOptions } from '../pipeline/types.js';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../audio-formats.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../wire-limits.js';
 import { WORK_DIR } from '../run-output/layout.js';
 import { internalDir } from '../run-output/naming.js';
 import { SUBTITLE_FORMATS, SUBTITLE_LEVELS } from '../timed/index.js';
-
-/** Keys settable from the config file, the environment or flags (`padMs` sets both paddings). */
-/** `credentials` is not a key: secrets never come from the config file (the CLI reads them from the environment). */
-export type ConfigKey = Exclude<keyof RunOptions, 'inputDir' | 'outDir' | 'credentials'> | 'padMs';
 
 export type KeyType =
   | { kind: 'string'; format?: 'url' | 'regex' | 'filename' | 'shard' }
@@ -28,8 +24,8 @@ export type KeyType =
   /** `command`: a bare name without a separator is looked up on PATH, not resolved. */
   | { kind: 'path'; command?: boolean };
 
-export interface KeySpec {
-  key: ConfigKey;
+export interface KeySpec<Key extends string = ConfigKey> {
+  key: Key;
   type: KeyType;
   /** Default value; `undefined` when computed or unset (see {@link KeySpec.defaultText}). */
   default: string | number | boolean | undefined;
@@ -52,6 +48,8 @@ export interface KeySpec {
   appliesTo: AppliesTo;
   /** How the key enters the fingerprint of what it affects (keys that affect nothing have none). */
   fingerprint?: FingerprintPlace;
+  /** The default is computed when the options are resolved (never unset in resolved options). */
+  computed?: true;
 }
 
 /**
@@ -112,11 +110,11 @@ export function kebab(key: string): string {
   return key.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 }
 
-type Row = Omit<KeySpec, 'env' | 'flag' | 'group'> & { extraEnv?: readonly string[]; group?: KeyGroup };
+type Row = Omit<KeySpec<string>, 'env' | 'flag' | 'group'> & { extraEnv?: readonly string[]; group?: KeyGroup };
 
-const ms = (min: number, max: number): KeyType => ({ kind: 'int', min, max });
+const ms = (min: number, max: number) => ({ kind: 'int', min, max }) as const;
 
-const ROWS: readonly Row[] = [
+const ROWS = [
   { key: 'include', affects: 'nothing', appliesTo: 'library', group: 'input', type: { kind: 'list', format: 'glob' }, default: undefined, defaultText: 'every recording', placeholder: '<glob>',
     description: 'Process only recordings whose path relative to the input folder, or a folder on that path, matches one of these glob patterns (a pattern without "/" matches a name at any depth, `**` any folders; case-sensitive; `!pattern` excludes). Repeat the flag or give a comma list (commas inside `{}` stay: `*.{wav,mp3}`). Recordings left out are counted, never deleted from an earlier output.' },
   { key: 'exclude', affects: 'nothing', appliesTo: 'library', group: 'input', type: { kind: 'list', format: 'glob' }, default: undefined, defaultText: 'none', placeholder: '<glob>',
@@ -153,7 +151,7 @@ const ROWS: readonly Row[] = [
     description: 'Phrase mode: a phrase never grows past this length, ms.' },
   { key: 'concurrency', affects: 'nothing', appliesTo: 'library', group: 'performance', short: 'j', type: { kind: 'int', min: 1, max: 64 }, default: 4, placeholder: '<n>',
     description: 'Dictations in flight.' },
-  { key: 'transcodeConcurrency', affects: 'nothing', appliesTo: 'library', group: 'performance', type: { kind: 'int', min: 1, max: 256 }, default: undefined,
+  { key: 'transcodeConcurrency', affects: 'nothing', appliesTo: 'library', group: 'performance', type: { kind: 'int', min: 1, max: 256 }, default: undefined, computed: true,
     defaultText: 'number of CPU cores', placeholder: '<n>', description: 'Transcodes in parallel.' },
   { key: 'keepPunctuation', affects: 'clips', appliesTo: 'library', fingerprint: { since: 0 }, group: 'markers', type: { kind: 'bool' }, default: false,
     description: 'Word mode: also cut punctuation markers.' },
@@ -214,7 +212,7 @@ const ROWS: readonly Row[] = [
     description: 'Scripted engine script file (embedded service only).' },
   { key: 'faults', affects: 'nothing', appliesTo: 'library', group: 'service', type: { kind: 'string' }, default: undefined, defaultText: 'none', placeholder: '<spec>',
     description: 'Fault injection for reliability drills (embedded service only; see Reliability).' },
-  { key: 'workDir', affects: 'nothing', appliesTo: 'library', group: 'performance', type: { kind: 'path' }, default: undefined, defaultText: '`<outDir>/.dictclip/work`', placeholder: '<dir>',
+  { key: 'workDir', affects: 'nothing', appliesTo: 'library', group: 'performance', type: { kind: 'path' }, default: undefined, computed: true, defaultText: '`<outDir>/.dictclip/work`', placeholder: '<dir>',
     description: 'Work folder for transcoded audio.' },
   { key: 'quiet', affects: 'nothing', appliesTo: 'cli', group: 'output', short: 'q', type: { kind: 'bool' }, default: false,
     description: 'No progress output; only errors are printed.' },
@@ -222,11 +220,45 @@ const ROWS: readonly Row[] = [
     description: 'Write the HTML QA report `<outDir>/report/index.html` at the end of the run (`--no-report` skips it).' },
   { key: 'shard', affects: 'nothing', appliesTo: 'library', group: 'performance', type: { kind: 'string', format: 'shard' }, default: undefined, defaultText: 'all recordings', placeholder: '<K/N>',
     description: 'Process only shard K (0-based) of N: the recordings whose first 8 bytes of sha256(path relative to the input folder), mod N, equal K. `auto/N` takes K from JOB_COMPLETION_INDEX (Kubernetes), SLURM_ARRAY_TASK_ID − SLURM_ARRAY_TASK_MIN (Slurm) or AWS_BATCH_JOB_ARRAY_INDEX (AWS Batch).' },
-];
+] as const satisfies readonly Row[];
+
+type AnyRow = (typeof ROWS)[number];
+
+/**
+ * Keys settable from the config file, the environment or flags (`padMs` sets both paddings).
+ * `credentials` is not a key: secrets never come from the config file (the CLI reads them from the environment).
+ */
+export type ConfigKey = AnyRow['key'];
+/** Keys of runPipeline's options. */
+export type LibraryKey = Extract<AnyRow, { appliesTo: 'library' }>['key'];
+/** Keys only `dictclip run` acts on (`padMs` only sets `padBeforeMs` and `padAfterMs`). */
+export type CliKey = Extract<AnyRow, { appliesTo: 'cli' }>['key'];
+/** Keys that change what `what` (see {@link Affects}). */
+export type KeyAffecting<What extends Affects> = Extract<AnyRow, { affects: What }>['key'];
+
+/** The TypeScript type of a value of a {@link KeyType}. */
+export type ValueOfType<T extends KeyType> =
+  T extends { kind: 'enum'; values: readonly (infer V)[] } ? V
+    : T extends { kind: 'int' } ? number
+      : T extends { kind: 'bool' } ? boolean
+        : T extends { kind: 'list' } ? readonly string[]
+          : T extends { kind: 'set'; values: readonly (infer V)[] } ? readonly (V | 'all')[]
+          : string;
+
+type RowOf<K extends ConfigKey> = Extract<AnyRow, { key: K }>;
+
+/** The type of key `K`'s resolved value: `undefined` included when its default is unset (and not computed). */
+export type OptionValue<K extends ConfigKey> =
+  | ValueOfType<RowOf<K>['type']>
+  | (RowOf<K> extends { computed: true } ? never : RowOf<K>['default'] extends undefined ? undefined : never);
+
+/** Resolved values of the keys `K`. */
+export type KeyValues<K extends ConfigKey> = { readonly [P in K]: OptionValue<P> };
 
 /** Every configuration key, in documentation order. */
-export const KEYS: readonly KeySpec[] = ROWS.map(({ extraEnv, ...row }) => ({
+export const KEYS: readonly KeySpec[] = (ROWS as readonly Row[]).map(({ extraEnv, ...row }) => ({
   ...row,
+  key: row.key as ConfigKey,
   group: row.group ?? DEFAULT_GROUP,
   env: [`DICTCLIP_${upperSnake(row.key)}`, ...(extraEnv ?? [])],
   flag: kebab(row.key),
@@ -247,10 +279,10 @@ export function isConfigKey(name: string): name is ConfigKey {
 }
 
 /** Default values of every key, computed ones included (`workDir` from the output folder). */
-export function defaultValues(outDir: string): Omit<ResolvedRunOptions, 'inputDir' | 'outDir' | 'credentials'> {
+export function defaultValues(outDir: string): KeyValues<Exclude<ConfigKey, 'padMs'>> {
   const values: Record<string, unknown> = {};
   for (const spec of KEYS) if (spec.key !== 'padMs') values[spec.key] = spec.default;
   values['transcodeConcurrency'] = availableParallelism();
   values['workDir'] = internalDir(outDir, WORK_DIR);
-  return values as Omit<ResolvedRunOptions, 'inputDir' | 'outDir' | 'credentials'>;
+  return values as KeyValues<Exclude<ConfigKey, 'padMs'>>;
 }

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { DictclipError } from '../errors.js';
-import type { ResolvedRunOptions } from '../pipeline/types.js';
+import type { CliOnlyOptions, ResolvedRunOptions } from './options.js';
 import { KEYS, defaultValues, isConfigKey, keySpec, type ConfigKey } from './keys.js';
 import { closest } from './suggest.js';
 import { describeSource, parseValue, type ConfigValue, type Source } from './validate.js';
@@ -31,8 +31,8 @@ type Layer = Map<ConfigKey, Entry>;
 
 const SECRET_KEY = /^(user(name)?|login|credentials?|auth(orization)?|bearer)$|pass(word|wd)?$|secret|token|api[-_]?key/i;
 
-/** The options of one run as the CLI loads them: every key resolved; credentials are added apart. */
-export type LoadedRunOptions = Omit<ResolvedRunOptions, 'credentials'>;
+/** The options of one run as the CLI loads them: every key resolved, the CLI's own too; credentials are added apart. */
+export type LoadedRunOptions = Omit<ResolvedRunOptions, 'credentials'> & CliOnlyOptions;
 
 /** Load, merge and validate the options of one run. Throws E_CONFIG (or E_USAGE for unknown flags). */
 export function loadRunOptions(options: LoadOptions): LoadedRunOptions {

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { DictclipError } from '../errors.js';
 import type { Credentials } from '../credentials.js';
-import type { ResolvedRunOptions, RunOptions } from '../pipeline/types.js';
+import type { ResolvedRunOptions, RunOptions } from './options.js';
 import { KEYS, defaultValues } from './keys.js';
 import { parseValue, type Source } from './validate.js';
 
@@ -21,8 +21,9 @@ export function resolveOptions(options: RunOptions): ResolvedRunOptions {
   const source: Source = { kind: 'option', dir: cwd };
   const values: Record<string, unknown> = { ...defaultValues(outDir) };
   for (const spec of KEYS) {
-    if (spec.key === 'padMs') continue;
-    const raw: unknown = options[spec.key];
+    // CLI-only keys (padMs, quiet, report, supercut…) are no options of runPipeline.
+    if (spec.appliesTo !== 'library') continue;
+    const raw: unknown = options[spec.key as keyof RunOptions];
     if (raw !== undefined) values[spec.key] = parseValue(spec, raw, source);
   }
   const resolved = { ...values, inputDir, outDir, credentials: checkCredentials(options.credentials) } as ResolvedRunOptions;

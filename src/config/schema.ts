@@ -91,9 +91,15 @@ function code(text: string): string {
   return text.includes('`') ? text : `\`${text}\``;
 }
 
-/** The README's configuration reference (Markdown table: key, env, flag, default, description). */
+/** What a key affects, as the README table says it (a resumed run redoes that part). */
+function affectsLabel(spec: KeySpec): string {
+  const what = spec.affects === 'nothing' ? '—' : spec.affects;
+  return spec.appliesTo === 'cli' ? `${what}, CLI only` : what;
+}
+
+/** The README's configuration reference (Markdown table: key, env, flag, default, affects, description). */
 export function configReferenceMarkdown(): string {
-  const lines = ['| Key | Environment | Flag | Default | Description |', '|---|---|---|---|---|'];
+  const lines = ['| Key | Environment | Flag | Default | Affects | Description |', '|---|---|---|---|---|---|'];
   for (const spec of KEYS) {
     const flag = spec.type.kind === 'bool' ? `\`--${spec.flag}\`` : `\`--${spec.flag} ${spec.placeholder ?? '<value>'}\``;
     const type = spec.type;
@@ -102,7 +108,7 @@ export function configReferenceMarkdown(): string {
       : type.kind === 'int' ? (type.max === undefined ? ` At least ${type.min}.` : ` Range ${type.min}–${type.max}.`) : '';
     const defaultText = spec.default === undefined ? (spec.defaultText ?? '—') : code(defaultLabel(spec));
     lines.push(
-      `| \`${spec.key}\` | ${spec.env.map((e) => `\`${e}\``).join(', ')} | ${cell(flag)} | ${cell(defaultText)} | ${cell(spec.description + allowed)} |`,
+      `| \`${spec.key}\` | ${spec.env.map((e) => `\`${e}\``).join(', ')} | ${cell(flag)} | ${cell(defaultText)} | ${affectsLabel(spec)} | ${cell(spec.description + allowed)} |`,
     );
   }
   return `${lines.join('\n')}\n`;

@@ -13,7 +13,7 @@ export type ClipMode = 'word' | 'phrase';
 /** What a planned clip holds: a word, a phrase, a collapsed utterance, or a `--find` match. */
 export type ClipKind = 'word' | 'phrase' | 'utterance' | 'match';
 
-/** Options of {@link planClips}; the run defaults come from `RunOptions` (src/pipeline/types.ts). */
+/** Options of {@link planClips}; the run defaults come from `RunOptions` (src/config/options.ts). */
 export interface ClipPlanOptions {
   /** One clip per word, or per phrase. Ignored for a collapsed result (one utterance clip). Run default: 'word'. */
   mode: ClipMode;

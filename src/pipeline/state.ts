@@ -8,6 +8,7 @@ import { sha256, writeFileAtomicSync } from '../files.js';
 import { RUN_RECORD_VERSION, type RecordedOptions, type RunRecord } from '../run-output/run-record.js';
 import { fingerprintFields, recordedOptions } from '../config/fingerprint.js';
 import type { KeySpec } from '../config/keys.js';
+import type { ClipOptions, DictationOptions } from '../config/options.js';
 import { resolveInside } from '../run-output/safe-path.js';
 import type { FailureRow, ManifestRow, ReferenceAgreement, Stage } from '../run-output/rows.js';
 import type { ResolvedRunOptions } from './types.js';
@@ -91,7 +92,7 @@ export async function writeState(file: string, state: RecordingState): Promise<v
  * Fingerprint of everything that changes a dictation: the source content, the service, and every
  * option the key table marks as affecting the dictation (src/config/fingerprint.ts).
  */
-export function dictationFingerprint(sourceSha256: string, serviceId: string, options: Partial<ResolvedRunOptions>, keys?: readonly KeySpec[]): string {
+export function dictationFingerprint(sourceSha256: string, serviceId: string, options: Partial<DictationOptions>, keys?: readonly KeySpec[]): string {
   return sha256(JSON.stringify({ source: sourceSha256, ...fingerprintFields('dictation', options, { service: serviceId }, keys) }));
 }
 
@@ -102,7 +103,7 @@ export function dictationFingerprint(sourceSha256: string, serviceId: string, op
  */
 export function clipFingerprint(
   dictationFp: string,
-  options: Partial<ResolvedRunOptions>,
+  options: Partial<ClipOptions>,
   reference?: { sha256: string; align: 'text' | 'acoustic' },
   keys?: readonly KeySpec[],
 ): string {

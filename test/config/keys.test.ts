@@ -1,34 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { KEYS, kebab, upperSnake } from '../../src/config/keys.js';
-import { defaultLabel } from '../../src/config/schema.js';
 import { closest, editDistance } from '../../src/config/suggest.js';
 
-/** `@default` of each RunOptions field, read from the shared type's JSDoc. */
-function runOptionsDefaults(): Map<string, string> {
-  const source = readFileSync(new URL('../../src/pipeline/types.ts', import.meta.url), 'utf8');
-  const body = source.slice(source.indexOf('export interface RunOptions'));
-  const block = body.slice(0, body.indexOf('\n}'));
-  const found = new Map<string, string>();
-  for (const match of block.matchAll(/@default ([^*]*?)\s*\*\/\s*\n\s*readonly (\w+)\?:/g)) found.set(match[2] ?? '', match[1] ?? '');
-  return found;
-}
-
 describe('key table', () => {
-  it('covers every RunOptions key except inputDir/outDir/credentials, plus padMs', () => {
-    const documented = [...runOptionsDefaults().keys()].filter((key) => key !== 'credentials').sort();
-    expect(documented.length).toBe(51);
-    expect(KEYS.map((spec) => spec.key).filter((key) => key !== 'padMs').sort()).toEqual(documented);
-  });
-
-  it('uses the @default of RunOptions for every fixed default', () => {
-    const documented = runOptionsDefaults();
-    for (const spec of KEYS) {
-      if (spec.default === undefined) continue;
-      expect(`${spec.key}: ${defaultLabel(spec)}`).toBe(`${spec.key}: ${documented.get(spec.key) ?? ''}`);
-    }
-  });
-
   it('says of every key what it affects and who acts on it; only keys that change an output have a fingerprint place', () => {
     expect(KEYS.filter((spec) => spec.appliesTo === 'cli').map((spec) => spec.key)).toEqual(['padMs', 'supercut', 'supercutGapMs', 'supercutAudioOnly', 'quiet', 'report']);
     for (const spec of KEYS) {

@@ -41,9 +41,11 @@ describe('configReferenceMarkdown', () => {
     const lines = configReferenceMarkdown().trimEnd().split('\n');
     expect(lines.length).toBe(KEYS.length + 2);
     expect(lines).toContain(
-      '| `padBeforeMs` | `DICTCLIP_PAD_BEFORE_MS` | `--pad-before-ms <n>` | `0` | Padding before each clip, ms (clamped at the midpoint to the neighbour and the audio unless padMode is overlap). Range 0–10000. |',
+      '| `padBeforeMs` | `DICTCLIP_PAD_BEFORE_MS` | `--pad-before-ms <n>` | `0` | clips | Padding before each clip, ms (clamped at the midpoint to the neighbour and the audio unless padMode is overlap). Range 0–10000. |',
     );
-    expect(lines).toContain('| `keepPunctuation` | `DICTCLIP_KEEP_PUNCTUATION` | `--keep-punctuation` | `false` | Word mode: also cut punctuation markers. |');
+    expect(lines).toContain('| `quiet` | `DICTCLIP_QUIET` | `--quiet` | `false` | —, CLI only | No progress output; only errors are printed. |');
+    expect(lines).toContain('| `markers` | `DICTCLIP_MARKERS` | `--markers <method>` | `\'new\'` | dictation | How word markers are obtained: new (wordMarkers), old (statistics pairs) or websocket. One of `new`, `old`, `websocket`. |');
+    expect(lines).toContain('| `keepPunctuation` | `DICTCLIP_KEEP_PUNCTUATION` | `--keep-punctuation` | `false` | clips | Word mode: also cut punctuation markers. |');
   });
 
   it('matches the README section between the config-reference markers', () => {

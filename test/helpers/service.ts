@@ -71,7 +71,6 @@ export function runOptions(inputDir: string, outDir: string, overrides: Partial<
     maxRetries: 10,
     concurrency: 4,
     transcodeConcurrency: 2,
-    quiet: true,
     ...overrides,
   };
 }

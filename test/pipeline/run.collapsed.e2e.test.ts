@@ -17,7 +17,7 @@ let scriptFile: string;
 function options(outDir: string, overrides: Partial<RunOptions> = {}): RunOptions {
   return {
     ...defaultValues(outDir), inputDir: path.join(root, 'in'), outDir, engine: 'scripted', scriptFile,
-    quiet: true, pollInitialMs: 50, pollMaxMs: 100, ...overrides,
+    pollInitialMs: 50, pollMaxMs: 100, ...overrides,
   };
 }
 

@@ -44,7 +44,7 @@ describe('runPipeline with the embedded PocketSphinx service on real speech', ()
   it('cuts one clip per recognized word, each matching its transcript slice and its samples', async () => {
     const outDir = path.join(root, 'out');
     const options: RunOptions = {
-      ...defaultValues(outDir), inputDir: path.join(root, 'in'), outDir, quiet: true, pollInitialMs: 100, pollMaxMs: 300,
+      ...defaultValues(outDir), inputDir: path.join(root, 'in'), outDir, pollInitialMs: 100, pollMaxMs: 300,
     };
     const result = await runPipeline(options);
     expect(result.failures).toEqual([]);

@@ -85,7 +85,7 @@ async function run(name: string, overrides: Partial<RunOptions>): Promise<string
   const result = await runPipeline({
     ...defaultValues(outDir), inputDir: path.join(root, 'in'), outDir, baseUrl: `http://127.0.0.1:${port}`,
     credentials: { scheme: 'basic', username: 'spec-user', password: 'spec-password' },
-    quiet: true, pollInitialMs: 50, pollMaxMs: 100, padBeforeMs: 0, padAfterMs: 0, ...overrides,
+    pollInitialMs: 50, pollMaxMs: 100, padBeforeMs: 0, padAfterMs: 0, ...overrides,
   });
   expect(result.failures).toEqual([]);
   const rows = (await readFile(result.manifestPath, 'utf8')).trimEnd().split('\n').slice(1).map((l) => l.split(','));
