@@ -2,8 +2,10 @@
  * The one table of configuration keys. Every option of a run except `inputDir`, `outDir` and
  * `credentials` is described here once: type, default, environment variable, flag, range,
  * description, what it affects and who acts on it. The loader, the JSON Schema, the help text, the
- * README reference table, the option types (src/config/options.ts, their docs generated into
- * src/config/option-docs.ts) and the fingerprints (src/config/fingerprint.ts) all come from it.
+ * README reference table, the option types (src/config/options.ts; RunOptions with its docs
+ * generated into src/config/run-options.ts) and the fingerprints (src/config/fingerprint.ts) all
+ * come from it. A new key needs `affects` and `appliesTo` (think: `dictation` on an output-only
+ * key makes a rerun pay the service again; `nothing` on a clip key reuses stale clips).
  */
 import { availableParallelism } from 'node:os';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../audio-formats.js';
