@@ -55,15 +55,16 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
   const recordings = selectShard(scan.recordings, opts.shard === undefined ? undefined : parseShard(opts.shard));
   const serviceId = await serviceIdentity(opts);
   const madeBy = (await readRunRecord(outDir))?.options.service;
+  const recordedOther = madeBy !== undefined && madeBy !== serviceId ? madeBy : undefined;
   const refuseOther = (other: string | undefined): void => {
     if (other !== undefined && !opts.newService && !opts.dryRun) throw otherServiceError(outDir, other, serviceId);
   };
-  refuseOther(madeBy !== undefined && madeBy !== serviceId ? madeBy : undefined);
+  refuseOther(recordedOther); // before hashing any source: run.json alone says so
   const align = opts.align ?? (opts.baseUrl === undefined ? 'acoustic' : 'text');
   const references = opts.transcripts === undefined ? undefined : await openReferences(opts.transcripts, scan.recordings.map((r) => r.relPath));
   const { jobs, failures } = await prepareJobs(recordings, opts, serviceId, references === undefined ? undefined : { set: references, align });
   // A run stopped before it wrote run.json still names its service in each recording's state.
-  const otherService = (madeBy !== undefined && madeBy !== serviceId ? madeBy : undefined) ?? dictatedElsewhere(jobs, serviceId);
+  const otherService = recordedOther ?? dictatedElsewhere(jobs, serviceId);
   refuseOther(otherService);
   const skippedFiles = [...scan.skipped, ...(references?.unused ?? []).map((name) => ({ relPath: name, reason: UNUSED_REFERENCE }))];
   throwIfAborted(signal);
