@@ -32,6 +32,9 @@ describe('stored files under umask 022', () => {
     t = await startTestService();
     const location = await create(t, await upload(t, await makeWav(t.mediaDir, 'a.wav', 2000)));
     await waitDone(location, t.alice);
+    // `done` answers from memory; the record's file is written after. Closing waits for every
+    // pending write (close is idempotent: afterAll closes again and removes the folders).
+    await t.service.close();
     const found = await modes(t.dataDir);
     expect(Object.keys(found).filter((p) => p.endsWith('.audio'))).toHaveLength(1);
     expect(Object.keys(found).filter((p) => p.startsWith('dictations/acme/'))).toHaveLength(1);
