@@ -60,6 +60,7 @@ describe('per-dictation faults in the running service', () => {
     // odd-markers: the last marker (the closing period) has lost its audioLength.
     expect(xml.text).toContain('&quot;audioLength&quot;:0.5,&quot;textStart&quot;:0');
     expect(xml.text).toContain('{&quot;audioStart&quot;:0.6,&quot;textStart&quot;:5');
+    await t.service.close(); // waits for the record's write ('done' answers from memory first)
     const tenantDir = join(t.dataDir, 'dictations', 'acme');
     const [file] = await readdir(tenantDir);
     const stored = await readFile(join(tenantDir, file ?? ''), 'utf8');
