@@ -46,7 +46,8 @@ function typeText(spec: KeySpec): string {
 
 /** What a key affects, for its doc. */
 function affectsText(spec: KeySpec): string {
-  return spec.affects === 'dictation' ? 'Changing it dictates again.' : spec.affects === 'clips' ? 'Changing it re-cuts from the saved markers.' : '';
+  return spec.affects === 'dictation' ? 'Changing it dictates again.' : spec.affects === 'clips' ? 'Changing it re-cuts from the saved markers.'
+    : spec.affects === 'selection' ? 'Changing it redoes nothing; run.json records it when set, and merge refuses shards made with other values.' : '';
 }
 
 /** The generated file, as it must be committed. */

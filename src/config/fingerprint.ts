@@ -1,8 +1,8 @@
 /**
- * What the options contribute to the dictation and clip fingerprints (src/pipeline/state.ts) and
- * to run.json's readable option list, read from the key table: each key says what it affects and
- * where it sits in that fingerprint (`fingerprint` of its row). A key added to the table enters
- * the fingerprints without any change here or in the pipeline.
+ * What the options contribute to the dictation and clip fingerprints (src/pipeline/state.ts), to
+ * run.json's run fingerprint and to its readable option list, read from the key table: each key
+ * says what it affects and where it sits in that fingerprint (`fingerprint` of its row). A key
+ * added to the table enters the fingerprints without any change here or in the pipeline.
  */
 import { KEYS, type KeySpec } from './keys.js';
 
@@ -68,17 +68,33 @@ function revisionField(spec: KeySpec, value: unknown): Record<string, number> {
 }
 
 /**
+ * The library keys marked `selection` that `options` set (not unset, not at the table's default;
+ * an empty list counts, as earlier versions recorded it), in table order: what run.json adds to
+ * its option list and its run fingerprint (src/pipeline/state.ts runFingerprint), never to a
+ * recording's fingerprint.
+ */
+export function selectionFields(options: OptionValues, keys: readonly KeySpec[] = KEYS): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const spec of keys) {
+    const value = options[spec.key];
+    if (spec.affects === 'selection' && spec.appliesTo === 'library' && value !== undefined && value !== spec.default) fields[spec.key] = value;
+  }
+  return fields;
+}
+
+/**
  * run.json's readable list of what the output was made with: the service's identity, every
- * library key that affects the dictation or the clips (unset ones left out) and, with reference
- * transcripts, their hash and the alignment method.
+ * library key that affects the dictation or the clips (unset ones left out), with reference
+ * transcripts their hash and the alignment method, then the keys that chose the recordings
+ * ({@link selectionFields}).
  */
 export function recordedOptions(options: OptionValues, provided: ProvidedValues & { service: string }, keys: readonly KeySpec[] = KEYS): Record<string, unknown> {
   const readable: Record<string, unknown> = { service: provided.service };
   for (const spec of keys) {
-    if (spec.affects === 'nothing' || spec.appliesTo !== 'library' || spec.fingerprint?.via !== undefined) continue;
+    if ((spec.affects !== 'dictation' && spec.affects !== 'clips') || spec.appliesTo !== 'library' || spec.fingerprint?.via !== undefined) continue;
     if (options[spec.key] !== undefined) readable[spec.key] = options[spec.key];
   }
   const { reference } = provided;
   if (reference !== undefined) Object.assign(readable, { references: reference.sha256, align: reference.align });
-  return readable;
+  return Object.assign(readable, selectionFields(options, keys));
 }

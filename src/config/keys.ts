@@ -48,7 +48,7 @@ export interface KeySpec<Key extends string = ConfigKey> {
   affects: Affects;
   /** Who acts on the key (see {@link AppliesTo}). */
   appliesTo: AppliesTo;
-  /** How the key enters the fingerprint of what it affects (keys that affect nothing have none). */
+  /** How the key enters the fingerprint of what it affects (keys that affect the selection or nothing have none). */
   fingerprint?: FingerprintPlace;
   /** The default is computed when the options are resolved (never unset in resolved options). */
   computed?: true;
@@ -58,10 +58,15 @@ export interface KeySpec<Key extends string = ConfigKey> {
  * What a key changes, so that a resumed run redoes exactly the work it invalidates:
  * - `dictation`: the service's answer (a change dictates every recording again; a paid service charges again);
  * - `clips`: what is cut from the saved markers (a change re-cuts, never dictates);
- * - `nothing`: no recording's dictation or clips — speed, display, safety caps, what the run selects or
- *   run-level extras written anew each time.
+ * - `selection`: which recordings the run processes, never what is written for one (a change
+ *   neither dictates nor re-cuts; recordings left out stay in an earlier output). When set (not
+ *   unset, not its default) it enters run.json's option list and its run fingerprint, never a
+ *   recording's, so `merge` refuses shards that chose differently. `shard` is not one: shards of a
+ *   run choose differently by design, and run.json records its `K/N` apart;
+ * - `nothing`: no recording's dictation or clips, nor the choice of recordings — speed, display,
+ *   safety caps or run-level extras written anew each time.
  */
-export type Affects = 'dictation' | 'clips' | 'nothing';
+export type Affects = 'dictation' | 'clips' | 'selection' | 'nothing';
 
 /** `library`: an option of runPipeline; `cli`: only `dictclip run` acts on it (not in RunOptions). */
 export type AppliesTo = 'library' | 'cli';
@@ -117,9 +122,9 @@ type Row = Omit<KeySpec<string>, 'env' | 'flag' | 'group'> & { extraEnv?: readon
 const ms = (min: number, max: number) => ({ kind: 'int', min, max }) as const;
 
 const ROWS = [
-  { key: 'include', affects: 'nothing', appliesTo: 'library', group: 'input', type: { kind: 'list', format: 'glob' }, default: undefined, defaultText: 'every recording', placeholder: '<glob>',
+  { key: 'include', affects: 'selection', appliesTo: 'library', group: 'input', type: { kind: 'list', format: 'glob' }, default: undefined, defaultText: 'every recording', placeholder: '<glob>',
     description: 'Process only recordings whose path relative to the input folder, or a folder on that path, matches one of these glob patterns (a pattern without "/" matches a name at any depth, `**` any folders; case-sensitive; `!pattern` excludes). Repeat the flag or give a comma list (commas inside `{}` stay: `*.{wav,mp3}`). Recordings left out are counted, never deleted from an earlier output.' },
-  { key: 'exclude', affects: 'nothing', appliesTo: 'library', group: 'input', type: { kind: 'list', format: 'glob' }, default: undefined, defaultText: 'none', placeholder: '<glob>',
+  { key: 'exclude', affects: 'selection', appliesTo: 'library', group: 'input', type: { kind: 'list', format: 'glob' }, default: undefined, defaultText: 'none', placeholder: '<glob>',
     description: 'Leave out recordings whose path relative to the input folder, or a folder on that path, matches one of these glob patterns (`drafts` leaves out every folder named drafts); wins over include. Repeat the flag or give a comma list.' },
   { key: 'baseUrl', affects: 'dictation', appliesTo: 'library', fingerprint: { since: 0, via: 'service' }, group: 'service', type: { kind: 'string', format: 'url' }, default: undefined, defaultText: 'embedded service', placeholder: '<url>',
     description: 'Service base URL (http or https); unset starts the embedded service in-process.' },

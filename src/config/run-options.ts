@@ -23,12 +23,12 @@ export interface RunOptions {
    */
   readonly credentials?: Credentials | undefined;
   /**
-   * Process only recordings whose path relative to the input folder, or a folder on that path, matches one of these glob patterns (a pattern without "/" matches a name at any depth, `**` any folders; case-sensitive; `!pattern` excludes). Repeat the flag or give a comma list (commas inside `{}` stay: `*.{wav,mp3}`). Recordings left out are counted, never deleted from an earlier output.
+   * Process only recordings whose path relative to the input folder, or a folder on that path, matches one of these glob patterns (a pattern without "/" matches a name at any depth, `**` any folders; case-sensitive; `!pattern` excludes). Repeat the flag or give a comma list (commas inside `{}` stay: `*.{wav,mp3}`). Recordings left out are counted, never deleted from an earlier output. Changing it redoes nothing; run.json records it when set, and merge refuses shards made with other values.
    * @default every recording
    */
   readonly include?: readonly string[] | undefined;
   /**
-   * Leave out recordings whose path relative to the input folder, or a folder on that path, matches one of these glob patterns (`drafts` leaves out every folder named drafts); wins over include. Repeat the flag or give a comma list.
+   * Leave out recordings whose path relative to the input folder, or a folder on that path, matches one of these glob patterns (`drafts` leaves out every folder named drafts); wins over include. Repeat the flag or give a comma list. Changing it redoes nothing; run.json records it when set, and merge refuses shards made with other values.
    * @default none
    */
   readonly exclude?: readonly string[] | undefined;

@@ -6,7 +6,7 @@ import type { DictationResult, MarkerMethod } from '../markers/index.js';
 import { compareCodePoints } from '../code-point-order.js';
 import { sha256, writeFileAtomicSync } from '../files.js';
 import { RUN_RECORD_VERSION, type RecordedOptions, type RunRecord } from '../run-output/run-record.js';
-import { fingerprintFields, recordedOptions } from '../config/fingerprint.js';
+import { fingerprintFields, recordedOptions, selectionFields } from '../config/fingerprint.js';
 import type { KeySpec } from '../config/keys.js';
 import type { ClipOptions, DictationOptions } from '../config/options.js';
 import { resolveInside } from '../run-output/safe-path.js';
@@ -173,24 +173,31 @@ export async function removeDir(dir: string): Promise<void> {
   if (lstatSync(dir, { throwIfNoEntry: false }) !== undefined) await rm(dir, { recursive: true, force: true });
 }
 
-/** The run record of a run over `recordings` with `options` against the service `serviceId`. */
+/**
+ * The run fingerprint run.json carries (merge compares it): a clip fingerprint with the source
+ * left out, and the keys that chose the recordings when any is set (src/config/fingerprint.ts
+ * selectionFields; without them it is that clip fingerprint itself, as earlier versions wrote).
+ */
+export function runFingerprint(clipFp: string, options: Readonly<Record<string, unknown>>, keys?: readonly KeySpec[]): string {
+  const selection = selectionFields(options, keys);
+  return Object.keys(selection).length === 0 ? clipFp : sha256(JSON.stringify([clipFp, selection]));
+}
+
+/** The run record of a run over `recordings` with `options` against the service `serviceId`; `keys` = the key table (a test's own). */
 export function runRecord(
   options: ResolvedRunOptions,
   serviceId: string,
   recordings: readonly string[],
   shard: string | null,
   references?: { sha256: string; align: 'text' | 'acoustic' },
+  keys?: readonly KeySpec[],
 ): RunRecord {
-  // Input patterns choose the recordings, not what is written for each (they affect nothing in the
-  // key table): they enter run.json and its fingerprint (merge refuses shards that chose
-  // differently) only when set, never a recording's fingerprint.
-  const patterns = { ...(options.include === undefined ? {} : { include: options.include }), ...(options.exclude === undefined ? {} : { exclude: options.exclude }) };
-  const fingerprint = clipFingerprint(dictationFingerprint('', serviceId, options), options, references);
+  const clips = clipFingerprint(dictationFingerprint('', serviceId, options, keys), options, references, keys);
   return {
     version: RUN_RECORD_VERSION,
     shard,
-    optionsFingerprint: Object.keys(patterns).length === 0 ? fingerprint : sha256(JSON.stringify([fingerprint, patterns])),
-    options: { ...recordedOptions(options, { service: serviceId, reference: references }), ...patterns } as RecordedOptions,
+    optionsFingerprint: runFingerprint(clips, options, keys),
+    options: recordedOptions(options, { service: serviceId, reference: references }, keys) as RecordedOptions,
     recordings: [...recordings].sort(compareCodePoints),
   };
 }

@@ -11,7 +11,7 @@ import { RUN_RECORD_FILE } from './layout.js';
 
 export const RUN_RECORD_VERSION = 1;
 
-/** The options that change what a run writes, readable (unset ones left out), and the service's identity. */
+/** The options that change what a run writes or which recordings it processes, readable (unset ones left out), and the service's identity. */
 export type RecordedOptions = { readonly service: string } & Readonly<Record<string, unknown>>;
 
 /** The content of run.json. */
@@ -21,7 +21,9 @@ export interface RunRecord {
   shard: string | null;
   /**
    * Fingerprint of every option that changes the output: the per-recording clip fingerprint of
-   * src/pipeline/state.ts with the source left out (built by pipeline/state.ts runRecord), so it follows every option that fingerprint covers.
+   * src/pipeline/state.ts with the source left out, so it follows every option that fingerprint
+   * covers, joined with the keys that chose the recordings when any is set (src/pipeline/state.ts
+   * runFingerprint; the key table marks them `affects: 'selection'`).
    */
   optionsFingerprint: string;
   /** The same options, readable (to say which one differs). */

@@ -1,7 +1,8 @@
 /**
  * Reading and checking the shard outputs given to `dictclip merge`: each must be a finished
  * sharded run (run.json), all of one N with every index 0 … N-1 exactly once, made with the same
- * options, each holding only recordings of its own shard. Anything else is refused with
+ * options (run.json's run fingerprint: what the key table says changes the output or chooses the
+ * recordings), each holding only recordings of its own shard. Anything else is refused with
  * `E_MERGE` naming the source.
  */
 import { readdir, realpath, stat } from 'node:fs/promises';
@@ -88,7 +89,7 @@ export async function readShardSources(dirs: readonly string[]): Promise<ShardSo
     byIndex.set(source.shard.index, source);
     if (source.record.optionsFingerprint !== first.record.optionsFingerprint) {
       throw refuse(source.dir, `made with different options than ${first.dir} (${optionDifferences(first.record, source.record)}); ` +
-        'every shard must run with the same clip and service options');
+        'every shard must run with the same service and clip options and choose its recordings the same way');
     }
     for (const relPath of source.record.recordings) {
       const owner = shardOf(relPath, source.shard.count);

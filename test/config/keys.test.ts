@@ -6,13 +6,15 @@ describe('key table', () => {
   it('says of every key what it affects and who acts on it; only keys that change an output have a fingerprint place', () => {
     expect(KEYS.filter((spec) => spec.appliesTo === 'cli').map((spec) => spec.key)).toEqual(['padMs', 'supercut', 'supercutGapMs', 'supercutAudioOnly', 'quiet', 'report']);
     for (const spec of KEYS) {
-      expect(['dictation', 'clips', 'nothing'], spec.key).toContain(spec.affects);
-      if (spec.affects === 'nothing') expect(spec.fingerprint, spec.key).toBeUndefined();
+      expect(['dictation', 'clips', 'selection', 'nothing'], spec.key).toContain(spec.affects);
+      if (spec.affects === 'nothing' || spec.affects === 'selection') expect(spec.fingerprint, spec.key).toBeUndefined();
     }
     const affecting = (what: string): string[] => KEYS.filter((spec) => spec.affects === what).map((spec) => spec.key);
     expect(affecting('dictation')).toEqual(['baseUrl', 'factoryScope', 'profile', 'markers', 'markerUnit', 'maxUploadBytes', 'uploadFormat', 'engine', 'scriptFile']);
     // Costly if wrong: an output-only key here would re-dictate (a paid service charges again).
     for (const key of ['transcripts', 'align', 'padMode', 'find', 'contextWords', 'clipSource', 'snapMs']) expect(affecting('clips')).toContain(key);
+    // Which recordings a run processes (run.json and merge follow them, no recording's fingerprint).
+    expect(affecting('selection')).toEqual(['include', 'exclude']);
     for (const key of ['newService', 'maxResponseBytes', 'concurrency', 'shard', 'faults', 'dryRun']) expect(affecting('nothing')).toContain(key);
   });
 

@@ -70,6 +70,37 @@ const PINNED: [string, Record<string, unknown>, Reference | undefined, string, s
     '73eaba9ee7612d695c94b58d7696680c47822f0e4045f88d5de1eb93a9a18cef'],
 ];
 
+const OPTIONS_WITHOUT = '{"service":"http://svc","factoryScope":"nvoq","markers":"new","markerUnit":"seconds","mode":"phrase","padBeforeMs":20,"padAfterMs":0,' +
+  '"padMode":"clamp","fadeMs":0,"maxGapMs":700,"maxPhraseMs":15000,"keepPunctuation":false,"contextWords":0,"clipSource":"work","snapMs":0,' +
+  '"maxUploadBytes":21000000,"uploadFormat":"pcm"';
+const OPTIONS_DEFAULT = '{"service":"embedded:pocketsphinx","factoryScope":"nvoq","markers":"new","markerUnit":"seconds","mode":"word","padBeforeMs":0,' +
+  '"padAfterMs":0,"padMode":"clamp","fadeMs":0,"maxGapMs":700,"maxPhraseMs":15000,"keepPunctuation":false,"contextWords":0,"clipSource":"work",' +
+  '"snapMs":0,"maxUploadBytes":21000000,"uploadFormat":"pcm"';
+
+/**
+ * run.json as the version that added include/exclude to it by hand wrote it (the run fingerprint
+ * and the readable options, in that key order): existing outputs must still resume and merge.
+ */
+const PINNED_RUN: [string, Record<string, unknown>, string, Reference | undefined, string, string][] = [
+  ['without patterns', { mode: 'phrase', padBeforeMs: 20 }, 'http://svc', undefined,
+    '8b7ad772aaaa11bffa8a7d04c3bd2cd5154b637705706544379e2b43b0bfb8e1', `${OPTIONS_WITHOUT}}`],
+  ['with patterns', { mode: 'phrase', padBeforeMs: 20, include: ['**/*.wav', '!drafts/**'], exclude: ['tmp'] }, 'http://svc', { sha256: 'r', align: 'text' },
+    '07def1299eb6c0b669514f5f09e0605e57cf782db9c28202df268840553e4967',
+    `${OPTIONS_WITHOUT},"references":"r","align":"text","include":["**/*.wav","!drafts/**"],"exclude":["tmp"]}`],
+  ['include only', { include: ['a/**'] }, 'http://svc', undefined,
+    '89e50a1d1ffae4d304124324ccd1020ef311b399f7363b24fca749bcbd77d139',
+    `${OPTIONS_DEFAULT.replace('embedded:pocketsphinx', 'http://svc')},"include":["a/**"]}`],
+  ['empty include (a config file\'s []), exclude', { include: [], exclude: ['drafts'] }, 'embedded:pocketsphinx', undefined,
+    '75a642cc1e4a7830250ca55d2de6e9945e50789670fbf61346b3478f9dff068b', `${OPTIONS_DEFAULT},"include":[],"exclude":["drafts"]}`],
+];
+
+describe('run.json of runs with and without input patterns', () => {
+  it.each(PINNED_RUN)('keeps what earlier versions wrote: %s', (_name, change, service, reference, fingerprint, options) => {
+    const record = runRecord({ ...defaults, ...change } as typeof defaults, service, ['b.wav', 'a.wav'], '1/2', reference);
+    expect([record.optionsFingerprint, JSON.stringify(record.options)]).toEqual([fingerprint, options]);
+  });
+});
+
 describe('fingerprints derived from the key table', () => {
   it.each(PINNED)('keeps the fingerprints earlier versions wrote: %s', (_name, change, reference, dictation, clips, record) => {
     const options = { ...defaults, ...change } as typeof defaults;
@@ -118,10 +149,27 @@ describe('fingerprints derived from the key table', () => {
     expect(fingerprintsWith(withDummy('clips', 'cli'), 5)).toEqual(before);
   });
 
-  it('every key that affects nothing leaves both fingerprints alone', () => {
+  it('a new key that chooses the recordings changes run.json (its fingerprint and option list) when set, never a recording\'s fingerprint', () => {
+    const keys = withDummy('selection');
+    const record = (table: readonly KeySpec[], dummyOption: number) =>
+      runRecord({ ...defaults, include: ['a/**'], dummyOption } as typeof defaults, 'http://svc', ['a/b.wav'], '0/2', undefined, table);
+    const before = record(KEYS, 5);
+    expect(record(keys, 0)).toEqual(before);
+    const after = record(keys, 5);
+    expect(after.optionsFingerprint).not.toBe(before.optionsFingerprint);
+    expect(record(keys, 6).optionsFingerprint).not.toBe(after.optionsFingerprint);
+    expect(after.options).toEqual({ ...before.options, dummyOption: 5 });
+    expect(Object.keys(after.options).slice(-2)).toEqual(['include', 'dummyOption']);
+    expect(fingerprintsWith(keys, 5)).toEqual(fingerprintsWith(KEYS, 5));
+    const cliOnly = withDummy('selection', 'cli');
+    expect(record(cliOnly, 5)).toEqual(before);
+  });
+
+  it('every key that affects nothing or chooses the recordings leaves both fingerprints alone', () => {
     const base = fingerprintsWith(KEYS, 0);
     const other = { int: 7, bool: true, string: 'x', path: '/x', list: ['x'], set: ['vtt'], enum: undefined } as const;
-    for (const spec of KEYS.filter((s) => s.affects === 'nothing')) {
+    expect(KEYS.filter((s) => s.affects === 'selection').map((s) => s.key)).toEqual(['include', 'exclude']);
+    for (const spec of KEYS.filter((s) => s.affects === 'nothing' || s.affects === 'selection')) {
       const value = spec.type.kind === 'enum' ? spec.type.values.find((v) => v !== spec.default) : other[spec.type.kind];
       const options = { ...defaults, [spec.key]: value } as typeof defaults;
       const dictation = dictationFingerprint('src', 'embedded:scripted', options);
@@ -129,7 +177,7 @@ describe('fingerprints derived from the key table', () => {
     }
   });
 
-  it('run.json lists every library key that affects the dictation or the clips', () => {
+  it('run.json lists every library key that affects the dictation or the clips or chooses the recordings', () => {
     const set: Record<string, unknown> = { ...defaults };
     for (const spec of KEYS) if (spec.type.kind === 'list' && set[spec.key] === undefined) set[spec.key] = ['x'];
     for (const spec of KEYS) if (set[spec.key] === undefined) set[spec.key] = spec.type.kind === 'path' || spec.type.kind === 'string' ? 'x' : 1;
@@ -140,6 +188,7 @@ describe('fingerprints derived from the key table', () => {
       for (const name of names) expect(listed, spec.key).toContain(name);
     }
     for (const key of ['uploadFormat', 'find', 'contextWords', 'clipSource', 'snapMs', 'padMode']) expect(listed).toContain(key);
+    expect(listed.slice(-2)).toEqual(['include', 'exclude']);
     expect(listed).not.toContain('concurrency');
   });
 });

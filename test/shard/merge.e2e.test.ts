@@ -120,7 +120,7 @@ describe('sharded run and merge', () => {
     const cases: [string[], string][] = [
       [['s0', 's1', 's1-copy', 's2'], `dictclip: E_MERGE: ${out('s1-copy')}: is shard 1/3, like ${out('s1')}: overlapping outputs\n`],
       [['s0', 's1', 's1'], `dictclip: E_MERGE: ${out('s1')}: given twice (same folder as ${out('s1')})\n`],
-      [['s0', 's1-padded', 's2'], `dictclip: E_MERGE: ${out('s1-padded')}: made with different options than ${out('s0')} (padAfterMs: 80 vs 30, padBeforeMs: 80 vs 30); every shard must run with the same clip and service options\n`],
+      [['s0', 's1-padded', 's2'], `dictclip: E_MERGE: ${out('s1-padded')}: made with different options than ${out('s0')} (padAfterMs: 80 vs 30, padBeforeMs: 80 vs 30); every shard must run with the same service and clip options and choose its recordings the same way\n`],
       [['s0', 'two-0'], `dictclip: E_MERGE: ${out('two-0')}: is shard 0/2 but ${out('s0')} is 0/3: made with different shard counts\n`],
       [['s0', 's2'], 'dictclip: E_MERGE: missing shard output 1/3: merge needs all 3 shards of the run\n'],
       [['whole'], `dictclip: E_MERGE: ${out('whole')}: not a shard output (made without --shard K/N)\n`],
