@@ -39,6 +39,7 @@ export const ERROR_CODES = {
   E_FFMPEG_NOT_FOUND: { exitStatus: 1, meaning: 'No ffmpeg binary could be found.' },
   E_ENCODER_MISSING: { exitStatus: 1, meaning: 'The ffmpeg in use has no encoder for the chosen `--upload-format` (the message names it).' },
   E_ENCODE: { exitStatus: 1, meaning: 'Encoding a recording for upload failed, or the encoded audio does not decode back to its length.' },
+  E_CHANNEL: { exitStatus: 2, meaning: 'The channel chosen to become the mono audio (`channel`) is not in a recording or clip: it has fewer channels.' },
   E_AUDIO_INVALID: { exitStatus: 1, meaning: 'A WAV/PCM file is not what it claims to be.' },
   E_INPUT: { exitStatus: 1, meaning: 'An input file or directory cannot be read or is not audio.' },
   E_WEBSOCKET: { exitStatus: 1, meaning: 'A WebSocket dictation failed (protocol error, refusal, unexpected close).' },

@@ -6,6 +6,7 @@ import { basename } from 'node:path';
 import { runProcess } from '../child-process.js';
 import { DictclipError } from '../errors.js';
 import { readWavInfo, type WavInfo } from '../wav-header.js';
+import { keepChannelFilter } from './channel.js';
 import { ffmpegInputArgs } from './ffmpeg-input.js';
 import { meaningfulLine } from './transcode.js';
 
@@ -15,8 +16,14 @@ export interface ConvertJob {
   output: string;
   /** Output frames per second. */
   sampleRate: number;
-  /** Output channels: ffmpeg's default mix (stereo → mono averages the two, mono → stereo copies it). */
+  /** Output channels: ffmpeg's default mix (stereo → mono averages the two, mono → stereo copies it), unless `channel` is set. */
   channels: number;
+  /**
+   * With `channels` 1: the one input channel (1-based) kept as the output, sample for sample,
+   * instead of the mix (see src/audio/channel.ts). The input must have it (ffmpeg fails otherwise).
+   * @default undefined (the mix)
+   */
+  channel?: number | undefined;
   /**
    * Output frames, exactly: the resampler's output is cut or padded with silence to this count
    * (the resampler's own count differs from duration × rate by a frame or two, depending on its
@@ -33,9 +40,10 @@ export interface ConvertOptions {
   signal?: AbortSignal | undefined;
 }
 
-/** The output arguments of one job: its input's audio, resampled, padded and cut to the count. */
+/** The output arguments of one job: its input's audio (or its one kept channel), resampled, padded and cut to the count. */
 function outputArgs(job: ConvertJob, index: number): string[] {
-  const filter = `aresample=${job.sampleRate},apad=whole_len=${job.samples},atrim=end_sample=${job.samples}`;
+  const keep = job.channel !== undefined && job.channels === 1 ? `${keepChannelFilter(job.channel)},` : '';
+  const filter = `${keep}aresample=${job.sampleRate},apad=whole_len=${job.samples},atrim=end_sample=${job.samples}`;
   return ['-map', `${index}:a:0`, '-map_metadata', '-1', '-af', filter, '-ac', String(job.channels), '-ar', String(job.sampleRate),
     '-c:a', 'pcm_s16le', '-bitexact', '-f', 'wav', job.output];
 }
@@ -43,9 +51,9 @@ function outputArgs(job: ConvertJob, index: number): string[] {
 /**
  * Convert several clips with one ffmpeg process (its start-up, about 0.2 s of CPU on Debian's
  * build, costs more than converting a short clip): each `input` (a PCM WAV, read as WAV only)
- * becomes a 16-bit PCM WAV at its `output` with the job's rate, channels and exactly `samples`
- * frames: ffmpeg's resampler (`aresample`), then `apad` and `atrim` to the count; no metadata,
- * bit-exact (the same input gives the same bytes, alone or in a batch).
+ * becomes a 16-bit PCM WAV at its `output` with the job's rate, channels (or its one kept
+ * `channel`) and exactly `samples` frames: ffmpeg's resampler (`aresample`), then `apad` and
+ * `atrim` to the count; no metadata, bit-exact (the same input gives the same bytes, alone or in a batch).
  * @returns The header facts of each written file, in job order.
  * @throws DictclipError E_FFMPEG (ffmpeg failed), E_AUDIO_INVALID (a result does not hold the
  *   requested format, which would be a bug), E_ABORTED.

@@ -9,6 +9,7 @@ export { writeWavRange } from './range.js';
 export { findSplitPoints } from './split.js';
 export { readFrameEnergies } from './pauses.js';
 export { findPauseSplits } from './pauses.js';
+export { CHANNEL_MIX, canonicalChannel, channelLabel, channelNumber, countChannels, keepChannelFilter, MAX_CHANNEL, missingChannel } from './channel.js';
 export { convertWavs, type ConvertJob, type ConvertOptions } from './convert.js';
 export { encodeWavRange, ENCODINGS, type CompressedFormat } from './encode.js';
 export { computePeaks, decodePeaks, encodePeaks, PeaksMeter, savePeaks, PEAKS_PER_SECOND, type Peaks } from './peaks.js';

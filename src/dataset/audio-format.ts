@@ -7,7 +7,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import { convertWavs, resolveFfmpeg } from '../audio/index.js';
+import { convertWavs, missingChannel, resolveFfmpeg } from '../audio/index.js';
 import type { ConvertJob } from '../audio/index.js';
 import { clipSamples } from '../run-output/read.js';
 import type { ExportRow } from '../run-output/read.js';
@@ -25,6 +25,19 @@ export interface ClipAudio {
 export interface AudioTarget {
   sampleRate: number | undefined;
   channels: number | undefined;
+  /** With `channels` 1: the channel (1-based) a several-channel clip keeps instead of the mix. */
+  channel?: number | undefined;
+}
+
+/**
+ * The channel `target` keeps of a clip with `channels` channels: set only when the clip is mixed
+ * down to one channel (a mono clip has nothing to choose from).
+ * @throws DictclipError E_CHANNEL when the clip (`file`) lacks that channel.
+ */
+export function keptChannel(file: string, channels: number, target: AudioTarget): number | undefined {
+  if (target.channel === undefined || target.channels !== 1 || channels === 1) return undefined;
+  if (channels < target.channel) throw missingChannel(file, target.channel, channels);
+  return target.channel;
 }
 
 /** A rate and channel count as people say it: `44100 Hz stereo`, `16000 Hz mono`, `48000 Hz 6 channels`. */
@@ -115,7 +128,8 @@ export class ClipConverter {
     // The same whole-millisecond span at the new rate: the frames a clip cut at that rate would have.
     const samples = clipSamples({ ...row, sample_rate: sampleRate });
     const output = path.join(this.scratchDir, `${id}.wav`);
-    await new Promise<void>((resolve, reject) => this.#add({ job: { input: clipPath, output, sampleRate, channels, samples }, done: { resolve, reject } }));
+    const channel = keptChannel(clipPath, own.channels, this.target);
+    await new Promise<void>((resolve, reject) => this.#add({ job: { input: clipPath, output, sampleRate, channels, channel, samples }, done: { resolve, reject } }));
     return { clipPath: output, audio: { sampleRate, channels, samples }, release: () => rm(output, { force: true }) };
   }
 

@@ -25,7 +25,10 @@ import { resolveExportOptions } from './options.js';
 import type { ExportFormat, ExportOptions, ResolvedExportOptions } from './options.js';
 import { MANIFEST_FILE } from '../run-output/layout.js';
 import { checkRunOutput, clipSamples, readManifest } from '../run-output/read.js';
-import { ClipConverter, exportedFormat, FormatTally, mixedFormatWarning } from './audio-format.js';
+import { ClipConverter, exportedFormat, FormatTally, keptChannel, mixedFormatWarning } from './audio-format.js';
+import type { AudioTarget } from './audio-format.js';
+import { readRunRecord } from '../run-output/run-record.js';
+import { canonicalChannel, CHANNEL_MIX, channelNumber, countChannels, missingChannel, resolveFfmpeg } from '../audio/index.js';
 import type { ExportRow } from '../run-output/read.js';
 import { sampleId, speakerId } from './sample.js';
 import type { Commit, FormatWriter, WriterContext } from './sample.js';
@@ -99,12 +102,14 @@ function group(row: ExportRow, o: ResolvedExportOptions): string {
   return found;
 }
 
-/** Pass 1: kept audio per group, dropped totals, the exported audio formats; checks every row and the Kaldi sources. */
-async function survey(o: ResolvedExportOptions, inputDir: string | undefined): Promise<{ groups: GroupTotal[]; dropped: { clips: number; ms: number }; formats: FormatTally }> {
+/**
+ * Pass 1: kept audio per group, dropped totals, the exported audio formats; checks every row (a
+ * clip mixed down must have the channel kept: E_CHANNEL) and that the Kaldi sources exist.
+ */
+async function survey(o: ResolvedExportOptions, inputDir: string | undefined, target: AudioTarget): Promise<{ groups: GroupTotal[]; dropped: { clips: number; ms: number }; formats: FormatTally }> {
   const totals = new Map<string, GroupTotal>();
   const dropped = { clips: 0, ms: 0 };
   const formats = new FormatTally();
-  const target = { sampleRate: o.sampleRate, channels: o.channels };
   let lastSource: string | undefined;
   try {
     for await (const row of readManifest(o.runDir)) {
@@ -121,6 +126,7 @@ async function survey(o: ResolvedExportOptions, inputDir: string | undefined): P
       if (FORMATS[o.format].holds === 'clips') {
         const { sampleRate, channels } = exportedFormat(row, target);
         formats.add(sampleRate, channels);
+        keptChannel(path.join(o.runDir, ...row.file_name.split('/')), row.channels, target);
       }
       if (o.format === 'kaldi' && inputDir !== undefined && row.source !== lastSource) {
         lastSource = row.source;
@@ -159,7 +165,9 @@ export async function exportDataset(options: ExportOptions): Promise<ExportResul
   if (o.format === 'kaldi' && inputDir === undefined) {
     throw new DictclipError('E_CONFIG', 'kaldi: this run output does not record its input folder (summary.json has no inputDir), and wav.scp must name the source recordings. Fix: pass --input-dir <the run\'s input folder>.', { key: 'inputDir' });
   }
-  const { groups, dropped, formats } = await survey(o, inputDir);
+  const channel = await chosenChannel(o);
+  const target: AudioTarget = { sampleRate: o.sampleRate, channels: o.channels, channel };
+  const { groups, dropped, formats } = await survey(o, inputDir, target);
   const assignment = assignSplits(groups, o.splits, o.seed);
 
   const temp = path.join(path.dirname(o.to), `.${path.basename(o.to)}.${randomBytes(6).toString('hex')}.tmp`);
@@ -168,13 +176,14 @@ export async function exportDataset(options: ExportOptions): Promise<ExportResul
   const inFlight = new Window(IN_FLIGHT);
   try {
     await mkdir(temp, { recursive: true });
-    const audio = { sampleRate: o.sampleRate, channels: o.channels };
+    const audio = target;
     const ctx: WriterContext = {
       dir: temp, runDir: o.runDir, inputDir, audio, shardSize: o.shardSize,
       splitRequested: options.split !== undefined, placer, scratch: path.join(temp, '.scratch'),
     };
     const writer = await FORMATS[o.format].create(ctx);
     const converter = new ClipConverter(audio, path.join(ctx.scratch, 'converted'), o.ffmpegPath);
+    let probed: string | undefined;
     for await (const row of readManifest(o.runDir)) {
       if (!kept(row, o)) continue;
       const name = group(row, o);
@@ -185,6 +194,10 @@ export async function exportDataset(options: ExportOptions): Promise<ExportResul
       const id = sampleId(row);
       const clipPath = path.join(o.runDir, ...row.file_name.split('/'));
       const base = { id, split, group: name, speaker: speakerId(name), row };
+      if (FORMATS[o.format].holds === 'sources' && channel !== undefined && channel > 1 && (o.channels ?? 1) === 1 && row.source !== probed) {
+        probed = row.source;
+        await checkSourceChannel(path.join(inputDir ?? '', ...row.source.split('/')), channel, o.ffmpegPath, path.join(temp, '.probe'));
+      }
       await inFlight.push(FORMATS[o.format].holds === 'sources'
         ? writer.add({ ...base, clipPath, audio: { sampleRate: row.sample_rate, channels: row.channels, samples: clipSamples(row) } })
         : converter.prepare(row, clipPath, id).then(async (clip) => {
@@ -212,6 +225,19 @@ export async function exportDataset(options: ExportOptions): Promise<ExportResul
     mixedFormatWarning(formats, { sampleRate: o.sampleRate, channels: o.channels }),
   ].filter((w): w is string => w !== undefined);
   return { format: o.format, to: o.to, splits: ordered, dropped, audio: { ...placer.counts }, warnings };
+}
+
+/** The channel kept when mixing down: the export's `channel`, else the run's (run.json), else none (the mix). */
+async function chosenChannel(o: ResolvedExportOptions): Promise<number | undefined> {
+  if (o.channel !== undefined) return channelNumber(o.channel);
+  const recorded = (await readRunRecord(o.runDir))?.options['channel'];
+  return typeof recorded === 'string' ? channelNumber(canonicalChannel(recorded) ?? CHANNEL_MIX) : undefined;
+}
+
+/** Kaldi: a source recording its wav.scp pipe keeps one channel of must have it (probed with ffmpeg). */
+async function checkSourceChannel(file: string, channel: number, ffmpegPath: string | undefined, tempBase: string): Promise<void> {
+  const has = await countChannels(file, { ffmpegPath: await resolveFfmpeg(ffmpegPath), tempBase });
+  if (has < channel) throw missingChannel(file, channel, has);
 }
 
 /** Samples whose I/O runs at once: enough to hide file-system latency, few enough to keep memory flat. */

@@ -4,6 +4,7 @@
  * anything is read or written.
  */
 import path from 'node:path';
+import { canonicalChannel, MAX_CHANNEL } from '../audio/index.js';
 import { DictclipError } from '../errors.js';
 import { CLIPS_DIR } from '../run-output/layout.js';
 import { isInside } from '../run-output/safe-path.js';
@@ -39,8 +40,16 @@ export interface ExportOptions extends ClipFilters {
    * whole-ms span at that rate); Kaldi's wav.scp pipes decode to it. @default each clip keeps its own (Kaldi: 16000)
    */
   readonly sampleRate?: number | undefined;
-  /** Convert every clip to this many channels (ffmpeg's mix). @default each clip keeps its own (Kaldi: 1) */
+  /** Convert every clip to this many channels (ffmpeg's mix, or `channel`). @default each clip keeps its own (Kaldi: 1) */
   readonly channels?: number | undefined;
+  /**
+   * With `channels` 1 (Kaldi: by default): which channel of a several-channel clip (Kaldi: source
+   * recording) becomes the mono audio: `mix` (ffmpeg's downmix: stereo averages the two), `left`,
+   * `right` or a 1-based channel number (kept sample for sample). Clips already mono are kept as
+   * they are. A clip without that channel refuses the export (E_CHANNEL) before anything is written.
+   * @default the run's own `channel` (run.json), else 'mix'
+   */
+  readonly channel?: string | undefined;
   /** The ffmpeg binary for conversions (a bare name is looked up on PATH). @default ffmpeg-static, then `ffmpeg` on PATH */
   readonly ffmpegPath?: string | undefined;
 }
@@ -58,6 +67,8 @@ export interface ResolvedExportOptions extends ClipFilters {
   inputDir: string | undefined;
   sampleRate: number | undefined;
   channels: number | undefined;
+  /** The channel choice (canonical: mix, left, right, 3…) when mixing down to one channel; undefined: the run's, else the mix. */
+  channel: string | undefined;
   ffmpegPath: string | undefined;
 }
 
@@ -147,11 +158,18 @@ export function resolveExportOptions(options: ExportOptions): ResolvedExportOpti
   if (channels !== undefined && (!Number.isSafeInteger(channels) || channels < CHANNELS_RANGE.min || channels > CHANNELS_RANGE.max)) {
     throw refuse('channels', `--channels: ${channels} is not a whole number from ${CHANNELS_RANGE.min} to ${CHANNELS_RANGE.max}. Fix: e.g. --channels 1.`);
   }
+  const channel = options.channel === undefined ? undefined : canonicalChannel(options.channel);
+  if (options.channel !== undefined && channel === undefined) {
+    throw refuse('channel', `--channel: ${JSON.stringify(options.channel)} is not mix, left, right or a channel number from 1 to ${MAX_CHANNEL}. Fix: e.g. --channel left.`);
+  }
+  if (channel !== undefined && channel !== 'mix' && (channels ?? (format === 'kaldi' ? 1 : undefined)) !== 1) {
+    throw refuse('channel', `--channel ${channel} picks the channel kept when clips are mixed down to one, and this export ${channels === undefined ? 'keeps each clip\'s own channels' : `converts to ${channels} channels`}. Fix: add --channels 1.`);
+  }
   return {
     runDir, format: format as ExportFormat, to, splits, seed, groupBy: parseGroupBy(options.groupBy ?? 'source'), shardSize,
     excludeFlagged: options.excludeFlagged ?? false,
     inputDir: options.inputDir === undefined ? undefined : path.resolve(options.inputDir),
-    sampleRate, channels, ffmpegPath: options.ffmpegPath,
+    sampleRate, channels, channel, ffmpegPath: options.ffmpegPath,
     minDurationMs: options.minDurationMs, maxDurationMs: options.maxDurationMs,
     minCharsPerSecond: options.minCharsPerSecond, maxCharsPerSecond: options.maxCharsPerSecond,
   };

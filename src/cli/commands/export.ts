@@ -23,6 +23,7 @@ const OPTIONS: OptionSpecs = {
   'input-dir': { type: 'string' },
   'sample-rate': { type: 'string' },
   channels: { type: 'string' },
+  channel: { type: 'string' },
   'ffmpeg-path': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   ...Object.fromEntries(FILTER_KEYS.map((key) => [keySpec(key).flag, { type: 'string' as const }])),
@@ -53,13 +54,19 @@ Options:
                                 kaldi 16000]
   --channels <n>                Convert every clip to this many channels (2 → 1
                                 averages) [default: each clip's own; kaldi 1]
+  --channel <c>                 With --channels 1: mix (average), left, right or a
+                                channel number (1-based) kept as the mono audio of
+                                clips with several channels [default: the run's
+                                --channel, else mix]
   --ffmpeg-path <file>          ffmpeg of conversions [default: DICTCLIP_FFMPEG_PATH,
                                 FFMPEG_PATH, ffmpeg-static, ffmpeg on PATH]
   -h, --help                    Show this help
 
 Clips of several sample rates or channel counts (after --clip-source original) give a warning
 naming each format and its clip count; --sample-rate and --channels convert them, and every
-format's metadata states the converted rate, channels and durations.
+format's metadata states the converted rate, channels and durations. With --channels 1, --channel
+keeps one channel (one speaker per channel, a dead channel) instead of averaging them; a clip (or,
+for kaldi, a source recording) without that channel stops the export with E_CHANNEL (exit 2).
 
 Exit codes: 0 written, 1 a clip could not be read or the export written, 2 usage error or a
 folder that is not a run output (nothing is written).
@@ -69,6 +76,7 @@ Examples:
   dictclip export out --format kaldi --group-by dir --to data/dictclip
   dictclip export out --format webdataset --shard-size 500 --exclude-flagged
   dictclip export out --format hf,lhotse --sample-rate 16000 --channels 1
+  dictclip export out --format hf --channels 1 --channel left
 `;
 
 /** The lines `dictclip run --help` adds for exporting after the run. */
@@ -77,8 +85,8 @@ export const RUN_EXPORT_HELP = `Export after the run (see dictclip export --help
                                 ${EXPORT_FORMATS.join(', ')}
   --export-dir <dir>            Exports go to <dir>/<format>
                                 [default: <out-dir>/exports]
-  --split, --seed, --group-by,  As for dictclip export
-  --sample-rate, --channels`;
+  --split, --seed, --group-by,  As for dictclip export (the run's --channel is the
+  --sample-rate, --channels     channel kept by --channels 1)`;
 
 function integer(values: Parsed['values'], name: string): number | undefined {
   const text = stringValue(values, name);
@@ -103,7 +111,7 @@ export function parseFormats(text: string, flag: string): ExportFormat[] {
   return names as ExportFormat[];
 }
 
-/** Options shared by both commands: split, seed, group-by, sample rate and channels. */
+/** Options shared by both commands: split, seed, group-by, sample rate and channels (run's `--channel` is its own key). */
 function sharedOptions(values: Parsed['values']): Pick<ExportOptions, 'split' | 'seed' | 'groupBy' | 'sampleRate' | 'channels'> {
   return {
     split: stringValue(values, 'split'), seed: integer(values, 'seed'), groupBy: stringValue(values, 'group-by'),
@@ -140,6 +148,7 @@ export async function exportCommand(args: string[], io: CliIo): Promise<number> 
     // Several formats with --to: one folder each inside it.
     to: to === undefined ? undefined : formats.length === 1 ? resolve(io.cwd, to) : join(resolve(io.cwd, to), format),
     shardSize: integer(values, 'shard-size'),
+    channel: stringValue(values, 'channel'),
     excludeFlagged: values['exclude-flagged'] === true,
     inputDir: inputDir === undefined ? undefined : resolve(io.cwd, inputDir),
   });

@@ -6,7 +6,8 @@
  * - Recordings are the run's source recordings: `wav.scp` maps `<recording key>` to a pipe,
  *   `ffmpeg -nostdin -v error -protocol_whitelist file -format_whitelist <media demuxers> -i '<absolute source path>' -f wav -ar 16000 -ac 1 - |`, that yields
  *   the same 16 kHz mono audio the clips were cut from (the run deletes its work audio), or the
- *   `--sample-rate` and `--channels` of the export.
+ *   `--sample-rate` and `--channels` of the export (with one channel, `--channel` keeps one channel
+ *   of the source instead of the mix; by default the run's own choice).
  * - `segments`: `<utt> <recording> <start> <end>` in seconds (3 decimals), the clip's span in
  *   the recording, padding included (the manifest's start_ms and end_ms).
  * - Speakers are the groups (--group-by); utterance ids are `<speaker>-<clip id>`, so sorting by
@@ -17,7 +18,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { ffmpegInputArgs } from '../../audio/index.js';
+import { ffmpegInputArgs, keepChannelFilter } from '../../audio/index.js';
 import { runProcess } from '../../child-process.js';
 import { DictclipError } from '../../errors.js';
 import { recordingKey } from '../../run-output/naming.js';
@@ -36,10 +37,15 @@ export function shellQuote(text: string): string {
 /** The rate and channels of wav.scp's audio without --sample-rate and --channels: the work format the clips were cut from. */
 export const KALDI_DEFAULT_AUDIO = { sampleRate: 16000, channels: 1 } as const;
 
-/** The wav.scp command of a source recording: WAV at `sampleRate` with `channels` on stdout (media demuxers only, local files only). */
-export function decodeCommand(sourcePath: string, sampleRate: number = KALDI_DEFAULT_AUDIO.sampleRate, channels: number = KALDI_DEFAULT_AUDIO.channels): string {
+/**
+ * The wav.scp command of a source recording: WAV at `sampleRate` with `channels` on stdout (media
+ * demuxers only, local files only); with one channel and `channel`, that channel of the source
+ * instead of the mix (as the run's work audio kept it).
+ */
+export function decodeCommand(sourcePath: string, sampleRate: number = KALDI_DEFAULT_AUDIO.sampleRate, channels: number = KALDI_DEFAULT_AUDIO.channels, channel?: number): string {
   const options = ffmpegInputArgs(sourcePath).slice(0, -1); // all but the path, quoted here
-  return `ffmpeg -nostdin -v error ${options.join(' ')} ${shellQuote(sourcePath)} -f wav -ar ${sampleRate} -ac ${channels} - |`;
+  const keep = channel !== undefined && channels === 1 ? ` -af ${keepChannelFilter(channel)}` : '';
+  return `ffmpeg -nostdin -v error ${options.join(' ')} ${shellQuote(sourcePath)}${keep} -f wav -ar ${sampleRate} -ac ${channels} - |`;
 }
 
 const secondsText = (ms: number): string => (ms / 1000).toFixed(3);
@@ -81,7 +87,7 @@ export function createKaldiWriter(ctx: WriterContext): FormatWriter {
       const utt = `${sample.speaker}-${sample.id}`;
       const write = (name: KaldiFile, line: string): Promise<void> => files.writers.get(name)!.write(`${line}\n`);
       if (files.lastSource !== r.source) {
-        await write('wav.scp', `${recording} ${decodeCommand(path.join(inputDir, ...r.source.split('/')), ctx.audio.sampleRate, ctx.audio.channels)}`);
+        await write('wav.scp', `${recording} ${decodeCommand(path.join(inputDir, ...r.source.split('/')), ctx.audio.sampleRate, ctx.audio.channels, ctx.audio.channel)}`);
         files.lastSource = r.source;
       }
       await write('segments', `${utt} ${recording} ${secondsText(r.start_ms)} ${secondsText(r.end_ms)}`);
