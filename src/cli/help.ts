@@ -143,23 +143,32 @@ Example:
   dictclip report ./dataset && xdg-open ./dataset/report/index.html
 `;
 
-export const SUBTITLES_HELP = `Usage: dictclip subtitles <run-out-dir> --format <f>[,<f>…]|all [--level phrase|word]
+export const SUBTITLES_HELP = `Usage: dictclip subtitles <run-out-dir> --format <f>[,<f>…]|all [--level phrase|word|highlight]
+                          [--max-line-width <n> [--max-lines <n>]]
 
 Writes subtitle files of a finished run beside its transcripts, from transcripts/<source>.json
 alone (no input folder, no service, no audio): transcripts/<source>.vtt (WebVTT), .srt (SubRip)
 and .TextGrid (Praat, long text format, a words and a phrases tier). \`dictclip run --subtitles\`
-writes the same files during a run.
+writes the same files during a run (--subtitle-level, --subtitle-max-line-width, --subtitle-max-lines).
 
 Options:
   --format <f>[,<f>…]|all       vtt, srt, textgrid, several comma-separated, or all (required)
-  --level <level>               Cues of vtt and srt: phrase (one per phrase) or word [default: phrase]
+  --level <level>               Cues of vtt and srt: phrase (one per phrase), word (one per word), or
+                                highlight (per phrase one cue per word, the phrase with that word
+                                underlined: <u>word</u>; the phrase plain while no word is spoken)
+                                [default: phrase]
+  --max-line-width <n>          Wrap vtt and srt cue text into lines of at most n characters, breaking
+                                between words [default: no wrapping]
+  --max-lines <n>               With --max-line-width: split a cue needing more lines into cues of at
+                                most n lines, each timed by its own words [default: no limit]
   -h, --help                    Show this help
 
 Exit codes: 0 written, 1 some recordings have no transcripts/<source>.json (listed; the files of
 the others are written), 2 usage error or a folder that is not a run output.
 
-Example:
+Examples:
   dictclip subtitles ./dataset --format vtt,textgrid --level word
+  dictclip subtitles ./dataset --format srt --level highlight --max-line-width 42 --max-lines 2
 `;
 
 /** Help of a command (run's wrapped to `width` columns), or undefined for an unknown one. */

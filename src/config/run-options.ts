@@ -168,10 +168,20 @@ export interface RunOptions {
    */
   readonly subtitles?: readonly ('vtt' | 'srt' | 'textgrid' | 'all')[] | undefined;
   /**
-   * Cues of the vtt and srt subtitles: one per word, or one per phrase (phrases close at a sentence end, a pause of maxGapMs or past maxPhraseMs).
+   * Cues of the vtt and srt subtitles: one per word; one per phrase (phrases close at a sentence end, a pause of maxGapMs or past maxPhraseMs); or highlight: per phrase one cue per word, the whole phrase with that word underlined (<u>…</u>), the phrase plain in the pauses between words.
    * @default 'phrase'
    */
-  readonly subtitleLevel?: 'word' | 'phrase';
+  readonly subtitleLevel?: 'word' | 'phrase' | 'highlight';
+  /**
+   * Wrap the text of vtt and srt cues into lines of at most this many characters, breaking between words (a longer word gets a line of its own).
+   * @default no wrapping
+   */
+  readonly subtitleMaxLineWidth?: number | undefined;
+  /**
+   * With subtitleMaxLineWidth: a cue needing more lines than this is split into several cues at word boundaries, each timed by its own words.
+   * @default no limit
+   */
+  readonly subtitleMaxLines?: number | undefined;
   /**
    * Scan and plan only; dictate, cut and write nothing.
    * @default false

@@ -1,7 +1,8 @@
 /**
  * A recording's timed transcript files beside `transcripts/<source>.txt`: the word-level JSON
- * (always) and the subtitle files the run asks for (`subtitles`, at `subtitleLevel`). Written
- * after the clips are cut, and on every rerun that keeps a recording (cheap: no audio, no service),
+ * (always) and the subtitle files the run asks for (`subtitles`, at `subtitleLevel`, wrapped at
+ * `subtitleMaxLineWidth`/`subtitleMaxLines`). Written after the clips are cut, and on every rerun
+ * that keeps a recording (cheap: no audio, no service),
  * so asking for subtitles later never dictates or cuts again; formats not asked for are removed,
  * so no subtitle file outlives a change of the words or phrases it was made from.
  */
@@ -11,7 +12,7 @@ import type { DictationResult } from '../markers/index.js';
 import { subtitlePath, timedTranscriptPath } from '../run-output/naming.js';
 import { checkRunOutput, readTimedTranscript, runSources } from '../run-output/read.js';
 import { SUBTITLE_FORMATS, SUBTITLE_RENDERERS, timedTranscript } from '../timed/index.js';
-import type { SubtitleFormat, SubtitleLevel, TimedTranscript } from '../timed/index.js';
+import type { CueOptions, SubtitleFormat, SubtitleLevel, TimedTranscript } from '../timed/index.js';
 import { readAlignment, savedAlignment } from './reference.js';
 import type { RecordingState } from './state.js';
 
@@ -20,8 +21,15 @@ export interface TimedOptions {
   /** `all` stands for every format (the resolved options list them by name). */
   subtitles: readonly (SubtitleFormat | 'all')[] | undefined;
   subtitleLevel: SubtitleLevel;
+  subtitleMaxLineWidth: number | undefined;
+  subtitleMaxLines: number | undefined;
   maxGapMs: number;
   maxPhraseMs: number;
+}
+
+/** The cue options of a run's options. */
+export function cueOptions(options: TimedOptions): CueOptions {
+  return { level: options.subtitleLevel, maxLineWidth: options.subtitleMaxLineWidth, maxLines: options.subtitleMaxLines };
 }
 
 /** A recording's words as its clips were planned: the recognizer's, or the reference's when it was aligned. */
@@ -42,7 +50,7 @@ export async function writeTimedFiles(outDir: string, from: TimedSource, options
   const wanted = new Set<string>(options.subtitles ?? []);
   for (const format of SUBTITLE_FORMATS) {
     const file = subtitlePath(outDir, from.source, format);
-    if (wanted.has(format) || wanted.has('all')) writeFileAtomicSync(file, SUBTITLE_RENDERERS[format](timed, options.subtitleLevel));
+    if (wanted.has(format) || wanted.has('all')) writeFileAtomicSync(file, SUBTITLE_RENDERERS[format](timed, cueOptions(options)));
     else await rm(file, { force: true });
   }
   return timed;
@@ -73,7 +81,7 @@ export interface SubtitleFilesResult {
  * the input, the service or any audio (`dictclip subtitles`); other formats already there are kept.
  * @throws DictclipError `E_NOT_RUN_OUTPUT` for a folder that is not a run output; `E_OUTPUT`.
  */
-export async function writeSubtitleFiles(runDir: string, options: { formats: readonly SubtitleFormat[]; level: SubtitleLevel }): Promise<SubtitleFilesResult> {
+export async function writeSubtitleFiles(runDir: string, options: { formats: readonly SubtitleFormat[]; cues: CueOptions }): Promise<SubtitleFilesResult> {
   await checkRunOutput(runDir);
   const sources = await runSources(runDir);
   const missing: string[] = [];
@@ -85,7 +93,7 @@ export async function writeSubtitleFiles(runDir: string, options: { formats: rea
       continue;
     }
     for (const format of options.formats) {
-      writeFileAtomicSync(subtitlePath(runDir, source, format), SUBTITLE_RENDERERS[format](timed, options.level));
+      writeFileAtomicSync(subtitlePath(runDir, source, format), SUBTITLE_RENDERERS[format](timed, options.cues));
       files += 1;
     }
   }

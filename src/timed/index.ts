@@ -2,7 +2,7 @@
 export { TIMED_VERSION, timedTranscript } from './model.js';
 export type { TimedInput, TimedPhrase, TimedTranscript, TimedWord } from './model.js';
 export { SUBTITLE_LEVELS, subtitleCues, toSubRip, toWebVtt } from './cues.js';
-export type { Cue, SubtitleLevel } from './cues.js';
+export type { Cue, CueOptions, SubtitleLevel } from './cues.js';
 export { tierIntervals, toTextGrid } from './textgrid.js';
 export type { Interval } from './textgrid.js';
 export { SUBTITLE_FORMATS, SUBTITLE_RENDERERS } from './formats.js';

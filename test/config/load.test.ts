@@ -126,6 +126,8 @@ describe('subtitles (a set of formats)', () => {
     expect(load({ env: { DICTCLIP_SUBTITLES: 'all' } }).subtitles).toEqual(['vtt', 'srt', 'textgrid']);
     writeConfig({ subtitles: ['srt'], subtitleLevel: 'word' });
     expect(load()).toMatchObject({ subtitles: ['srt'], subtitleLevel: 'word' });
+    const flags = { 'subtitle-level': 'highlight', 'subtitle-max-line-width': '42', 'subtitle-max-lines': '2' };
+    expect(load({ flags })).toMatchObject({ subtitleLevel: 'highlight', subtitleMaxLineWidth: 42, subtitleMaxLines: 2 });
   });
 });
 

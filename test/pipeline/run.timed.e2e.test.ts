@@ -1,8 +1,9 @@
 /**
  * Timed transcripts end to end: the embedded service (scripted engine) on port 0 hears a
  * recording of known word times; the run writes transcripts/<source>.json always, and with
- * `subtitles` the WebVTT, SubRip and TextGrid files, byte for byte. Asking for subtitles on a
- * finished output writes them without a single service call and without cutting again.
+ * `subtitles` the WebVTT, SubRip and TextGrid files (also highlighted and wrapped), byte for byte.
+ * Asking for subtitles on a finished output writes them without a single service call and without
+ * cutting again.
  */
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -33,6 +34,9 @@ const read = (out: string, name: string): Promise<string> => readFile(path.join(
 const PHRASE_VTT = 'WEBVTT\n\n00:00:01.250 --> 00:00:02.000\nHello there\n\n00:00:03.000 --> 00:00:04.000\ngeneral kenobi.\n';
 const WORD_SRT = '1\n00:00:01,250 --> 00:00:01,600\nHello\n\n2\n00:00:01,650 --> 00:00:02,000\nthere\n\n' +
   '3\n00:00:03,000 --> 00:00:03,400\ngeneral\n\n4\n00:00:03,450 --> 00:00:04,000\nkenobi\n\n';
+/** talk.wav at the highlight level, lines of at most 12 characters, one line per cue: `general kenobi.` (15) splits in two cues. */
+const HIGHLIGHT_VTT = 'WEBVTT\n\n00:00:01.250 --> 00:00:01.600\n<u>Hello</u> there\n\n00:00:01.600 --> 00:00:01.650\nHello there\n\n' +
+  '00:00:01.650 --> 00:00:02.000\nHello <u>there</u>\n\n00:00:03.000 --> 00:00:03.400\n<u>general</u>\n\n00:00:03.450 --> 00:00:04.000\n<u>kenobi</u>.\n';
 const interval = (i: number, xmin: string, xmax: string, text: string): string =>
   `        intervals [${i}]:\n            xmin = ${xmin}\n            xmax = ${xmax}\n            text = "${text}"\n`;
 const TEXTGRID = 'File type = "ooTextFile"\nObject class = "TextGrid"\n\nxmin = 0\nxmax = 5\ntiers? <exists>\nsize = 2\nitem []:\n' +
@@ -110,6 +114,27 @@ describe('timed transcripts', () => {
     expect([missing.code, missing.stderr.split('\n').slice(0, 2)]).toEqual([1, ['no timed transcript (a failed recording, or an output made before dictclip wrote them) for 1 recording:', '  talk.wav']]);
     const usage = await runCli(['subtitles', out, '--format', 'ass']);
     expect([usage.code, usage.stderr]).toEqual([2, 'dictclip: E_CONFIG: --format: "subtitles" is "ass"; expected names from vtt, srt, textgrid (comma-separated), or all. Fix: pass --format "vtt,srt,textgrid" or "all".\n']);
+  }, 60_000);
+
+  it('highlights words and wraps lines, in a run and through dictclip subtitles, byte for byte', async () => {
+    const out = path.join(root, 'out-highlight');
+    await runPipeline(options(out, { subtitles: ['vtt'], subtitleLevel: 'highlight', subtitleMaxLineWidth: 12, subtitleMaxLines: 1 }));
+    expect(await read(out, 'talk.wav.vtt')).toBe(HIGHLIGHT_VTT);
+    await runPipeline(options(out, { subtitles: ['vtt'] }));
+    expect(await read(out, 'talk.wav.vtt')).toBe(PHRASE_VTT); // output-only: a rerun without them writes the plain cues again
+    const before = posts();
+    const ok = await runCli(['subtitles', out, '--format', 'vtt,srt', '--level', 'highlight', '--max-line-width', '12', '--max-lines', '1']);
+    expect([ok.code, ok.stdout, ok.stderr]).toEqual([0,
+      `subtitles: 2 files (vtt, srt, highlight level, lines of ≤ 12 characters, ≤ 1 per cue) for 1 recording in ${path.join(out, 'transcripts')}\n`, '']);
+    expect(await read(out, 'talk.wav.vtt')).toBe(HIGHLIGHT_VTT);
+    expect(await read(out, 'talk.wav.srt')).toBe('1\n00:00:01,250 --> 00:00:01,600\n<u>Hello</u> there\n\n2\n00:00:01,600 --> 00:00:01,650\nHello there\n\n' +
+      '3\n00:00:01,650 --> 00:00:02,000\nHello <u>there</u>\n\n4\n00:00:03,000 --> 00:00:03,400\n<u>general</u>\n\n5\n00:00:03,450 --> 00:00:04,000\n<u>kenobi</u>.\n\n');
+    const wrapped = await runCli(['subtitles', out, '--format', 'srt', '--max-line-width', '8']);
+    expect([wrapped.code, await read(out, 'talk.wav.srt')]).toEqual([0, '1\n00:00:01,250 --> 00:00:02,000\nHello\nthere\n\n2\n00:00:03,000 --> 00:00:04,000\ngeneral\nkenobi.\n\n']);
+    expect(posts() - before).toBe(0);
+    const usage = await runCli(['subtitles', out, '--format', 'vtt', '--max-line-width', '0']);
+    expect([usage.code, usage.stderr]).toEqual([2,
+      'dictclip: E_CONFIG: --max-line-width: "subtitleMaxLineWidth" is "0"; expected an integer from 1 to 1000. Fix: pass --max-line-width a whole number from 1 to 1000.\n']);
   }, 60_000);
 
   it('with a reference transcript, the words and phrases are the reference\'s', async () => {

@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { DictationResult, WordMarker } from '../../src/markers/index.js';
 import { subtitleCues, tierIntervals, timedTranscript, toSubRip, toTextGrid, toWebVtt } from '../../src/timed/index.js';
 import type { TimedTranscript } from '../../src/timed/index.js';
-
-/** Markers over `transcript`, one per `[token, startMs, endMs]`, found left to right. */
-function result(transcript: string, tokens: readonly (readonly [string, number, number])[]): DictationResult {
-  let at = 0;
-  const markers: WordMarker[] = tokens.map(([text, startMs, endMs]) => {
-    const textStart = transcript.indexOf(text, at);
-    at = textStart + text.length;
-    return { text, textStart, textLength: text.length, startMs, endMs };
-  });
-  return { transcript, markers, collapsed: false, warnings: [] };
-}
-
-const LIMITS = { maxGapMs: 700, maxPhraseMs: 15_000 };
+import { LIMITS, result } from './result.js';
 
 describe('timedTranscript', () => {
   it('gives every word its times, offsets and flags, and phrases their words and text up to the closing punctuation', () => {
@@ -52,10 +39,10 @@ const TIMED: TimedTranscript = timedTranscript({
 
 describe('subtitle cues', () => {
   it('word level: one cue per word with audio, in order; phrase level: one per phrase on one line', () => {
-    expect(subtitleCues(TIMED, 'word')).toEqual([
+    expect(subtitleCues(TIMED, { level: 'word' })).toEqual([
       { startMs: 500, endMs: 900, text: 'a' }, { startMs: 850, endMs: 1250, text: 'b' }, { startMs: 2500, endMs: 3999, text: 'd' },
     ]);
-    expect(subtitleCues(TIMED, 'phrase')).toEqual([{ startMs: 500, endMs: 1300, text: 'a -> b & "c"' }, { startMs: 2500, endMs: 3999, text: 'd' }]);
+    expect(subtitleCues(TIMED, { level: 'phrase' })).toEqual([{ startMs: 500, endMs: 1300, text: 'a -> b & "c"' }, { startMs: 2500, endMs: 3999, text: 'd' }]);
   });
 
   it('writes WebVTT (dot, escaped text) and SubRip (numbered, comma) byte for byte', () => {
