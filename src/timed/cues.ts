@@ -58,9 +58,8 @@ function wordsSpan(owned: OwnedText, words: readonly TimedWord[]): { startMs: nu
   let span: { startMs: number; endMs: number } | undefined;
   for (const owner of new Set(owned.owners)) {
     const word = words[owner];
-    if (word?.startMs == null || word.endMs === null || word.endMs <= word.startMs) continue;
-    const { startMs, endMs } = word as { startMs: number; endMs: number };
-    span = span === undefined ? { startMs, endMs } : { startMs: Math.min(span.startMs, startMs), endMs: Math.max(span.endMs, endMs) };
+    if (word === undefined || word.startMs === null || word.endMs === null || word.endMs <= word.startMs) continue;
+    span = { startMs: Math.min(span?.startMs ?? word.startMs, word.startMs), endMs: Math.max(span?.endMs ?? word.endMs, word.endMs) };
   }
   return span;
 }
