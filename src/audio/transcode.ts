@@ -8,6 +8,7 @@ import { basename } from 'node:path';
 import { runProcess } from '../child-process.js';
 import { DictclipError, isDictclipError } from '../errors.js';
 import { readWavInfo, type WavInfo } from '../wav-header.js';
+import { explainChannelFailure, keepChannelFilter } from './channel.js';
 import { ffmpegInputArgs } from './ffmpeg-input.js';
 
 /** Options of {@link transcodeToWav}. */
@@ -16,8 +17,13 @@ export interface TranscodeOptions {
   ffmpegPath: string;
   /** Output sample rate in Hz. @default 16000 */
   sampleRate?: 16000;
-  /** Keep the input's own sample rate and channels (only the sample format becomes 16-bit PCM); `sampleRate` is then ignored. @default false */
+  /** Keep the input's own sample rate and channels (only the sample format becomes 16-bit PCM); `sampleRate` and `channel` are then ignored. @default false */
   native?: boolean;
+  /**
+   * The one input channel (1-based: 1 left, 2 right) kept, sample for sample, as the mono output
+   * instead of ffmpeg's mix of them all (src/audio/channel.ts). @default undefined (the mix)
+   */
+  channel?: number | undefined;
   /**
    * The ffmpeg demuxer the input must be read with (`wav`, `ogg`, `webm`, `mp4`: the embedded
    * service's uploads, decoded only as what they claim to be). Without it the input is probed,
@@ -57,23 +63,25 @@ function aborted(signal: AbortSignal, input: string): DictclipError {
 
 /**
  * Transcode `input` (any format ffmpeg decodes) to a mono signed 16-bit PCM WAV at `output`:
- * first audio stream only, channels mixed down (`-ac 1`), resampled to `sampleRate` (with
+ * first audio stream only, channels mixed down (`-ac 1`; or the one `channel` kept), resampled to `sampleRate` (with
  * `native`: the input's own rate and channels), no video, no metadata, bit-exact (the same
  * input always gives the same bytes, a 44-byte header). ffmpeg writes `<output>.tmp-<random>.wav`, which is renamed to `output` on success and removed on
  * failure.
  * @returns The header facts of the written file.
  * @throws DictclipError E_INPUT (input missing or unreadable), E_FFMPEG (ffmpeg failed: exit
- *   code, command line and stderr tail in the context), E_ABORTED.
+ *   code, command line and stderr tail in the context), E_CHANNEL (the input has fewer channels
+ *   than `channel`), E_ABORTED.
  */
 export async function transcodeToWav(input: string, output: string, options: TranscodeOptions): Promise<WavInfo> {
   const { ffmpegPath, sampleRate = 16000, signal } = options;
   await checkInput(input);
   if (signal?.aborted === true) throw aborted(signal, input);
   const temp = `${output}.tmp-${randomBytes(6).toString('hex')}.wav`;
+  const keep = options.native === true ? undefined : options.channel;
   const args = [
     '-hide_banner', '-nostdin', '-nostats', ...ffmpegInputArgs(input, options.demuxer),
     '-y', '-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1',
-    ...(options.native === true ? [] : ['-ac', '1', '-ar', String(sampleRate)]),
+    ...(options.native === true ? [] : [...(keep === undefined ? [] : ['-af', keepChannelFilter(keep)]), '-ac', '1', '-ar', String(sampleRate)]),
     '-c:a', 'pcm_s16le', '-bitexact', '-f', 'wav', temp,
   ];
   try {
@@ -88,6 +96,8 @@ export async function transcodeToWav(input: string, output: string, options: Tra
   } catch (error) {
     await rm(temp, { force: true });
     if (isDictclipError(error, 'E_ABORTED') && signal !== undefined) throw aborted(signal, input);
+    // ffmpeg fails on a channel the input lacks (no stable message): probe the count to say so.
+    if (keep !== undefined && keep > 1) throw await explainChannelFailure(error, input, keep, { ffmpegPath, tempBase: temp, demuxer: options.demuxer, signal });
     if (error instanceof DictclipError) throw error;
     throw new DictclipError('E_OUTPUT', `cannot write transcoded file: ${output}`, { path: output, cause: error });
   }

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { copyFile, link, realpath, rename, rm } from 'node:fs/promises';
 import { DictclipError } from '../errors.js';
+import { missingChannel } from './channel.js';
 import { transcodeToWav, type TranscodeOptions } from './transcode.js';
 import { HEADER_BYTES, readWavInfo, type WavInfo } from '../wav-header.js';
 
@@ -24,7 +25,8 @@ export async function readWorkWav(path: string, sampleRate = 16_000): Promise<Wa
  * Put `input` into the work format at `output`: a hard link to it (to the file a symlink resolves
  * to; or a copy across file systems) when it already is in that format, else {@link transcodeToWav}. Either way `output` appears whole,
  * by rename. `ffmpegSlot` wraps the ffmpeg run only (a link needs no transcode slot).
- * @throws DictclipError as transcodeToWav, or E_OUTPUT when the link and the copy both fail.
+ * @throws DictclipError as transcodeToWav (E_CHANNEL for a `channel` above 1 of a mono input), or
+ *   E_OUTPUT when the link and the copy both fail.
  */
 export async function toWorkWav(
   input: string, output: string, options: TranscodeOptions,
@@ -32,6 +34,8 @@ export async function toWorkWav(
 ): Promise<WavInfo> {
   const info = await readWorkWav(input, options.sampleRate);
   if (info === undefined) return ffmpegSlot(() => transcodeToWav(input, output, options));
+  // A mono input has channel 1 (left) only: that one is kept as it is.
+  if (options.channel !== undefined && options.channel > 1) throw missingChannel(input, options.channel, 1);
   const temp = `${output}.tmp-${randomBytes(6).toString('hex')}.wav`;
   try {
     // link(2) does not follow a symlink: it would link the link itself, whose relative target

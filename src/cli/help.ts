@@ -12,7 +12,8 @@ const EXIT_CODES = `Exit codes:
   0    success (run: every recording succeeded)
   1    run: some recordings failed, or a fatal error (auth, base URL, network,
        ffmpeg, engine, account)
-  2    usage or configuration error (E_USAGE, E_CONFIG, E_CREDENTIALS_MISSING)
+  2    usage or configuration error (E_USAGE, E_CONFIG, E_CREDENTIALS_MISSING);
+       run: a recording failed for an option that does not fit it (E_CHANNEL)
   130  interrupted (Ctrl-C)`;
 
 export const MAIN_HELP = `dictclip — turn a folder of recordings into a speech dataset

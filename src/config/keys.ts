@@ -9,13 +9,15 @@
  */
 import { availableParallelism } from 'node:os';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../audio-formats.js';
+import { CHANNEL_MIX } from '../audio/channel.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../wire-limits.js';
 import { WORK_DIR } from '../run-output/layout.js';
 import { internalDir } from '../run-output/naming.js';
 import { SUBTITLE_FORMATS, SUBTITLE_LEVELS } from '../timed/index.js';
 
 export type KeyType =
-  | { kind: 'string'; format?: 'url' | 'regex' | 'filename' | 'shard' }
+  /** `channel`: mix, left, right or a channel number (src/audio/channel.ts), stored in its canonical spelling. */
+  | { kind: 'string'; format?: 'url' | 'regex' | 'filename' | 'shard' | 'channel' }
   /** Repeatable: several values (a repeated flag, a JSON array in the file or the environment). */
   | { kind: 'list'; format?: 'glob' }
   | { kind: 'int'; min: number; max?: number }
@@ -126,6 +128,8 @@ const ROWS = [
     description: 'Process only recordings whose path relative to the input folder, or a folder on that path, matches one of these glob patterns (a pattern without "/" matches a name at any depth, `**` any folders; case-sensitive; `!pattern` excludes). Repeat the flag or give a comma list (commas inside `{}` stay: `*.{wav,mp3}`). Recordings left out are counted, never deleted from an earlier output.' },
   { key: 'exclude', affects: 'selection', appliesTo: 'library', group: 'input', type: { kind: 'list', format: 'glob' }, default: undefined, defaultText: 'none', placeholder: '<glob>',
     description: 'Leave out recordings whose path relative to the input folder, or a folder on that path, matches one of these glob patterns (`drafts` leaves out every folder named drafts); wins over include. Repeat the flag or give a comma list.' },
+  { key: 'channel', affects: 'dictation', appliesTo: 'library', group: 'input', type: { kind: 'string', format: 'channel' }, default: CHANNEL_MIX, placeholder: '<c>',
+    description: 'Which channel of a recording with several becomes the mono work audio that is dictated and cut: mix (ffmpeg\'s downmix: stereo averages the two), left, right, or a channel number from 1 (left) to 64, kept sample for sample. A recording without that channel fails (E_CHANNEL in failures.csv; the run exits 2). Exports keep it with --channels 1.' },
   { key: 'baseUrl', affects: 'dictation', appliesTo: 'library', fingerprint: { since: 0, via: 'service' }, group: 'service', type: { kind: 'string', format: 'url' }, default: undefined, defaultText: 'embedded service', placeholder: '<url>',
     description: 'Service base URL (http or https); unset starts the embedded service in-process.' },
   { key: 'factoryScope', affects: 'dictation', appliesTo: 'library', fingerprint: { since: 0 }, group: 'service', type: { kind: 'string' }, default: 'nvoq', placeholder: '<segment>',

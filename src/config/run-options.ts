@@ -33,6 +33,11 @@ export interface RunOptions {
    */
   readonly exclude?: readonly string[] | undefined;
   /**
+   * Which channel of a recording with several becomes the mono work audio that is dictated and cut: mix (ffmpeg's downmix: stereo averages the two), left, right, or a channel number from 1 (left) to 64, kept sample for sample. A recording without that channel fails (E_CHANNEL in failures.csv; the run exits 2). Exports keep it with --channels 1. Changing it dictates again.
+   * @default 'mix'
+   */
+  readonly channel?: string;
+  /**
    * Service base URL (http or https); unset starts the embedded service in-process. Changing it dictates again.
    * @default embedded service
    */

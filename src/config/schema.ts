@@ -35,6 +35,7 @@ function propertySchema(spec: KeySpec): JsonObject {
     if (type.kind === 'string' && type.format === 'regex') schema['format'] = 'regex';
     if (type.kind === 'string' && type.format === 'filename') schema['pattern'] = '^[^./\\\\][^/\\\\]*$';
     if (type.kind === 'string' && type.format === 'shard') schema['pattern'] = '^(auto|[0-9]+)/[0-9]+$';
+    if (type.kind === 'string' && type.format === 'channel') schema['pattern'] = '^([Mm][Ii][Xx]|[Ll][Ee][Ff][Tt]|[Rr][Ii][Gg][Hh][Tt]|[1-9]|[1-5][0-9]|6[0-4])$';
   }
   if (spec.default !== undefined) schema['default'] = spec.default;
   else schema['type'] = [schema['type'], 'null']; // null: not set, the computed or unset default applies

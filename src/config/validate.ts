@@ -3,6 +3,7 @@
  * file, environment variable or flag), the key, the bad value and the fix.
  */
 import { isAbsolute, resolve } from 'node:path';
+import { canonicalChannel, MAX_CHANNEL } from '../audio/channel.js';
 import { DictclipError, redactUrl } from '../errors.js';
 import type { KeySpec } from './keys.js';
 import { patternProblem, splitPatterns } from '../input-patterns.js';
@@ -110,6 +111,11 @@ export function parseValue(spec: KeySpec, raw: unknown, source: Source): ConfigV
         throw badValue(spec, raw, source, 'a plain file name (no folder, not starting with a dot)', 'a name such as "reel"');
       }
       if (type.format === 'shard') return checkShard(spec, text, raw, source);
+      if (type.format === 'channel') {
+        const channel = canonicalChannel(text);
+        if (channel === undefined) throw badValue(spec, raw, source, `mix, left, right or a channel number from 1 to ${MAX_CHANNEL}`, '"left" or "2"');
+        return channel;
+      }
       if (type.format === 'regex') {
         try {
           new RegExp(text, 'i');

@@ -13,7 +13,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { LimitFunction } from 'p-limit';
 import { DictclipError, toDictclipError } from '../errors.js';
-import { PeaksMeter, toWorkWav } from '../audio/index.js';
+import { channelNumber, PeaksMeter, toWorkWav } from '../audio/index.js';
 import { wholeMsEnd } from '../markers/index.js';
 import type { Reference } from '../reference/index.js';
 import { DICTATION_STAGES } from '../run-output/rows.js';
@@ -104,7 +104,7 @@ export async function processRecording(job: RecordingJob, store: RecordingStore,
   let peaks: PeaksMeter | undefined; // the report's waveform: written after the cut, or on failure
   try {
     // Only an ffmpeg run takes a transcode slot: input already in the work format is just linked.
-    const info = await toWorkWav(job.recording.path, wavPath, { ffmpegPath: ctx.ffmpegPath, signal: ctx.signal }, ctx.limits.transcode);
+    const info = await toWorkWav(job.recording.path, wavPath, { ffmpegPath: ctx.ffmpegPath, signal: ctx.signal, channel: channelNumber(ctx.options.channel) }, ctx.limits.transcode);
     const audioMs = wholeMsEnd(info.durationMs); // the audio's end in whole ms: every time written is an integer
     progress.audio(audioMs);
     peaks = new PeaksMeter(info);

@@ -10,7 +10,7 @@ describe('key table', () => {
       if (spec.affects === 'nothing' || spec.affects === 'selection') expect(spec.fingerprint, spec.key).toBeUndefined();
     }
     const affecting = (what: string): string[] => KEYS.filter((spec) => spec.affects === what).map((spec) => spec.key);
-    expect(affecting('dictation')).toEqual(['baseUrl', 'factoryScope', 'profile', 'markers', 'markerUnit', 'maxUploadBytes', 'uploadFormat', 'engine', 'scriptFile']);
+    expect(affecting('dictation')).toEqual(['channel', 'baseUrl', 'factoryScope', 'profile', 'markers', 'markerUnit', 'maxUploadBytes', 'uploadFormat', 'engine', 'scriptFile']);
     // Costly if wrong: an output-only key here would re-dictate (a paid service charges again).
     for (const key of ['transcripts', 'align', 'padMode', 'find', 'contextWords', 'clipSource', 'snapMs']) expect(affecting('clips')).toContain(key);
     // Which recordings a run processes (run.json and merge follow them, no recording's fingerprint).

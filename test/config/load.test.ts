@@ -39,7 +39,7 @@ describe('defaults', () => {
   it('fills every key with its documented default', () => {
     expect(load()).toEqual({
       inputDir: join(cwd, 'in'), outDir: join(cwd, 'out'),
-      baseUrl: undefined, factoryScope: 'nvoq', profile: undefined, markers: 'new', markerUnit: 'seconds',
+      channel: 'mix', baseUrl: undefined, factoryScope: 'nvoq', profile: undefined, markers: 'new', markerUnit: 'seconds',
       mode: 'word', padBeforeMs: 0, padAfterMs: 0, padMode: 'clamp', fadeMs: 0, maxGapMs: 700, maxPhraseMs: 15000,
       concurrency: 4, transcodeConcurrency: availableParallelism(), keepPunctuation: false, match: undefined,
       find: undefined, contextWords: 0, clipSource: 'work', snapMs: 0, supercut: undefined, supercutGapMs: 500, supercutAudioOnly: false, subtitles: undefined, subtitleLevel: 'phrase',

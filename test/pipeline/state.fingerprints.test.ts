@@ -177,10 +177,32 @@ describe('fingerprints derived from the key table', () => {
     }
   });
 
+  it('channel: the dictation fingerprint (and run.json) unchanged at mix, its default; changed by any other choice', () => {
+    const at = (channel: string | undefined) => {
+      const options = { ...defaults, channel } as typeof defaults;
+      const dictation = dictationFingerprint('src', 'embedded:scripted', options);
+      return { dictation, clips: clipFingerprint(dictation, options), record: runRecord(options, 'http://svc', ['a'], null) };
+    };
+    // The pinned defaults above: what outputs made before the key existed hold.
+    expect(at('mix').dictation).toBe('b0647de1cd6960dc24c72b0208bc094e387e3feec171cb6474fd18a91a4ccf92');
+    expect(at('mix')).toEqual(at(undefined));
+    expect(at('mix').record.options).not.toHaveProperty('channel');
+    const seen = new Set([at('mix').dictation]);
+    for (const choice of ['left', 'right', '3']) {
+      const { dictation, clips, record } = at(choice);
+      expect(seen.has(dictation), choice).toBe(false);
+      seen.add(dictation);
+      expect(clips).not.toBe(at('mix').clips);
+      expect(record.options['channel']).toBe(choice);
+      expect(record.optionsFingerprint).not.toBe(at('mix').record.optionsFingerprint);
+    }
+  });
+
   it('run.json lists every library key that affects the dictation or the clips or chooses the recordings', () => {
     const set: Record<string, unknown> = { ...defaults };
     for (const spec of KEYS) if (spec.type.kind === 'list' && set[spec.key] === undefined) set[spec.key] = ['x'];
     for (const spec of KEYS) if (set[spec.key] === undefined) set[spec.key] = spec.type.kind === 'path' || spec.type.kind === 'string' ? 'x' : 1;
+    set['channel'] = 'right'; // a key added since the first layout is listed when not at its default
     const record = runRecord(set as typeof defaults, 'http://svc', ['a'], null, { sha256: 'r', align: 'text' });
     const listed = Object.keys(record.options);
     for (const spec of KEYS.filter((s) => s.appliesTo === 'library' && s.affects !== 'nothing')) {

@@ -3,7 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { KEYS } from '../../config/keys.js';
 import { loadRunOptions, type LoadedRunOptions } from '../../config/load.js';
 import type { Credentials } from '../../credentials.js';
-import { isDictclipError } from '../../errors.js';
+import { ERROR_CODES, isDictclipError } from '../../errors.js';
 import type { RunResult } from '../../pipeline/types.js';
 import { FAILURES_FILE, SKIPPED_FILE } from '../../run-output/layout.js';
 import { expectPositionals, parseCommandArgs, requiredString, type OptionSpecs } from '../args.js';
@@ -110,7 +110,17 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   printFailures(result, io);
   await exports?.run(options.outDir, io, options.ffmpegPath);
   if (io.signal?.aborted === true) return EXIT_INTERRUPTED;
-  return result.summary.failed > 0 ? 1 : 0;
+  return failedExit(result);
+}
+
+/**
+ * The exit status of a finished run: 0, or with failed recordings 1 — or 2 when one failed for an
+ * option that does not fit it (a code the error table gives exit 2, e.g. E_CHANNEL: the chosen
+ * channel is not in the recording), which a rerun with the same options cannot fix.
+ */
+function failedExit(result: RunResult): number {
+  if (result.summary.failed === 0) return 0;
+  return result.failures.some((f) => (ERROR_CODES as Record<string, { exitStatus: number } | undefined>)[f.code]?.exitStatus === 2) ? 2 : 1;
 }
 
 /** `excluded: 3 recordings by --include/--exclude patterns` when patterns left some out. */
