@@ -1,9 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DictclipError } from '../src/errors.js';
-import { ATOMIC_TEMP_NAME, writeFileAtomic, writeFileAtomicSync } from '../src/files.js';
+import { ATOMIC_TEMP_NAME, sha256File, writeFileAtomic, writeFileAtomicSync } from '../src/files.js';
 
 const root = mkdtempSync(join(tmpdir(), 'dictclip-files-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -34,5 +35,27 @@ describe('writeFileAtomic and writeFileAtomicSync', () => {
       expect([(error as DictclipError).code, (error as DictclipError).context.path]).toEqual(['E_OUTPUT', file]);
     }
     expect(readdirSync(root).filter((name) => ATOMIC_TEMP_NAME.test(name))).toEqual([]);
+  });
+});
+
+describe('sha256File', () => {
+  it('hashes the whole content, across and at the edges of its 1 MiB read blocks', async () => {
+    for (const size of [0, 1, (1 << 20) - 1, 1 << 20, (1 << 20) + 1, 2.5 * (1 << 20)]) {
+      const data = Buffer.alloc(size);
+      for (let i = 0; i < size; i++) data[i] = (i * 7 + (i >> 11)) & 0xff;
+      const file = join(root, `hash-${size}.bin`);
+      writeFileSync(file, data);
+      expect([size, await sha256File(file)]).toEqual([size, createHash('sha256').update(data).digest('hex')]);
+    }
+  });
+
+  it('fails with E_INPUT naming the file when it is missing or not a file', async () => {
+    const folder = join(root, 'hash-folder');
+    mkdirSync(folder);
+    for (const file of [join(root, 'no-such-file.wav'), folder]) {
+      const error = await sha256File(file).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DictclipError);
+      expect([(error as DictclipError).code, (error as DictclipError).message, (error as DictclipError).context.path]).toEqual(['E_INPUT', `cannot read ${file}`, file]);
+    }
   });
 });

@@ -9,6 +9,11 @@ import { main } from './main.js';
 // resident in that thread's malloc arena for the rest of the run (BENCHMARKS.md, memory). Parsing
 // our few small responses gains nothing from it. Set before the first request compiles the module.
 setFlagsFromString('--liftoff-only');
+// Old-generation growth of 1.5× the live heap after each full GC (V8 picks 2–4× for a small heap).
+// A 3-hour run has 25–35 MB live; with V8's factor, dead per-clip objects, upload bookkeeping and
+// the big JSON strings of the outputs piled up to ~60 MB of old space with no full GC from the
+// upload to the report, about 20 MB of the run's peak RSS (BENCHMARKS.md, memory), for ~3 % more CPU.
+setFlagsFromString('--heap-growing-percent=50');
 
 const controller = new AbortController();
 let interrupts = 0;
