@@ -3,7 +3,7 @@
  * /usr/bin/time) on a generated 30-minute and 3-hour recording (both split for upload: > 21,000,000
  * bytes), word clips, embedded service, scripted engine with the segments fallback; median of
  * RUNS runs each. For context: the same job through runPipeline in a plain node process (library
- * use, without the binary's V8 flag), and the floors (node alone; node with dictclip's modules).
+ * use, without the binary's V8 flags), and the floors (node alone; node with dictclip's modules).
  * Then the 3-hour recording once with `--upload-format` ogg and mp4 (webm: see UPLOAD_FORMATS).
  * Target: ≤ 200 MB for any upload format and flat in duration (3 h within 20 % of 30 min).
  */
@@ -66,7 +66,7 @@ export default async function memory() {
       `\`/usr/bin/time -f '%e %M'\` with config defaults, \`--engine scripted\` (script \`{ scripts: [], fallback: 'segments' }\`), \`--mode word\`, ` +
       `\`--poll-initial-ms ${POLL.pollInitialMs} --poll-max-ms ${POLL.pollMaxMs} --quiet\`; median of ${RUNS} runs, alternating. Peak RSS is the largest single process of the tree ` +
       '(node, or an ffmpeg child); the embedded service runs inside the same node process. The binary sets V8\'s `--liftoff-only` ' +
-      '(src/cli/index.ts); "runPipeline" is the same job from bench/pipeline-run.mjs in a plain `node`, as a library user would run it.',
+      'and `--heap-growing-percent=50` (src/cli/index.ts); "runPipeline" is the same job from bench/pipeline-run.mjs in a plain `node`, as a library user would run it.',
     table: {
       columns: ['recording', 'bytes', 'clips', 'wall s (median)', 'peak RSS MB (median)', 'runs MB', 'runPipeline, plain node, MB'],
       rows: [
@@ -85,8 +85,12 @@ export default async function memory() {
     notes: [
       `Above the floor of node with dictclip's modules loaded (${mb(modules.maxRssKb)} MB; node alone ${mb(bare.maxRssKb)} MB): ` +
         `${mb(short.rssKb - modules.maxRssKb)} MB at 30 min, ${mb(long.rssKb - modules.maxRssKb)} MB at 3 h. What remains is the V8 heap's young generation and ` +
-        'transient per-clip work (planning, cutting, rows, state JSON, manifest for 1,980 vs 11,880 clips) and malloc\'s main arena holding freed 64 KB upload/stream buffers; ' +
-        'live data after a GC at the end of the 3-hour run is 16 MB of heap.',
+        'transient per-clip work (planning, cutting, rows, state JSON, manifest for 1,980 vs 11,880 clips) and malloc\'s main arena holding freed 64 KB upload/stream buffers ' +
+        '(up to ~35 MB of it while the 3-hour recording\'s 17 chunks are uploaded and received); live data after a GC at the end of the 3-hour run is 16 MB of heap.',
+      'Fixed since 206 MB at 3 h (2026-11-25), found by sampling process.memoryUsage(), V8\'s heap spaces and the [heap] mapping of /proc/self/smaps every 25 ms, ' +
+        '--trace-gc and heap snapshots: (4) V8 grew the old generation to 2–4× the live heap after each full GC, so from the upload to the report (15 s) no full GC ran and ' +
+        'dead objects piled up to ~60 MB of old space over 25–35 MB live (the binary now sets --heap-growing-percent=50: growth 1.5×, about 3 % more CPU); ' +
+        '(5) hashing the recording through a read stream (a fresh 64 KB chunk per read) left ~30 MB of freed chunks in malloc\'s main arena (now one reused 1 MiB block).',
       'Fixed since the previous run (246 MB at 3 h, 197 MB at 30 min), found with /proc/self/smaps at the peak, strace of mprotect per thread and process.memoryUsage() sampling: ' +
         '(1) the in-process service ran one scrypt (N=16384, r=8: 16 MiB) per concurrent first request, plus two for the account set-up, on libuv threads whose malloc arenas kept ' +
         'the pages (−55 MB: single-flight password checks; then a key-only account for the run: no scrypt at all); ' +
