@@ -7,42 +7,16 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { runProcess } from '../child-process.js';
+import { NAMED_CHANNELS } from '../channel-choice.js';
 import { DictclipError, isDictclipError } from '../errors.js';
 import { readWavInfo } from '../wav-header.js';
 import { ffmpegInputArgs } from './ffmpeg-input.js';
 
-/** The choice that mixes every channel (ffmpeg's downmix): the default. */
-export const CHANNEL_MIX = 'mix';
-/** The highest channel number a choice may name. */
-export const MAX_CHANNEL = 64;
-/** Channel numbers with a name. */
-const NAMED: Readonly<Record<string, number>> = { left: 1, right: 2 };
-
-/**
- * The canonical spelling of a channel choice: `mix`, `left`, `right`, or a channel number from 3
- * to {@link MAX_CHANNEL} (`1` is written `left`, `2` `right`: one name per channel, so the same
- * choice always gives the same fingerprint); undefined when `text` is none of these.
- */
-export function canonicalChannel(text: string): string | undefined {
-  const word = text.trim().toLowerCase();
-  if (word === CHANNEL_MIX || word in NAMED) return word;
-  if (!/^[1-9]\d*$/.test(word)) return undefined;
-  const n = Number(word);
-  if (n > MAX_CHANNEL) return undefined;
-  return Object.keys(NAMED).find((name) => NAMED[name] === n) ?? String(n);
-}
-
-/** The 1-based channel a (canonical) choice keeps; undefined for `mix` or no choice. */
-export function channelNumber(choice: string | undefined): number | undefined {
-  if (choice === undefined) return undefined;
-  const canonical = canonicalChannel(choice);
-  if (canonical === undefined) throw new DictclipError('E_INVALID_ARGUMENT', `not a channel choice: ${JSON.stringify(choice)} (mix, left, right or 1–${MAX_CHANNEL})`);
-  return canonical === CHANNEL_MIX ? undefined : (NAMED[canonical] ?? Number(canonical));
-}
+export { CHANNEL_MIX, canonicalChannel, channelNumber, MAX_CHANNEL } from '../channel-choice.js';
 
 /** How messages name channel `n`: `left (channel 1)`, `channel 3`. */
 export function channelLabel(n: number): string {
-  const name = Object.keys(NAMED).find((key) => NAMED[key] === n);
+  const name = Object.keys(NAMED_CHANNELS).find((key) => NAMED_CHANNELS[key] === n);
   return name === undefined ? `channel ${n}` : `${name} (channel ${n})`;
 }
 

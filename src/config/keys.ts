@@ -9,7 +9,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../audio-formats.js';
-import { CHANNEL_MIX } from '../audio/channel.js';
+import { CHANNEL_MIX } from '../channel-choice.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../wire-limits.js';
 import { WORK_DIR } from '../run-output/layout.js';
 import { internalDir } from '../run-output/naming.js';

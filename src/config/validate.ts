@@ -3,7 +3,7 @@
  * file, environment variable or flag), the key, the bad value and the fix.
  */
 import { isAbsolute, resolve } from 'node:path';
-import { canonicalChannel, MAX_CHANNEL } from '../audio/channel.js';
+import { canonicalChannel, MAX_CHANNEL } from '../channel-choice.js';
 import { DictclipError, redactUrl } from '../errors.js';
 import type { KeySpec } from './keys.js';
 import { patternProblem, splitPatterns } from '../input-patterns.js';
