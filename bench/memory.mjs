@@ -86,7 +86,7 @@ export default async function memory() {
       `Above the floor of node with dictclip's modules loaded (${mb(modules.maxRssKb)} MB; node alone ${mb(bare.maxRssKb)} MB): ` +
         `${mb(short.rssKb - modules.maxRssKb)} MB at 30 min, ${mb(long.rssKb - modules.maxRssKb)} MB at 3 h. What remains is the V8 heap's young generation and ` +
         'transient per-clip work (planning, cutting, rows, state JSON, manifest for 1,980 vs 11,880 clips) and malloc\'s main arena holding freed 64 KB upload/stream buffers ' +
-        '(up to ~35 MB of it while the 3-hour recording\'s 17 chunks are uploaded and received); live data after a GC at the end of the 3-hour run is 16 MB of heap.',
+        '(35–45 MB of it at its height while the 3-hour recording\'s 17 chunks are uploaded and received, about 25 MB of it still held at the end); live data after a GC at the end of the 3-hour run is 16 MB of heap.',
       'Fixed since 206 MB at 3 h (2026-11-25), found by sampling process.memoryUsage(), V8\'s heap spaces and the [heap] mapping of /proc/self/smaps every 25 ms, ' +
         '--trace-gc and heap snapshots: (4) V8 grew the old generation to 2–4× the live heap after each full GC, so from the upload to the report (15 s) no full GC ran and ' +
         'dead objects piled up to ~60 MB of old space over 25–35 MB live (the binary now sets --heap-growing-percent=50: growth 1.5×, about 3 % more CPU); ' +
