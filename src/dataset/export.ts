@@ -27,8 +27,8 @@ import { MANIFEST_FILE } from '../run-output/layout.js';
 import { checkRunOutput, clipSamples, readManifest } from '../run-output/read.js';
 import { ClipConverter, exportedFormat, FormatTally, keptChannel, mixedFormatWarning } from './audio-format.js';
 import type { AudioTarget } from './audio-format.js';
-import { readRunRecord } from '../run-output/run-record.js';
-import { canonicalChannel, CHANNEL_MIX, channelNumber, countChannels, missingChannel, resolveFfmpeg } from '../audio/index.js';
+import { recordedChannel } from '../run-output/run-record.js';
+import { channelNumber, countChannels, missingChannel, resolveFfmpeg } from '../audio/index.js';
 import type { ExportRow } from '../run-output/read.js';
 import { sampleId, speakerId } from './sample.js';
 import type { Commit, FormatWriter, WriterContext } from './sample.js';
@@ -229,9 +229,7 @@ export async function exportDataset(options: ExportOptions): Promise<ExportResul
 
 /** The channel kept when mixing down: the export's `channel`, else the run's (run.json), else none (the mix). */
 async function chosenChannel(o: ResolvedExportOptions): Promise<number | undefined> {
-  if (o.channel !== undefined) return channelNumber(o.channel);
-  const recorded = (await readRunRecord(o.runDir))?.options['channel'];
-  return typeof recorded === 'string' ? channelNumber(canonicalChannel(recorded) ?? CHANNEL_MIX) : undefined;
+  return channelNumber(o.channel ?? await recordedChannel(o.runDir));
 }
 
 /** Kaldi: a source recording its wav.scp pipe keeps one channel of must have it (probed with ffmpeg). */

@@ -164,7 +164,7 @@ export async function startReview(options: ReviewServerOptions): Promise<Running
       copy = await listen.copyOf(source, sourcePath);
     } catch (error) {
       if (isDictclipError(error, 'E_INPUT')) sendError(res, 404, 'no-audio', `the source audio of ${source} is gone`);
-      else if (isDictclipError(error, 'E_FFMPEG')) sendError(res, 415, 'not-audio', `ffmpeg cannot decode the source audio of ${source}: ${error.message}`);
+      else if (isDictclipError(error, 'E_FFMPEG') || isDictclipError(error, 'E_CHANNEL')) sendError(res, 415, 'not-audio', `ffmpeg cannot decode the source audio of ${source}: ${error.message}`);
       else throw error;
       return;
     }

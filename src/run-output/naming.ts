@@ -78,9 +78,13 @@ export function peaksPath(outDir: string, relPath: string): string {
   return resolveInside(outDir, INTERNAL_DIR, PEAKS_DIR, `${recordingKey(relPath)}.peaks`);
 }
 
-/** `<outDir>/.dictclip/listen/<recordingKey>.wav`: the review's playable copy of a source a browser cannot play. */
-export function listenPath(outDir: string, relPath: string): string {
-  return resolveInside(outDir, INTERNAL_DIR, LISTEN_DIR, `${recordingKey(relPath)}.wav`);
+/**
+ * `<outDir>/.dictclip/listen/<recordingKey>.wav`: the review's playable copy of a source a browser
+ * cannot play; `<recordingKey>.<channel>.wav` when the run kept one `channel` (a copy of another
+ * channel is never taken for it).
+ */
+export function listenPath(outDir: string, relPath: string, channel?: string): string {
+  return resolveInside(outDir, INTERNAL_DIR, LISTEN_DIR, `${recordingKey(relPath)}${channel === undefined ? '' : `.${channel}`}.wav`);
 }
 
 /** `<outDir>/alignments/<relPath>.json`: a recording's reference words and where they were placed (checked to stay inside). */

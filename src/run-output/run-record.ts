@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
+import { canonicalChannel, CHANNEL_MIX } from '../channel-choice.js';
 import { DictclipError, redactUrl } from '../errors.js';
 import { sha256, writeFileAtomic } from '../files.js';
 import { RUN_RECORD_FILE } from './layout.js';
@@ -47,6 +48,16 @@ export async function readRunRecord(outDir: string): Promise<RunRecord | undefin
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The channel a run kept of its recordings (`channel`, canonical: left, right, 3 …) as its run.json
+ * records it; undefined for the mix, a run.json without it (older runs) or none.
+ */
+export async function recordedChannel(outDir: string): Promise<string | undefined> {
+  const value = (await readRunRecord(outDir))?.options['channel'];
+  const canonical = typeof value === 'string' ? canonicalChannel(value) : undefined;
+  return canonical === CHANNEL_MIX ? undefined : canonical;
 }
 
 /**

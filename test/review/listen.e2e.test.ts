@@ -2,8 +2,10 @@
  * The review plays sources a browser cannot play: a real run over an AIFF (44.1 kHz stereo), then
  * the review server on port 0 serves a 16 kHz mono WAV copy made by ffmpeg on first listen, keeps
  * it while the source is unchanged, makes it again when the source changes, and answers 415 / 404
- * when the source no longer decodes or is gone.
+ * when the source no longer decodes or is gone. A run made with `--channel right` gets the right
+ * channel alone in its copy, as the recognizer heard it.
  */
+import { existsSync } from 'node:fs';
 import { rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { request } from 'undici';
@@ -13,7 +15,7 @@ import { startReview, type RunningReview } from '../../src/review/index.js';
 import { listenPath } from '../../src/run-output/naming.js';
 import { readWavInfo } from '../../src/wav-header.js';
 import { fakeIo } from '../cli/fake-io.js';
-import { makeBursts, removeTempDirs, tempDir } from '../helpers/index.js';
+import { generate, makeBursts, removeTempDirs, tempDir } from '../helpers/index.js';
 import { TALK_WORDS } from '../report/fixture.js';
 
 let root: string;
@@ -85,4 +87,29 @@ describe('review: sources a browser cannot play', () => {
     expect(gone.status).toBe(404);
     expect(JSON.parse(gone.body.toString()).error).toBe('no-audio');
   });
+});
+
+describe('review: the run\'s --channel', () => {
+  it('an AIFF dictated with --channel right (left 0.5, right −0.25 of full scale) plays as 32000 frames of −8192 from <key>.right.wav', async () => {
+    const dir = await tempDir('review-listen-channel');
+    await generate('aevalsrc=exprs=0.5|-0.25:s=16000:d=2', path.join(dir, 'in', 'call.aiff'));
+    const script = path.join(dir, 'script.json');
+    await writeFile(script, JSON.stringify({ fallback: 'none', scripts: [{ match: { durationMs: 2000, toleranceMs: 5 }, words: [{ word: 'hello', startMs: 300, endMs: 700 }] }] }));
+    const cli = fakeIo({ cwd: dir });
+    expect(await main(['run', 'in', '--out', 'out', '--engine', 'scripted', '--script-file', script, '--channel', 'right', '--quiet', '--no-report'], cli.io), cli.stderr()).toBe(0);
+    const channelReview = await startReview({ runDir: path.join(dir, 'out'), port: 0 });
+    try {
+      const res = await request(new URL('/api/audio?source=call.aiff', channelReview.url));
+      expect(res.statusCode).toBe(200);
+      const body = Buffer.from(await res.body.arrayBuffer());
+      const info = await readWavInfo(listenPath(path.join(dir, 'out'), 'call.aiff', 'right'));
+      expect([info.sampleRate, info.channels, info.samples]).toEqual([16_000, 1, 32_000]);
+      const values = new Set<number>();
+      for (let i = info.dataOffset; i + 1 < body.length; i += 2) values.add(body.readInt16LE(i));
+      expect([...values]).toEqual([-8_192]);
+      expect(existsSync(listenPath(path.join(dir, 'out'), 'call.aiff'))).toBe(false);
+    } finally {
+      await channelReview.close();
+    }
+  }, 120_000);
 });
