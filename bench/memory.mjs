@@ -89,7 +89,7 @@ export default async function memory() {
         '(35–45 MB of it at its height while the 3-hour recording\'s 17 chunks are uploaded and received, about 25 MB of it still held at the end); live data after a GC at the end of the 3-hour run is 16 MB of heap.',
       'Fixed since 206 MB at 3 h (2026-11-25), found by sampling process.memoryUsage(), V8\'s heap spaces and the [heap] mapping of /proc/self/smaps every 25 ms, ' +
         '--trace-gc and heap snapshots: (4) V8 grew the old generation to 2–4× the live heap after each full GC, so from the upload to the report (15 s) no full GC ran and ' +
-        'dead objects piled up to ~60 MB of old space over 25–35 MB live (the binary now sets --heap-growing-percent=50: growth 1.5×, about 3 % more CPU); ' +
+        'dead objects piled up to ~60 MB of old space over 25–35 MB live (the binary now sets --heap-growing-percent=50: growth 1.5×; its price on this 3-hour run, farm-bench -n 4 A/B against the same dist without the flag on a quiet machine: 172 vs 203 MB peak, CPU ×1.24, wall ×1.15 (7.2 vs 6.4 s), that is about 1 s per 3 hours of audio, which a real recognizer takes hours over; 100 % growth costs about as much); ' +
         '(5) hashing the recording through a read stream (a fresh 64 KB chunk per read) left ~30 MB of freed chunks in malloc\'s main arena (now one reused 1 MiB block).',
       'Fixed since the previous run (246 MB at 3 h, 197 MB at 30 min), found with /proc/self/smaps at the peak, strace of mprotect per thread and process.memoryUsage() sampling: ' +
         '(1) the in-process service ran one scrypt (N=16384, r=8: 16 MiB) per concurrent first request, plus two for the account set-up, on libuv threads whose malloc arenas kept ' +

@@ -12,7 +12,8 @@ setFlagsFromString('--liftoff-only');
 // Old-generation growth of 1.5× the live heap after each full GC (V8 picks 2–4× for a small heap).
 // A 3-hour run has 25–35 MB live; with V8's factor, dead per-clip objects, upload bookkeeping and
 // the big JSON strings of the outputs piled up to ~60 MB of old space with no full GC from the
-// upload to the report, about 20 MB of the run's peak RSS (BENCHMARKS.md, memory), for ~3 % more CPU.
+// upload to the report, about 30 MB of the run's peak RSS (BENCHMARKS.md, memory). Its price: CPU
+// ×1.24 and wall ×1.15 on the scripted 3-hour run (about 1 s), nothing next to real recognition.
 setFlagsFromString('--heap-growing-percent=50');
 
 const controller = new AbortController();
