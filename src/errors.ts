@@ -140,6 +140,11 @@ export class DictclipError extends Error {
   }
 }
 
+/** The exit status the CLI gives error code `code` (a code read back from failures.csv may be unknown: 1). */
+export function exitStatusOf(code: string): number {
+  return (ERROR_CODES as Readonly<Record<string, { exitStatus: number } | undefined>>)[code]?.exitStatus ?? 1;
+}
+
 /** True for a DictclipError of any copy of the package (by its brand), of `code` when given. */
 export function isDictclipError(error: unknown, code?: ErrorCode): error is DictclipError {
   return error instanceof DictclipError && (code === undefined || error.code === code);

@@ -2,7 +2,7 @@
  * The command line, testable in-process: `main(argv, io)` returns the exit code instead of
  * exiting. Usage and configuration errors exit 2, failed recordings and fatal errors exit 1.
  */
-import { ERROR_CODES, isDictclipError, type DictclipError } from '../errors.js';
+import { exitStatusOf, isDictclipError, type DictclipError } from '../errors.js';
 import { accountCommand } from './commands/account.js';
 import { exportCommand } from './commands/export.js';
 import { reportCommand } from './commands/report.js';
@@ -70,7 +70,7 @@ function report(error: unknown, io: CliIo): number {
     const e: DictclipError = error;
     io.stderr.write(`dictclip: ${e.code}: ${e.message}\n`);
     if (e.code === 'E_USAGE') io.stderr.write('Run "dictclip --help" for usage.\n');
-    return ERROR_CODES[e.code]?.exitStatus ?? 1;
+    return exitStatusOf(e.code);
   }
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
   io.stderr.write(`dictclip: internal error: ${detail}\n`);

@@ -3,7 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { KEYS } from '../../config/keys.js';
 import { loadRunOptions, type LoadedRunOptions } from '../../config/load.js';
 import type { Credentials } from '../../credentials.js';
-import { ERROR_CODES, isDictclipError } from '../../errors.js';
+import { exitStatusOf, isDictclipError } from '../../errors.js';
 import type { RunResult } from '../../pipeline/types.js';
 import { FAILURES_FILE, SKIPPED_FILE } from '../../run-output/layout.js';
 import { expectPositionals, parseCommandArgs, requiredString, type OptionSpecs } from '../args.js';
@@ -120,7 +120,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
  */
 function failedExit(result: RunResult): number {
   if (result.summary.failed === 0) return 0;
-  return result.failures.some((f) => (ERROR_CODES as Record<string, { exitStatus: number } | undefined>)[f.code]?.exitStatus === 2) ? 2 : 1;
+  return result.failures.some((f) => exitStatusOf(f.code) === 2) ? 2 : 1;
 }
 
 /** `excluded: 3 recordings by --include/--exclude patterns` when patterns left some out. */
