@@ -48,7 +48,9 @@ describe.each(['new', 'old'] as const)('transient faults at a 0.2 rate, %s marke
     const faults = faulty.svc.log.map((l) => /^fault (\S+) on (\S+)/.exec(l)).filter((m) => m !== null);
     expect(faults.length).toBeGreaterThanOrEqual(5);
     expect(new Set(faults.map((m) => m[1])).size).toBeGreaterThanOrEqual(3);
-    expect(new Set(faults.map((m) => m[2])).size).toBeGreaterThanOrEqual(3);
+    // Which route takes each seeded draw follows the arrival order of concurrent calls: on a loaded
+    // machine the polls of `done` take most draws (CI once saw 2 routes), so two routes at least.
+    expect(new Set(faults.map((m) => m[2])).size).toBeGreaterThanOrEqual(2);
     // The run is told each retry through the client's retry hook: every fault answered with a
     // status is one retry told with that status (a loaded machine may add timeouts to both runs).
     expect(clean.retries.filter((r) => r.error.code !== 'E_TIMEOUT')).toEqual([]);
