@@ -50,6 +50,7 @@ export const ERROR_CODES = {
   E_REFERENCE_ENCODING: { exitStatus: 1, meaning: 'A reference transcript (`--transcripts`) is not valid UTF-8 text.' },
   E_REFERENCE_EMPTY: { exitStatus: 1, meaning: 'A reference transcript (`--transcripts`) is empty: it has no word to align.' },
   E_REFERENCE_MISMATCH: { exitStatus: 1, meaning: 'A reference transcript matches nothing the recognizer heard in its recording (the wrong file?).' },
+  E_CORRECTIONS_INVALID: { exitStatus: 1, meaning: 'A word-edits file of `dictclip review` (`corrections/<src>.words.json`) is not valid: not JSON, another version or recording, or a bad word (the message says which).' },
   E_OUTPUT: { exitStatus: 1, meaning: 'Writing output failed.' },
   E_NOT_RUN_OUTPUT: { exitStatus: 2, meaning: 'A folder given as a run output is not one (the message names what is missing).' },
   E_MERGE: { exitStatus: 2, meaning: 'Run outputs that cannot be merged into one (overlapping, other options or shard counts, incomplete, not shard outputs).' },

@@ -15,6 +15,7 @@
  *     <out>/markers/<src>.json      the word markers per recording
  *     <out>/alignments/<src>.json   reference alignment per recording (--transcripts)
  *     <out>/corrections/<src>.txt   transcripts corrected by `dictclip review`
+ *     <out>/corrections/<src>.words.json   the review's word edits over that text: times, verified (corrections.ts)
  *     <out>/report/                 the QA report (made from the rest)
  *     <out>/.dictclip/state|peaks|work|service|listen   internal: resume state, waveform peaks, work audio,
  *                                   embedded service, the review's playable copies of unplayable sources
@@ -39,6 +40,9 @@ export const REPORT_DIR = 'report';
 /** Endings of the files beside `transcripts/<src>.txt`: the timed transcript, and each subtitle format. */
 export const TIMED_TRANSCRIPT_EXT = '.json';
 export const SUBTITLE_EXTS = { vtt: '.vtt', srt: '.srt', textgrid: '.TextGrid' } as const;
+
+/** Ending of the review's word edits beside `corrections/<src>.txt` (corrections.ts). */
+export const CORRECTION_WORDS_EXT = '.words.json';
 
 /** The run's internal folder and its subfolders. */
 export const INTERNAL_DIR = '.dictclip';
