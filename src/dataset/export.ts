@@ -24,6 +24,7 @@ import { createWebDatasetWriter } from './formats/webdataset.js';
 import { resolveExportOptions } from './options.js';
 import type { ExportFormat, ExportOptions, ResolvedExportOptions } from './options.js';
 import { MANIFEST_FILE } from '../run-output/layout.js';
+import { refuseControlCharacters } from '../run-output/safe-path.js';
 import { checkRunOutput, clipSamples, readManifest } from '../run-output/read.js';
 import { ClipConverter, exportedFormat, FormatTally, keptChannel, mixedFormatWarning } from './audio-format.js';
 import type { AudioTarget } from './audio-format.js';
@@ -118,6 +119,9 @@ async function survey(o: ResolvedExportOptions, inputDir: string | undefined, ta
         dropped.ms += row.duration_ms;
         continue;
       }
+      // Every format names the source (kaldi's wav.scp in a line that may run a command): no control character.
+      refuseControlCharacters(row.source, 'the source');
+      refuseControlCharacters(row.file_name, 'the clip file');
       const name = group(row, o);
       const total = totals.get(name) ?? { group: name, clips: 0, ms: 0 };
       total.clips += 1;
@@ -131,6 +135,7 @@ async function survey(o: ResolvedExportOptions, inputDir: string | undefined, ta
       if (o.format === 'kaldi' && inputDir !== undefined && row.source !== lastSource) {
         lastSource = row.source;
         const file = path.join(inputDir, ...row.source.split('/'));
+        refuseControlCharacters(file, 'the source recording');
         if (!(await stat(file).then((s) => s.isFile(), () => false))) {
           throw new DictclipError('E_CONFIG', `kaldi: the source recording ${file} does not exist (wav.scp decodes the sources). Fix: pass --input-dir with the run's input folder.`, { key: 'inputDir', path: file });
         }
@@ -154,8 +159,9 @@ function splitsCsv(groups: readonly GroupTotal[], assignment: ReadonlyMap<string
  * Export a finished run's output as one dataset layout.
  * @throws DictclipError `E_CONFIG` for bad options (unknown format, splits not summing to 100,
  * unknown split names, a bad group-by regex, `to` inside the clips folder, kaldi without its
- * sources), `E_NOT_RUN_OUTPUT` for a folder that is not a run output; in both cases nothing is
- * written. `E_INPUT`/`E_OUTPUT` when a clip cannot be read or the export written (the partial
+ * sources), `E_NOT_RUN_OUTPUT` for a folder that is not a run output, `E_UNSAFE_NAME` for a source
+ * or clip name with a control character (a newline would split wav.scp's line); in these cases
+ * nothing is written. `E_INPUT`/`E_OUTPUT` when a clip cannot be read or the export written (the partial
  * export is removed).
  */
 export async function exportDataset(options: ExportOptions): Promise<ExportResult> {

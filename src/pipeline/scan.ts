@@ -5,6 +5,7 @@ import { DictclipError } from '../errors.js';
 import { compareCodePoints } from '../code-point-order.js';
 import { AUDIO_EXTENSIONS } from './formats.js';
 import { pathFilter, type InputPatterns, type PathFilter } from '../input-patterns.js';
+import { controlCharacterReason } from '../run-output/safe-path.js';
 
 export { AUDIO_EXTENSIONS } from './formats.js';
 
@@ -45,7 +46,8 @@ export function isAudioFileName(name: string): boolean {
  * by code point at each level, depth first). Symlinks are followed (a folder already visited, by
  * real path, is not entered twice, so loops end). Every entry that is not scanned is reported in
  * `skipped` with its reason: hidden entries (leading `.`, a hidden folder once, not entered),
- * entries that cannot be stat'ed, and files that are not of an accepted type (src/pipeline/formats.ts).
+ * entries that cannot be stat'ed, names holding a control character (a newline, ESC …: a folder
+ * is not entered), and files that are not of an accepted type (src/pipeline/formats.ts).
  * `leaveOut` paths (the output folder) are left out silently. Recordings the `include`/`exclude`
  * patterns (src/input-patterns.ts) leave out are listed in `excluded`; a single input file is
  * taken whatever the patterns say.
@@ -74,6 +76,8 @@ export async function scanRecordings(inputDir: string, options: ScanOptions = {}
 /** A single file given as the input: the one recording, its source its base name (relative to its folder). */
 function scanOneFile(file: string, stats: Stats): ScanResult {
   const name = path.basename(file);
+  const unsafe = controlCharacterReason(name);
+  if (unsafe !== undefined) return { folder: path.dirname(file), recordings: [], skipped: [{ relPath: name, reason: unsafe }], excluded: [] };
   // Named on purpose: a hidden name does not matter, only being a regular file of an accepted type.
   const notScanned = stats.isFile() && isAudioFileName(name) ? undefined : skipReason(name.replace(/^\.+/, ''), stats);
   if (notScanned !== undefined) throw new DictclipError('E_INPUT', `input ${file} is neither a folder nor a recording: ${notScanned}`, { path: file });
@@ -130,9 +134,11 @@ async function walk(dir: string, relDir: string, state: WalkState): Promise<void
   }
 }
 
-/** Why an entry is not scanned (hidden, not a regular file, not a recording), or undefined. */
+/** Why an entry is not scanned (hidden, a control character in its name, not a regular file, not a recording), or undefined. */
 function skipReason(name: string, stats: Stats): string | undefined {
   if (name.startsWith('.')) return `hidden ${stats.isDirectory() ? 'folder' : 'file'} (name starts with ".")`;
+  const unsafe = controlCharacterReason(name);
+  if (unsafe !== undefined) return unsafe;
   if (stats.isDirectory()) return undefined;
   if (!stats.isFile()) return 'not a regular file';
   if (isAudioFileName(name)) return undefined;

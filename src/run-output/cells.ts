@@ -24,9 +24,31 @@ const PREFIXED = /^'+[=+\-@\t\r]/;
 /** A plain number (`-99`, `+1.5`, `-2e3`): a spreadsheet reads it as a number, never a formula, so it stays as it is. */
 const NUMBER = /^[+-]?\d+(\.\d+)?([eE][+-]?\d+)?$/;
 
+/**
+ * `text` with every control character written as `␛` and two hex digits (`␛0A`, `␛1B`) and a `␛`
+ * as `␛␛`: the cells' escape, also how the CLI prints a name (a file name with ESC or a newline
+ * never reaches the terminal or a log line raw).
+ */
+export function escapeControls(text: string): string {
+  return text.replace(CONTROLS, (c) => (c === ESCAPE ? ESCAPE + ESCAPE : ESCAPE + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')));
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
+
+/** The first control character of `text` (C0, DEL or C1: NUL, tab, LF, CR, ESC, NEL …), or undefined. */
+export function controlCharacterOf(text: string): string | undefined {
+  return CONTROL.exec(text)?.[0];
+}
+
+/** `U+000A`: how a message names a character. */
+export function codePointName(c: string): string {
+  return `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
 /** The written form of one cell's text. */
 export function encodeCell(text: string): string {
-  const plain = text.replace(CONTROLS, (c) => (c === ESCAPE ? ESCAPE + ESCAPE : ESCAPE + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')));
+  const plain = escapeControls(text);
   return FORMULA.test(plain) && !NUMBER.test(plain) ? `'${plain}` : plain;
 }
 
