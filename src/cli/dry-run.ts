@@ -9,7 +9,7 @@ import { resolveFfmpeg } from '../audio/index.js';
 import { serviceName } from '../run-output/run-record.js';
 import type { PlanEntry, RedoReason, RunResult } from '../pipeline/types.js';
 import { recordingDurationMs } from '../shard/sizes.js';
-import { formatDuration, plural, type CliIo } from './io.js';
+import { formatDuration, plural, printable, type CliIo } from './io.js';
 
 /** Why a recording is dictated again, in words. */
 const REDO_REASONS: Record<RedoReason, string> = {
@@ -54,7 +54,7 @@ export async function printPlan(result: RunResult, io: CliIo, ffmpegOption: stri
     if (entry.dictate && length === undefined) unknown += 1;
     if (length !== undefined) audioMs += length;
     const shown = length === undefined ? '' : ` ${formatDuration(length)}`;
-    io.stdout.write(`${entry.state.padEnd(6)}${entry.source}  (${planAction(entry)}${shown})\n`);
+    io.stdout.write(`${entry.state.padEnd(6)}${printable(entry.source)}  (${planAction(entry)}${shown})\n`);
   }
   const dictated = counts.todo + counts.again;
   const redo = counts.redo > 0 ? `: ${counts.again} dictated again, ${counts.recut} re-cut only` : '';

@@ -1,5 +1,6 @@
 /** The process surface the CLI uses, injected so `main` runs in-process in tests. */
 import { DictclipError } from '../errors.js';
+import { escapeControls } from '../run-output/cells.js';
 
 export interface Output {
   write(chunk: string): unknown;
@@ -39,6 +40,15 @@ export async function readPasswordLine(stdin: CliIo['stdin']): Promise<string> {
   const line = text.split('\n', 1)[0]?.replace(/\r$/, '') ?? '';
   if (line === '') throw usageError('no password on stdin: pipe it in, e.g. `printf "%s\\n" "$PW" | dictclip account … --password-stdin`');
   return line;
+}
+
+/**
+ * Text as the CLI prints it: every control character (ESC, BEL, CR, NUL, C1 …) escaped as in the
+ * run's tables (`␛1B`), so a file name or a service's message never drives the terminal; with
+ * `lines`, newlines are kept (a multi-line message), else escaped too (`␛0A`: one line stays one).
+ */
+export function printable(text: string, lines = false): string {
+  return lines ? text.split('\n').map(escapeControls).join('\n') : escapeControls(text);
 }
 
 /** `2m10s`, `45s`, `1h02m`, `850ms`. */

@@ -12,7 +12,7 @@ import { mergeCommand } from './commands/merge.js';
 import { serveCommand } from './commands/serve.js';
 import { subtitlesCommand } from './commands/subtitles.js';
 import { helpFor } from './help.js';
-import { usageError, type CliIo } from './io.js';
+import { printable, usageError, type CliIo } from './io.js';
 import { packageVersion } from './version.js';
 
 export type { CliIo } from './io.js';
@@ -68,11 +68,11 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
 function report(error: unknown, io: CliIo): number {
   if (isDictclipError(error)) {
     const e: DictclipError = error;
-    io.stderr.write(`dictclip: ${e.code}: ${e.message}\n`);
+    io.stderr.write(`dictclip: ${e.code}: ${printable(e.message, true)}\n`);
     if (e.code === 'E_USAGE') io.stderr.write('Run "dictclip --help" for usage.\n');
     return exitStatusOf(e.code);
   }
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  io.stderr.write(`dictclip: internal error: ${detail}\n`);
+  io.stderr.write(`dictclip: internal error: ${printable(detail, true)}\n`);
   return 1;
 }

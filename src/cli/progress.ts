@@ -8,7 +8,7 @@
  * never looks like a hang.
  */
 import type { PipelineEvents, StageChange } from '../pipeline/types.js';
-import { formatDuration, plural, type Output } from './io.js';
+import { formatDuration, plural, printable, type Output } from './io.js';
 import type { DictclipError } from '../errors.js';
 
 /** Skipped files named one per line at the start; the rest are counted (skipped.csv has them all). */
@@ -67,17 +67,17 @@ export function createProgress(options: ProgressOptions): Progress {
     if (!force && t - state.lastDraw < redrawMs) return;
     state.lastDraw = t;
     state.drawn = true;
-    stream.write(`\r\x1b[2K${liveLine()}`);
+    stream.write(`\r\x1b[2K${printable(liveLine())}`);
   };
   const clear = (): void => {
     if (state.drawn) stream.write('\r\x1b[2K');
     state.drawn = false;
   };
-  /** A plain line: above the live line on a terminal, as is when piped. */
+  /** A plain line: above the live line on a terminal, as is when piped; names and messages in it printable. */
   const line = (text: string): void => {
     if (quiet) return;
     clear();
-    stream.write(`${text}\n`);
+    stream.write(`${printable(text)}\n`);
     draw(true);
   };
 

@@ -8,7 +8,7 @@ import { parseValue } from '../../config/validate.js';
 import { EXPORT_FORMATS, exportDataset, resolveExportOptions } from '../../dataset/index.js';
 import type { ExportFormat, ExportOptions, ExportResult } from '../../dataset/index.js';
 import { expectPositionals, ffmpegPathFlag, parseCommandArgs, requiredString, stringValue, type OptionSpecs, type Parsed } from '../args.js';
-import { formatDuration, usageError, type CliIo } from '../io.js';
+import { formatDuration, printable, usageError, type CliIo } from '../io.js';
 
 const FILTER_KEYS = ['minDurationMs', 'maxDurationMs', 'minCharsPerSecond', 'maxCharsPerSecond'] as const;
 
@@ -122,8 +122,8 @@ function sharedOptions(values: Parsed['values']): Pick<ExportOptions, 'split' | 
 function report(result: ExportResult, io: CliIo): void {
   const parts = Object.entries(result.splits).map(([name, t]) => `${name} ${t.clips} (${formatDuration(t.ms)})`);
   const dropped = result.dropped.clips > 0 ? `; left out ${result.dropped.clips} (${formatDuration(result.dropped.ms)})` : '';
-  io.stdout.write(`export ${result.format}: ${result.to}\n  ${parts.join(', ') || 'no clips'}${dropped}\n`);
-  for (const warning of result.warnings) io.stderr.write(`warning: ${warning}\n`);
+  io.stdout.write(`export ${result.format}: ${printable(result.to)}\n  ${parts.join(', ') || 'no clips'}${dropped}\n`);
+  for (const warning of result.warnings) io.stderr.write(`warning: ${printable(warning)}\n`);
 }
 
 export async function exportCommand(args: string[], io: CliIo): Promise<number> {

@@ -9,7 +9,7 @@ import { FAILURES_FILE, SKIPPED_FILE } from '../../run-output/layout.js';
 import { expectPositionals, parseCommandArgs, requiredString, type OptionSpecs } from '../args.js';
 import { credentialsFromEnv, requireCredentials } from '../credentials.js';
 import { runHelp } from '../help.js';
-import { formatDuration, plural, type CliIo } from '../io.js';
+import { formatDuration, plural, printable, type CliIo } from '../io.js';
 import { createProgress } from '../progress.js';
 import { takeRunExports } from './export.js';
 import { printShardSizes } from '../shard-plan.js';
@@ -151,7 +151,7 @@ function printSummary(result: RunResult, io: CliIo): void {
 function printFailures(result: RunResult, io: CliIo): void {
   if (result.failures.length === 0) return;
   io.stderr.write(`failed recordings (${result.failures.length}):\n`);
-  for (const f of result.failures) io.stderr.write(`  ${f.source} [${f.stage}] ${f.code}: ${f.message}\n`);
+  for (const f of result.failures) io.stderr.write(`  ${printable(f.source)} [${f.stage}] ${f.code}: ${printable(f.message)}\n`);
   if (result.plan === undefined) {
     io.stderr.write(`details: ${join(dirname(result.manifestPath), FAILURES_FILE)}\n`);
   }

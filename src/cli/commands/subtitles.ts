@@ -7,7 +7,7 @@ import { parseValue } from '../../config/validate.js';
 import type { CueOptions, SubtitleFormat } from '../../timed/index.js';
 import { expectPositionals, parseCommandArgs, requiredString, stringValue } from '../args.js';
 import { SUBTITLES_HELP } from '../help.js';
-import { plural, type CliIo } from '../io.js';
+import { plural, printable, type CliIo } from '../io.js';
 
 export async function subtitlesCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs('subtitles', args, {
@@ -30,7 +30,7 @@ export async function subtitlesCommand(args: string[], io: CliIo): Promise<numbe
   io.stdout.write(`subtitles: ${plural(result.files, 'file')} (${formats.join(', ')}, ${cues.level} level${wrapping(cues)}) for ${plural(result.recordings - result.missing.length, 'recording')} in ${path.join(runDir, TRANSCRIPTS_DIR)}\n`);
   if (result.missing.length === 0) return 0;
   io.stderr.write(`no timed transcript (a failed recording, or an output made before dictclip wrote them) for ${plural(result.missing.length, 'recording')}:\n`);
-  for (const source of result.missing) io.stderr.write(`  ${source}\n`);
+  for (const source of result.missing) io.stderr.write(`  ${printable(source)}\n`);
   io.stderr.write('Fix: run the same `dictclip run` again with --subtitles: kept recordings get them without dictating or cutting again.\n');
   return 1;
 }
