@@ -12,7 +12,7 @@ import { cliEnv, ensureBuilt, ROOT } from './helpers/index.js';
 describe('ERROR_CODES', () => {
   it('gives every code one meaning and its exit status: 2 for misuse, 130 for an abort, else 1', () => {
     const twos = Object.entries(ERROR_CODES).filter(([, info]) => info.exitStatus === 2).map(([code]) => code).sort();
-    expect(twos).toEqual(['E_CHANNEL', 'E_CONFIG', 'E_CREDENTIALS_MISSING', 'E_MERGE', 'E_NOT_RUN_OUTPUT', 'E_OTHER_SERVICE', 'E_UNSAFE_NAME', 'E_USAGE']);
+    expect(twos).toEqual(['E_CHANNEL', 'E_CONFIG', 'E_CREDENTIALS_MISSING', 'E_MERGE', 'E_NOT_RUN_OUTPUT', 'E_OTHER_SERVICE', 'E_UNSAFE_NAME', 'E_UNSAFE_PATH', 'E_USAGE']);
     expect(ERROR_CODES.E_ABORTED.exitStatus).toBe(130);
     for (const [code, info] of Object.entries(ERROR_CODES)) {
       expect(code).toMatch(/^E_[A-Z_]+$/);

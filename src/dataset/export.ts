@@ -24,7 +24,7 @@ import { createWebDatasetWriter } from './formats/webdataset.js';
 import { resolveExportOptions } from './options.js';
 import type { ExportFormat, ExportOptions, ResolvedExportOptions } from './options.js';
 import { MANIFEST_FILE } from '../run-output/layout.js';
-import { refuseControlCharacters } from '../run-output/safe-path.js';
+import { OutputFiles, refuseControlCharacters } from '../run-output/safe-path.js';
 import { checkRunOutput, clipSamples, readManifest } from '../run-output/read.js';
 import { ClipConverter, exportedFormat, FormatTally, keptChannel, mixedFormatWarning } from './audio-format.js';
 import type { AudioTarget } from './audio-format.js';
@@ -111,6 +111,7 @@ async function survey(o: ResolvedExportOptions, inputDir: string | undefined, ta
   const totals = new Map<string, GroupTotal>();
   const dropped = { clips: 0, ms: 0 };
   const formats = new FormatTally();
+  const files = new OutputFiles(o.runDir);
   let lastSource: string | undefined;
   try {
     for await (const row of readManifest(o.runDir)) {
@@ -130,7 +131,8 @@ async function survey(o: ResolvedExportOptions, inputDir: string | undefined, ta
       if (FORMATS[o.format].holds === 'clips') {
         const { sampleRate, channels } = exportedFormat(row, target);
         formats.add(sampleRate, channels);
-        keptChannel(path.join(o.runDir, ...row.file_name.split('/')), row.channels, target);
+        // Only regular files inside the output folder: never a clip replaced by a link.
+        keptChannel(await files.regularFile(path.join(o.runDir, ...row.file_name.split('/')), 'the clip'), row.channels, target);
       }
       if (o.format === 'kaldi' && inputDir !== undefined && row.source !== lastSource) {
         lastSource = row.source;
@@ -160,8 +162,8 @@ function splitsCsv(groups: readonly GroupTotal[], assignment: ReadonlyMap<string
  * @throws DictclipError `E_CONFIG` for bad options (unknown format, splits not summing to 100,
  * unknown split names, a bad group-by regex, `to` inside the clips folder, kaldi without its
  * sources), `E_NOT_RUN_OUTPUT` for a folder that is not a run output, `E_UNSAFE_NAME` for a source
- * or clip name with a control character (a newline would split wav.scp's line); in these cases
- * nothing is written. `E_INPUT`/`E_OUTPUT` when a clip cannot be read or the export written (the partial
+ * or clip name with a control character (a newline would split wav.scp's line), `E_UNSAFE_PATH`
+ * for a clip that is a link or not inside the output folder; in these cases nothing is written. `E_INPUT`/`E_OUTPUT` when a clip cannot be read or the export written (the partial
  * export is removed).
  */
 export async function exportDataset(options: ExportOptions): Promise<ExportResult> {

@@ -1,4 +1,5 @@
 /** Output path containment: nothing the pipeline writes may escape the output folder. */
+import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { DictclipError } from '../errors.js';
 import { codePointName, controlCharacterOf, escapeControls } from './cells.js';
@@ -45,4 +46,51 @@ export function refuseControlCharacters(name: string, what: string): void {
   throw new DictclipError('E_UNSAFE_NAME', `${what} "${escapeControls(name)}" holds a control character (${codePointName(c)}): ` +
     'a line-based file (Kaldi\'s wav.scp) would split it or run part of it as a command, so nothing is written. Fix: rename the file and run again.',
   { path: escapeControls(name) });
+}
+
+/**
+ * The files an export (or the review) reads from one run output: regular files whose folder's real
+ * path (links followed) is the output folder or inside it. A clip replaced by a symbolic link (to
+ * `/etc/hostname`), a `file_name` of `../../x.wav`, or a clips folder linked elsewhere is refused.
+ * Real paths of folders are cached: one `lstat` per file after the first of its folder.
+ */
+export class OutputFiles {
+  readonly #root: string;
+  #rootReal: Promise<string> | undefined;
+  readonly #dirs = new Map<string, Promise<boolean>>();
+
+  constructor(root: string) {
+    this.#root = path.resolve(root);
+  }
+
+  /**
+   * `file` when it may be read. @throws DictclipError `E_UNSAFE_PATH` (a link, not a regular file,
+   * outside the output folder), `E_INPUT` (missing or unreadable).
+   */
+  async regularFile(file: string, what: string): Promise<string> {
+    const target = path.resolve(file);
+    const dir = path.dirname(target);
+    let inside = this.#dirs.get(dir);
+    if (inside === undefined) {
+      inside = this.#inside(dir);
+      this.#dirs.set(dir, inside);
+    }
+    const shown = escapeControls(target);
+    if (!isInside(this.#root, target) || !(await inside)) {
+      throw new DictclipError('E_UNSAFE_PATH', `${what} ${shown} is outside the output folder ${escapeControls(this.#root)} (after following links): refused`, { path: shown });
+    }
+    const stats = await lstat(target).catch((error: unknown) => {
+      throw new DictclipError('E_INPUT', `cannot read ${what} ${shown}: ${(error as Error).message}`, { path: shown, cause: error });
+    });
+    if (stats.isSymbolicLink()) throw new DictclipError('E_UNSAFE_PATH', `${what} ${shown} is a symbolic link: only regular files of the output folder are read`, { path: shown });
+    if (!stats.isFile()) throw new DictclipError('E_UNSAFE_PATH', `${what} ${shown} is not a regular file`, { path: shown });
+    return target;
+  }
+
+  async #inside(dir: string): Promise<boolean> {
+    const root = await (this.#rootReal ??= realpath(this.#root).catch(() => this.#root));
+    const real = await realpath(dir).catch(() => undefined);
+    // A folder that cannot be resolved holds no file to read: lstat reports it (E_INPUT).
+    return real === undefined || real === root || isInside(root, real);
+  }
 }

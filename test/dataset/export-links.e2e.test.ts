@@ -1,0 +1,83 @@
+/**
+ * Issue 30 items 7 and 8, the export's side: an export reads only regular files inside the output
+ * folder. A clip replaced by a symbolic link (to a file outside), a clips folder linked elsewhere
+ * and a hand-edited `file_name` leaving the folder each stop the export with E_UNSAFE_PATH
+ * (exit 2) before anything is written; the intact run exports as before.
+ */
+import { existsSync } from 'node:fs';
+import { cp, readFile, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { runPipeline } from '../../src/pipeline/index.js';
+import { fakeIo } from '../cli/fake-io.js';
+import { makeBursts, makeTone, removeTempDirs, runOptions, tempDir } from '../helpers/index.js';
+
+let root: string;
+let runDir: string;
+let pristine: string;
+let clip: string;
+let secret: string;
+
+beforeAll(async () => {
+  root = await tempDir('export-links');
+  const inputDir = path.join(root, 'in');
+  pristine = path.join(root, 'pristine');
+  await makeBursts(path.join(inputDir, 'a.wav'), [[0.3, 0.7]], { seconds: 1.2 });
+  const scriptFile = path.join(root, 'script.json');
+  await writeFile(scriptFile, JSON.stringify({ fallback: 'none', scripts: [{ match: { durationMs: 1200, toleranceMs: 5 }, words: [{ word: 'hello', startMs: 300, endMs: 700 }] }] }));
+  const result = await runPipeline(runOptions(inputDir, pristine, { scriptFile, concurrency: 1 }));
+  expect(result.failures).toEqual([]);
+  secret = path.join(root, 'secret.wav'); // a valid WAV outside the output folder, as a clip would be
+  await makeTone(secret, { seconds: 0.4 });
+}, 120_000);
+
+beforeEach(async () => {
+  runDir = path.join(root, 'out');
+  await rm(runDir, { recursive: true, force: true });
+  await cp(pristine, runDir, { recursive: true });
+  const [row] = parse(await readFile(path.join(runDir, 'manifest.csv')), { columns: true }) as { file_name: string }[];
+  clip = path.join(runDir, ...row!.file_name.split('/'));
+});
+
+afterAll(removeTempDirs);
+
+async function refused(format: string, message: string): Promise<void> {
+  const io = fakeIo({ cwd: root });
+  const to = path.join(root, `to-${format}`);
+  expect(await main(['export', runDir, '--format', format, '--to', to], io.io)).toBe(2);
+  expect(io.stderr()).toContain(`dictclip: E_UNSAFE_PATH: ${message}`);
+  expect(existsSync(to)).toBe(false);
+  expect((await readdir(root)).filter((name) => name.startsWith(`.to-${format}`))).toEqual([]);
+}
+
+describe('exports read only regular files inside the output folder (issue 30 item 7)', () => {
+  it('exports the intact run', async () => {
+    const io = fakeIo({ cwd: root });
+    expect(await main(['export', runDir, '--format', 'webdataset', '--to', path.join(root, 'ok')], io.io)).toBe(0);
+  });
+
+  it('refuses a clip that is a symbolic link to a file outside, in every format that holds clips', async () => {
+    await rm(clip);
+    await symlink(secret, clip);
+    for (const format of ['webdataset', 'hf', 'nemo', 'ljspeech', 'lhotse']) await refused(format, `the clip ${clip} is a symbolic link: only regular files of the output folder are read`);
+  });
+
+  it('refuses a clip whose folder is a link out of the output folder', async () => {
+    const dir = path.dirname(clip);
+    const elsewhere = path.join(root, 'elsewhere');
+    await rm(elsewhere, { recursive: true, force: true });
+    await rename(dir, elsewhere);
+    await symlink(elsewhere, dir);
+    await refused('webdataset', `the clip ${clip} is outside the output folder ${runDir} (after following links): refused`);
+  });
+
+  it('refuses a hand-edited file_name that leaves the output folder', async () => {
+    const file = path.join(runDir, 'manifest.csv');
+    const rows = parse(await readFile(file), { columns: true }) as Record<string, string>[];
+    await writeFile(file, stringify(rows.map((r) => ({ ...r, file_name: '../secret.wav' })), { header: true, record_delimiter: 'unix' }));
+    await refused('hf', `the clip ${secret} is outside the output folder ${runDir} (after following links): refused`);
+  });
+});
