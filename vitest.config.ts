@@ -14,6 +14,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     reporters: ['default'],
+    globalSetup: ['test/tiers/pages.ts'],
     projects: [
       { extends: true, test: { name: 'unit', pool: 'threads', include: ['test/**/*.test.ts'], exclude: [...INTEGRATION], setupFiles: ['test/tiers/unit-guard.ts'] } },
       { extends: true, test: { name: 'integration', include: [...INTEGRATION] } },

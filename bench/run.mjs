@@ -20,7 +20,8 @@ if (unknown.length > 0) {
   const start = performance.now();
   if (!args.includes('--no-build')) {
     // tsc emits even when another module fails to type-check, so a partial build is still usable.
-    console.log('building dist/ (npx tsc -p tsconfig.build.json) …');
+    console.log('building dist/ (node scripts/build-pages.mjs, npx tsc -p tsconfig.build.json) …');
+    await promisify(execFile)(process.execPath, ['scripts/build-pages.mjs'], { cwd: ROOT, maxBuffer: 1 << 24 });
     try {
       await promisify(execFile)('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: ROOT, maxBuffer: 1 << 24 });
     } catch (error) {

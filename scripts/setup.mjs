@@ -92,7 +92,7 @@ function newestMtime(path) {
 export function buildFresh(root) {
   const built = join(root, 'dist', 'cli', 'index.js');
   if (!existsSync(built)) return false;
-  const inputs = ['src', 'tsconfig.json', 'tsconfig.build.json', 'package.json'].map((p) => join(root, p)).filter(existsSync);
+  const inputs = ['src', 'scripts/build-pages.mjs', 'tsconfig.json', 'tsconfig.build.json', 'package.json'].map((p) => join(root, p)).filter(existsSync);
   return Math.max(...inputs.map(newestMtime)) <= statSync(built).mtimeMs;
 }
 

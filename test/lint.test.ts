@@ -34,6 +34,6 @@ describe('eslint config', () => {
     const linted = [];
     for (const path of examples) if (!(await eslint.isPathIgnored(path))) linted.push(path);
     expect(linted).toEqual([]);
-    expect(await eslint.isPathIgnored('src/report/page/report.js')).toBe(false);
+    expect(await eslint.isPathIgnored('src/report/page/main.ts')).toBe(false);
   });
 });

@@ -1,23 +1,27 @@
 /**
  * Build `<out>/report/`: a static page that opens from file:// with no server and no network.
- * index.html, report.css and the page scripts (format.js, overview.js, flags.js, wave.js, player.js, report.js) are
- * copied from src/report/page/; data.js holds the run (one global); rec/<key>.js holds one recording's transcript, markers and waveform peaks and is
- * loaded by the page only when that recording scrolls into view. Audio is never copied: clips and
- * source recordings are linked relative to the report folder.
+ * index.html holds everything but the recordings' details: src/report/page/index.html with the
+ * page's style (report.css), the run ({@link ReportData}, a JSON element) and the page script
+ * (src/report/page/*.ts, bundled into dist/pages/report.js by `npm run build`) put inside it.
+ * rec/<key>.js holds one recording's transcript, markers and waveform peaks and is loaded by the
+ * page only when that recording scrolls into view. Audio is never copied: clips and source
+ * recordings are linked relative to the report folder.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DictclipError } from '../errors.js';
 import { REPORT_DIR } from '../run-output/layout.js';
 import { STAGES } from '../run-output/rows.js';
 import { CLIP_FLAG_MEANINGS } from '../markers/index.js';
+import { clipColumns, DETAIL_EVENT, markerColumns, type RecordingDetail, type ReportData } from './data.js';
 import { readReportModel, type ReportModel, type ReportRecording } from './model.js';
 
 /** The page's static files, next to this module's source (also shipped with the package). */
 export const PAGE_DIR = fileURLToPath(new URL('../../src/report/page/', import.meta.url));
-const PAGE_FILES = ['index.html', 'report.css', 'format.js', 'overview.js', 'flags.js', 'wave.js', 'player.js', 'report.js'] as const;
+/** The bundled page scripts (`npm run build`: scripts/build-pages.mjs), from src/ and from dist/ alike. */
+export const PAGE_BUNDLE_DIR = fileURLToPath(new URL('../../dist/pages/', import.meta.url));
 
 /**
  * Source formats Chromium and Firefox play natively, with the content type to serve them as;
@@ -47,38 +51,47 @@ function durationOf(recording: ReportRecording): number {
   return Math.round(Math.max(peaksMs, markerEnd, clipEnd));
 }
 
-/**
- * data.js: `window.DICTCLIP_REPORT = {...}`: `summary` (summary.json), `stages` (every stage in
- * processing order), `flags` (each flag token and its meaning, in the order a `flags` value lists
- * them), `failures` as [source, stage, code, message], `recordings`. Per recording: `s` source, `k` key, `d` clip folder,
- * `a` source audio href ('' when not playable), `ms` duration, `f` 1 when it failed, `r` 1 when
- * rec/<key>.js exists, `c` clips as [name inside d, text, startMs, endMs, flags].
- */
-export function dataScript(model: ReportModel, reportDir: string): string {
+/** The run as the page reads it ({@link ReportData}). */
+export function reportData(model: ReportModel, reportDir: string): ReportData {
   const recordings = model.recordings.map((r) => {
-    const d = clipFolder(r);
-    const a = r.sourcePath !== undefined && PLAYABLE_AUDIO.has(path.extname(r.sourcePath).toLowerCase()) ? relativeHref(reportDir, r.sourcePath) : '';
+    const folder = clipFolder(r);
+    const audio = r.sourcePath !== undefined && PLAYABLE_AUDIO.has(path.extname(r.sourcePath).toLowerCase()) ? relativeHref(reportDir, r.sourcePath) : '';
     return {
-      s: r.source, k: r.key, d, a, ms: durationOf(r), f: r.failed ? 1 : 0, r: hasRecFile(r) ? 1 : 0,
-      c: r.clips.map((c) => [c.fileName.slice(d.length), c.text, c.startMs, c.endMs, c.flags]),
+      source: r.source, key: r.key, clipFolder: folder, audioHref: audio, durationMs: durationOf(r), failed: r.failed, hasDetail: hasDetail(r),
+      clips: clipColumns(r.clips.map((c) => ({ file: c.fileName.slice(folder.length), text: c.text, startMs: c.startMs, endMs: c.endMs, flags: c.flags }))),
     };
   });
-  const data = { summary: model.summary, stages: STAGES, flags: CLIP_FLAG_MEANINGS, failures: model.failures.map((f) => [f.source, f.stage, f.code, f.message]), recordings };
-  return `window.DICTCLIP_REPORT = ${JSON.stringify(data)};\n`;
+  return { summary: model.summary, stages: STAGES, flags: CLIP_FLAG_MEANINGS, failures: model.failures.map((f) => ({ ...f })), recordings };
 }
 
-function hasRecFile(r: ReportRecording): boolean {
+/** JSON safe inside an HTML element: no `<` (so no `</script>` and no `<!--`). */
+function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/** index.html: the page's template with its style, the run's data and the page script inside. */
+export async function reportHtml(model: ReportModel, reportDir: string): Promise<string> {
+  const [template, css, script] = await Promise.all([
+    readFile(path.join(PAGE_DIR, 'index.html'), 'utf8'), readFile(path.join(PAGE_DIR, 'report.css'), 'utf8'),
+    readFile(path.join(PAGE_BUNDLE_DIR, 'report.js'), 'utf8'),
+  ]);
+  const parts: Record<string, string> = { CSS: css, DATA: jsonForHtml(reportData(model, reportDir)), SCRIPT: script };
+  return template.replace(/\/\*\{\{(CSS|DATA|SCRIPT)\}\}\*\//g, (_, name: string) => parts[name] ?? '');
+}
+
+function hasDetail(r: ReportRecording): boolean {
   return r.markers !== undefined || r.peaks !== undefined;
 }
 
-/** rec/<key>.js: `DICTCLIP_REC(key, { t: transcript, m: markers, p: { r, ms, b64 } })`. */
+/** rec/<key>.js: hands the page the recording's {@link RecordingDetail} (a DOM event: file:// loads no data otherwise). */
 export function recordingScript(r: ReportRecording): string {
-  const p = r.peaks === undefined ? null : {
-    r: r.peaks.bucketsPerSecond, ms: r.peaks.durationMs,
+  const peaks = r.peaks === undefined ? null : {
+    bucketsPerSecond: r.peaks.bucketsPerSecond, durationMs: r.peaks.durationMs,
     b64: Buffer.from(r.peaks.minMax.buffer, r.peaks.minMax.byteOffset, r.peaks.minMax.length).toString('base64'),
   };
-  const body = { t: r.markers?.transcript ?? '', m: r.markers?.markers ?? [], p };
-  return `window.DICTCLIP_REC(${JSON.stringify(r.key)}, ${JSON.stringify(body)});\n`;
+  const markers = (r.markers?.markers ?? []).map(([textStart, textLength, startMs, endMs]) => ({ textStart, textLength, startMs, endMs }));
+  const detail: RecordingDetail = { key: r.key, transcript: r.markers?.transcript ?? '', markers: markerColumns(markers), peaks };
+  return `document.dispatchEvent(new CustomEvent(${JSON.stringify(DETAIL_EVENT)}, { detail: ${JSON.stringify(detail)} }));\n`;
 }
 
 /**
@@ -92,10 +105,9 @@ export async function buildReport(outDir: string): Promise<string> {
   const temp = path.join(model.outDir, `.report-${randomBytes(6).toString('hex')}.tmp`);
   try {
     await mkdir(path.join(temp, 'rec'), { recursive: true });
-    for (const name of PAGE_FILES) await copyFile(path.join(PAGE_DIR, name), path.join(temp, name));
-    await writeFile(path.join(temp, 'data.js'), dataScript(model, reportDir));
+    await writeFile(path.join(temp, 'index.html'), await reportHtml(model, reportDir));
     for (const r of model.recordings) {
-      if (hasRecFile(r)) await writeFile(path.join(temp, 'rec', `${r.key}.js`), recordingScript(r));
+      if (hasDetail(r)) await writeFile(path.join(temp, 'rec', `${r.key}.js`), recordingScript(r));
     }
     await rm(reportDir, { recursive: true, force: true });
     await rename(temp, reportDir);

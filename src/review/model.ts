@@ -9,9 +9,9 @@ import { compareCodePoints } from '../code-point-order.js';
 import { checkRunOutput, readManifest } from '../run-output/read.js';
 import { clipFlags, markerSources, PLAYABLE_AUDIO } from '../report/index.js';
 import { alignmentsPath, correctionPath } from './paths.js';
+import type { RecordingListEntry, ReviewClip } from './view.js';
 
-/** A clip of the recording: [startMs, endMs, flags ('' when clean), text]. */
-export type ReviewClip = [number, number, string, string];
+export type { RecordingListEntry, ReviewClip } from './view.js';
 
 export interface ReviewRecording {
   /** The manifest's `source`: path relative to the input folder, extension kept. */
@@ -35,18 +35,6 @@ export interface ReviewRun {
   recordings: ReadonlyMap<string, ReviewRecording>;
 }
 
-/** A recording's line in the page's list. */
-export interface RecordingListEntry {
-  source: string;
-  clips: number;
-  flagged: number;
-  /** Reference words the alignment did not match (0 without a reference). */
-  disagreements: number;
-  /** Whether corrections/<source>.txt exists. */
-  corrected: boolean;
-  playable: boolean;
-}
-
 /**
  * Read a run output for review: the manifest (streamed), the sources with saved markers, the input folder.
  * @throws DictclipError `E_NOT_RUN_OUTPUT` when `runDir` is not a run output.
@@ -56,7 +44,7 @@ export async function openReviewRun(runDir: string): Promise<ReviewRun> {
   const { inputDir } = await checkRunOutput(dir);
   const clips = new Map<string, ReviewClip[]>();
   for await (const row of readManifest(dir)) {
-    const clip: ReviewClip = [row.start_ms, row.end_ms, clipFlags(row.kind, row.flags), row.text];
+    const clip: ReviewClip = { startMs: row.start_ms, endMs: row.end_ms, flags: clipFlags(row.kind, row.flags), text: row.text };
     const list = clips.get(row.source);
     if (list === undefined) clips.set(row.source, [clip]);
     else list.push(clip);
@@ -64,8 +52,8 @@ export async function openReviewRun(runDir: string): Promise<ReviewRun> {
   const sources = [...new Set([...clips.keys(), ...(await markerSources(dir))])].sort(compareCodePoints);
   const recordings = new Map<string, ReviewRecording>();
   for (const source of sources) {
-    const list = (clips.get(source) ?? []).sort((a, b) => a[0] - b[0]);
-    recordings.set(source, { source, clips: list, flagged: list.filter((c) => c[2] !== '').length, audio: sourceAudio(inputDir, source) });
+    const list = (clips.get(source) ?? []).sort((a, b) => a.startMs - b.startMs);
+    recordings.set(source, { source, clips: list, flagged: list.filter((c) => c.flags !== '').length, audio: sourceAudio(inputDir, source) });
   }
   return { runDir: dir, inputDir, recordings };
 }

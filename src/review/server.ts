@@ -12,11 +12,12 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DictclipError, isDictclipError } from '../errors.js';
-import { readPeaks, REPORT_PAGE_DIR } from '../report/index.js';
+import { PAGE_BUNDLE_DIR, readPeaks } from '../report/index.js';
 import { BodyTooLarge, PAGE_CSP, readBody, sendError, sendFile, sendJson, sendText } from './http.js';
 import { ListenCopies } from './listen.js';
 import { listRecordings, openReviewRun, type ReviewRun } from './model.js';
 import { CorrectionStore, MAX_TEXT_CHARS, readRecordingState, type Change, type RecordingState } from './state.js';
+import type { RecordingList, RecordingView, StaleAnswer } from './view.js';
 
 export interface ReviewServerOptions {
   /** The run output folder to review. */
@@ -42,13 +43,10 @@ export interface RunningReview {
 }
 
 const PAGE_DIR = fileURLToPath(new URL('../../src/review/page/', import.meta.url));
-/** The static files, by URL path: the review page's own and the report's waveform drawing. */
+/** The static files, by URL path: the page's style and its script (src/review/page/*.ts, bundled by `npm run build`). */
 const STATIC: ReadonlyMap<string, [string, string]> = new Map([
   ['/page/review.css', [path.join(PAGE_DIR, 'review.css'), 'text/css; charset=utf-8']],
-  ['/page/review.js', [path.join(PAGE_DIR, 'review.js'), 'text/javascript; charset=utf-8']],
-  ['/page/edit.js', [path.join(PAGE_DIR, 'edit.js'), 'text/javascript; charset=utf-8']],
-  ['/page/format.js', [path.join(REPORT_PAGE_DIR, 'format.js'), 'text/javascript; charset=utf-8']],
-  ['/page/wave.js', [path.join(REPORT_PAGE_DIR, 'wave.js'), 'text/javascript; charset=utf-8']],
+  ['/page/review.js', [path.join(PAGE_BUNDLE_DIR, 'review.js'), 'text/javascript; charset=utf-8']],
 ]);
 
 const MAX_BODY = MAX_TEXT_CHARS * 4 + 4096;
@@ -62,19 +60,19 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-/** A recording's state as the page reads it. Words: [text, startMs, endMs, status, changed 0/1, textStart]. */
-async function recordingJson(run: ReviewRun, state: RecordingState): Promise<unknown> {
+/** A recording's state as the page reads it. */
+async function recordingJson(run: ReviewRun, state: RecordingState): Promise<RecordingView> {
   const r = run.recordings.get(state.source);
   const peaks = await readPeaks(run.runDir, state.source);
-  const clipEnd = (r?.clips ?? []).reduce((end, c) => Math.max(end, c[1]), 0);
+  const clipEnd = (r?.clips ?? []).reduce((end, c) => Math.max(end, c.endMs), 0);
   const wordEnd = state.words.reduce((end, w) => Math.max(end, w.endMs ?? 0), 0);
   return {
     source: state.source, revision: state.revision, corrected: state.corrected, from: state.from, text: state.text,
-    words: state.words.map((w) => [w.text, w.startMs, w.endMs, w.status, w.changed ? 1 : 0, w.textStart]),
+    words: state.words.map((w) => ({ text: w.text, startMs: w.startMs, endMs: w.endMs, status: w.status, changed: w.changed, textStart: w.textStart })),
     clips: r?.clips ?? [], audio: r?.audio !== undefined,
-    ms: Math.round(Math.max(peaks?.durationMs ?? 0, clipEnd, wordEnd)),
+    durationMs: Math.round(Math.max(peaks?.durationMs ?? 0, clipEnd, wordEnd)),
     peaks: peaks === undefined ? null : {
-      r: peaks.bucketsPerSecond, b64: Buffer.from(peaks.minMax.buffer, peaks.minMax.byteOffset, peaks.minMax.length).toString('base64'),
+      bucketsPerSecond: peaks.bucketsPerSecond, b64: Buffer.from(peaks.minMax.buffer, peaks.minMax.byteOffset, peaks.minMax.length).toString('base64'),
     },
   };
 }
@@ -136,7 +134,8 @@ export async function startReview(options: ReviewServerOptions): Promise<Running
       return;
     }
     if (url.pathname === '/api/recordings') {
-      sendJson(res, 200, { runDir: run.runDir, inputDir: run.inputDir ?? null, recordings: await listRecordings(run) });
+      const list: RecordingList = { runDir: run.runDir, inputDir: run.inputDir ?? null, recordings: await listRecordings(run) };
+      sendJson(res, 200, list);
       return;
     }
     const recording = run.recordings.get(source);
@@ -204,7 +203,10 @@ export async function startReview(options: ReviewServerOptions): Promise<Running
     }
     const result = await store.save(parsed.source, parsed.revision, parsed.change);
     if (result.ok) sendJson(res, 200, await recordingJson(run, result.state));
-    else if (result.reason === 'stale') sendJson(res, 409, { error: 'stale', message: 'this recording was changed elsewhere (another tab?) since it was loaded; nothing was saved', recording: await recordingJson(run, result.state) });
+    else if (result.reason === 'stale') {
+      const answer: StaleAnswer = { error: 'stale', message: 'this recording was changed elsewhere (another tab?) since it was loaded; nothing was saved', recording: await recordingJson(run, result.state) };
+      sendJson(res, 409, answer);
+    }
     else sendError(res, 400, 'no-word', 'no word at that index');
   }
 

@@ -8,7 +8,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReview, type RunningReview } from '../../src/review/index.js';
+import { startReview, type RecordingView, type RunningReview, type WordView } from '../../src/review/index.js';
 import { removeTempDirs, tempDir } from '../helpers/index.js';
 import { makeRun, QUIET, type RunFixture } from '../report/fixture.js';
 
@@ -36,8 +36,10 @@ function pageHeaders(extra: Record<string, string> = {}): Record<string, string>
 }
 
 const save = (body: unknown, headers = pageHeaders()): Promise<Answer> => call('/api/save', { method: 'POST', headers, body });
-const talk = async (): Promise<{ revision: string; text: string; words: unknown[][] }> =>
-  (await call('/api/recording?source=talk.wav')).json as { revision: string; text: string; words: unknown[][] };
+const talk = async (): Promise<RecordingView> => (await call('/api/recording?source=talk.wav')).json as unknown as RecordingView;
+/** A word as the page gets it. */
+const word = (text: string, startMs: number | null, endMs: number | null, textStart: number, changed = false): WordView =>
+  ({ text, startMs, endMs, status: '', changed, textStart });
 
 beforeAll(async () => {
   run = await makeRun(await tempDir('review-server'));
@@ -63,9 +65,7 @@ describe('review server: reading', () => {
   it('gives a recording its words with the times of their markers', async () => {
     const rec = await talk();
     expect(rec.text).toBe('Please call stella today.');
-    expect(rec.words).toEqual([
-      ['Please', 300, 700, '', 0, 0], ['call', 900, 1400, '', 0, 7], ['stella', 1700, 2200, '', 0, 12], ['today', 2400, 2800, '', 0, 19],
-    ]);
+    expect(rec.words).toEqual([word('Please', 300, 700, 0), word('call', 900, 1400, 7), word('stella', 1700, 2200, 12), word('today', 2400, 2800, 19)]);
   });
 
   it('serves the page with its token, and the source audio with Range', async () => {
@@ -131,9 +131,7 @@ describe('review server: writing', () => {
     const res = await save({ source: 'talk.wav', revision, index: 2, replacement: 'Stanley' });
     expect(res.status).toBe(200);
     expect(await readFile(talkFile(), 'utf8')).toBe('Please call Stanley today.\n');
-    expect(res.json['words']).toEqual([
-      ['Please', 300, 700, '', 0, 0], ['call', 900, 1400, '', 0, 7], ['Stanley', 1700, 2200, '', 1, 12], ['today', 2400, 2800, '', 0, 20],
-    ]);
+    expect(res.json['words']).toEqual([word('Please', 300, 700, 0), word('call', 900, 1400, 7), word('Stanley', 1700, 2200, 12, true), word('today', 2400, 2800, 20)]);
     expect(res.json['corrected']).toBe(true);
     expect((await readdir(corrections())).sort()).toEqual(['talk.wav.txt']); // no temp file left
   });
