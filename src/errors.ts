@@ -51,6 +51,7 @@ export const ERROR_CODES = {
   E_REFERENCE_EMPTY: { exitStatus: 1, meaning: 'A reference transcript (`--transcripts`) is empty: it has no word to align.' },
   E_REFERENCE_MISMATCH: { exitStatus: 1, meaning: 'A reference transcript matches nothing the recognizer heard in its recording (the wrong file?).' },
   E_CORRECTIONS_INVALID: { exitStatus: 1, meaning: 'A word-edits file of `dictclip review` (`corrections/<src>.words.json`) is not valid: not JSON, another version or recording, or a bad word (the message says which).' },
+  E_REFERENCE_MISSING: { exitStatus: 1, meaning: 'A run that requires reference transcripts (`--require-transcripts`) found none for a recording: nothing is cut from it (the message names the files looked for and the closest unused reference).' },
   E_OUTPUT: { exitStatus: 1, meaning: 'Writing output failed.' },
   E_UNSAFE_NAME: { exitStatus: 2, meaning: 'A file name a run output names (a source, a clip) holds a control character (newline, ESC …): a line-based file such as Kaldi\'s wav.scp would split it or run part of it, so the export refuses it.' },
   E_UNSAFE_PATH: { exitStatus: 2, meaning: 'A file a run output names leaves its folder (`..`, a symbolic link out of it) or is not a regular file (a clip that is a link): exports and the review read only regular files inside the output folder and sources inside the input folder.' },

@@ -12,7 +12,8 @@ export type OptionValues = Readonly<Record<string, unknown>>;
 /** Values the pipeline computes for the keys marked `via`: the service identity and the reference transcripts. */
 export interface ProvidedValues {
   readonly service?: string;
-  readonly reference?: { readonly sha256: string; readonly align: 'text' | 'acoustic' } | undefined;
+  /** `edits`: the hash of a correction's word edits (dictclip review), absent without. */
+  readonly reference?: { readonly sha256: string; readonly align: 'text' | 'acoustic'; readonly edits?: string } | undefined;
 }
 
 /** True when `value` is the key's default (unset, the table's default, or an empty list). */

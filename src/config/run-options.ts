@@ -68,6 +68,16 @@ export interface RunOptions {
    */
   readonly transcripts?: string | undefined;
   /**
+   * Without transcripts: use the reference transcripts the output folder's run.json names (those of the run before), so a re-run never loses them; --no-reuse-transcripts cuts the recordings without a correction from what the recognizer heard (with a warning naming each that had a reference).
+   * @default true
+   */
+  readonly reuseTranscripts?: boolean;
+  /**
+   * Every recording must have a reference transcript (or a correction from dictclip review): one without fails with E_REFERENCE_MISSING in failures.csv, naming the files looked for and the closest unused reference, and nothing is cut from it.
+   * @default false
+   */
+  readonly requireTranscripts?: boolean;
+  /**
    * With transcripts: how reference words get their times: text (from the recognized words' markers) or acoustic (local PocketSphinx alignment of the reference words). Changing it re-cuts from the saved markers.
    * @default acoustic with the embedded service, text with baseUrl
    */

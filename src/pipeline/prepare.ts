@@ -6,7 +6,8 @@ import { recordingKey, statePath } from '../run-output/naming.js';
 import { clipFilesPresent, clipFingerprint, decide, dictationFingerprint, readState } from './state.js';
 import type { RecordingJob } from './recording.js';
 import type { Recording } from './scan.js';
-import type { ReferenceSet } from '../reference/index.js';
+import { missingReferenceError } from './run-references.js';
+import type { RunReferences } from './run-references.js';
 import type { FailureRow } from '../run-output/rows.js';
 import type { RedoReason, ResolvedRunOptions } from './types.js';
 
@@ -18,13 +19,15 @@ const HASH_CONCURRENCY = 4;
  * saved state), read its saved state and decide
  * whether it is done, needs re-cutting or needs dictating. A source that cannot be read, or an
  * empty (0-byte) one, becomes a `scan` failure; so does a reference transcript that cannot be
- * read, is not UTF-8 (`E_REFERENCE_ENCODING`) or is empty (`E_REFERENCE_EMPTY`).
+ * read, is not UTF-8 (`E_REFERENCE_ENCODING`) or is empty (`E_REFERENCE_EMPTY`), word edits of
+ * the review that are not valid (`E_CORRECTIONS_INVALID`), and with `require` a recording
+ * without a reference (`E_REFERENCE_MISSING`).
  */
 export async function prepareJobs(
   recordings: readonly Recording[],
   options: ResolvedRunOptions,
   serviceId: string,
-  references?: { set: ReferenceSet; align: 'text' | 'acoustic' },
+  references?: { refs: RunReferences; align: 'text' | 'acoustic'; require: boolean; warn: (source: string, message: string) => void },
 ): Promise<{ jobs: RecordingJob[]; failures: FailureRow[] }> {
   const limit = pLimit(HASH_CONCURRENCY);
   const settled = await Promise.all(recordings.map((recording) => limit(async (): Promise<RecordingJob | FailureRow> => {
@@ -43,11 +46,18 @@ export async function prepareJobs(
       const sourceFingerprint = { size: stats.size, mtimeMs: stats.mtimeMs, sha256 };
       const dictation = dictationFingerprint(sha256, serviceId, options);
       // The reference enters only the clip fingerprint: adding or changing one re-cuts, never dictates.
-      const reference = await references?.set.find(recording.relPath)?.();
-      const referenceFp = reference === undefined ? undefined : { sha256: reference.sha256, align: references!.align };
+      const found = await references?.refs.find(recording.relPath, (message) => references.warn(recording.relPath, message));
+      if (found === undefined && references?.require === true) throw missingReferenceError(references.refs.missing(recording.relPath));
+      const reference = found?.reference;
+      const referenceFp = found === undefined
+        ? undefined
+        : { sha256: found.reference.sha256, align: references!.align, ...(found.editsSha256 === undefined ? {} : { edits: found.editsSha256 }) };
       const fingerprints = { dictation, clips: clipFingerprint(dictation, options, referenceFp) };
       const present = state?.clips === undefined ? false : await clipFilesPresent(options.outDir, state.clips.rows);
-      return { recording, key, statePath: file, state, sourceFingerprint, fingerprints, decision: decide(state, fingerprints, present), reference, service: serviceId };
+      return {
+        recording, key, statePath: file, state, sourceFingerprint, fingerprints, decision: decide(state, fingerprints, present), reference, service: serviceId,
+        ...(found === undefined ? {} : { referenceFrom: found.from, edits: found.edits }),
+      };
     } catch (error) {
       const e = toDictclipError(error, 'E_INPUT');
       return { source: recording.relPath, stage: 'scan', code: e.code, message: e.message };

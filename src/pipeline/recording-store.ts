@@ -8,7 +8,8 @@
  * is read once (by the resume check) and never read back.
  */
 import type { PeaksMeter } from '../audio/index.js';
-import { clipDir, peaksPath } from '../run-output/naming.js';
+import { rm } from 'node:fs/promises';
+import { clipDir, markersPath, peaksPath, transcriptPath } from '../run-output/naming.js';
 import type { FailureRow } from '../run-output/rows.js';
 import { writeWaveform } from './cut-recording.js';
 import { writeDictationFiles } from './dictation-files.js';
@@ -16,7 +17,7 @@ import type { SavedPending } from './pending.js';
 import { removeAlignment, writeAlignment } from './reference.js';
 import type { AlignmentRecord } from './reference.js';
 import { recordingState, removeDir, writeState } from './state.js';
-import { savedTimedSource, writeTimedFiles } from './timed-files.js';
+import { removeTimedFiles, savedTimedSource, writeTimedFiles } from './timed-files.js';
 import type { TimedOptions, TimedSource } from './timed-files.js';
 import type { RecordingState } from './state.js';
 import type { SavedClips, SavedDictation } from './stages/output.js';
@@ -88,7 +89,8 @@ export class RecordingStore {
   }
 
   /**
-   * A failure: its clip folder removed; the state keeps the dictation if it is still reusable and
+   * A failure: its clip folder, alignment and timed files removed (and its dictated transcript and
+   * markers when the dictation is not kept: {@link removeRecordingOutputs}); the state keeps the dictation if it is still reusable and
    * the dictations created and not yet saved (a retry polls them instead of dictating again).
    * Never throws: the failure is reported already, a state that cannot be written only means a full retry.
    */
@@ -97,7 +99,7 @@ export class RecordingStore {
       const current = this.#current;
       const fingerprint = this.#job.fingerprints.dictation;
       const dictation = current?.dictation?.fingerprint === fingerprint ? current.dictation : undefined;
-      await removeDir(clipDir(this.#outDir, this.#job.recording.relPath));
+      await removeRecordingOutputs(this.#outDir, this.#job.recording.relPath, dictation !== undefined);
       const pending = current?.pending?.fingerprint === fingerprint ? { pending: current.pending } : {};
       await this.#write({ ...(dictation === undefined ? {} : { dictation }), failure, ...pending });
     } catch {
@@ -110,4 +112,16 @@ export class RecordingStore {
     await writeState(this.#job.statePath, state);
     this.#current = state;
   }
+}
+
+/**
+ * Remove what an earlier run wrote for a recording that failed now, so nothing of it is left to
+ * read as current: its clip folder, `alignments/<source>.json`, `transcripts/<source>.json` and
+ * subtitles, and unless its dictation is kept (`keepDictation`: the same source and dictation
+ * settings) its `transcripts/<source>.txt` and `markers/<source>.json`.
+ */
+export async function removeRecordingOutputs(outDir: string, relPath: string, keepDictation: boolean): Promise<void> {
+  await removeDir(clipDir(outDir, relPath));
+  await Promise.all([removeAlignment(outDir, relPath), removeTimedFiles(outDir, relPath)]);
+  if (!keepDictation) await Promise.all([rm(transcriptPath(outDir, relPath), { force: true }), rm(markersPath(outDir, relPath), { force: true })]);
 }

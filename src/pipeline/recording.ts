@@ -16,6 +16,7 @@ import { DictclipError, toDictclipError } from '../errors.js';
 import { channelNumber, PeaksMeter, toWorkWav } from '../audio/index.js';
 import { wholeMsEnd } from '../markers/index.js';
 import type { Reference } from '../reference/index.js';
+import type { WordEdit } from '../run-output/corrections.js';
 import { DICTATION_STAGES } from '../run-output/rows.js';
 import type { Stage } from '../run-output/rows.js';
 import { snapClips } from './cut-recording.js';
@@ -48,8 +49,12 @@ export interface RecordingJob {
   decision: ResumeDecision;
   /** The identity of the service that dictates it (saved with its dictation). */
   service: string;
-  /** The recording's reference transcript (`transcripts`), undefined when it has none. */
+  /** The recording's reference transcript (`transcripts`, or its correction), undefined when it has none. */
   reference?: Reference | undefined;
+  /** Where the reference came from (src/pipeline/run-references.ts). */
+  referenceFrom?: 'review' | 'transcripts' | undefined;
+  /** The review's word edits over a correction: times used as they are, words checked. */
+  edits?: readonly WordEdit[] | undefined;
 }
 
 /** Shared resources of a run. */

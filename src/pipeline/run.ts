@@ -14,13 +14,13 @@ import { computeSummary, StageTotals, writeRunOutputs } from '../run-output/writ
 import { dictatedElsewhere, planState, prepareJobs, redoReason } from './prepare.js';
 import { processRecording, StageError } from './recording.js';
 import type { RecordingContext } from './recording.js';
-import { RecordingStore } from './recording-store.js';
+import { RecordingStore, removeRecordingOutputs } from './recording-store.js';
 import { noRecordingsWarning, scanRecordings } from './scan.js';
 import { checkRunFolders } from './folders.js';
 import { baseUrlError } from './base-url.js';
-import { openReferences } from '../reference/index.js';
+import { openRunReferences } from './run-references.js';
 import { acousticAligner, checkAcousticAligner } from './acoustic.js';
-import { referenceSummary, UNUSED_REFERENCE } from './reference-summary.js';
+import { lostReferences, lostReferenceWarning, referenceSummary, UNUSED_REFERENCE, withoutReferenceFiles, withoutReferenceSummary } from './reference-summary.js';
 import { runRecord, serviceIdentity } from './state.js';
 import { otherServiceError, readRunRecord, writeRunRecord } from '../run-output/run-record.js';
 import { parseShard, selectShard } from '../shard/select.js';
@@ -54,19 +54,25 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
   const scan = await scanRecordings(opts.inputDir, { leaveOut: [outDir, workDir], include: opts.include, exclude: opts.exclude });
   const recordings = selectShard(scan.recordings, opts.shard === undefined ? undefined : parseShard(opts.shard));
   const serviceId = await serviceIdentity(opts);
-  const madeBy = (await readRunRecord(outDir))?.options.service;
+  const before = await readRunRecord(outDir);
+  const madeBy = before?.options.service;
   const recordedOther = madeBy !== undefined && madeBy !== serviceId ? madeBy : undefined;
   const refuseOther = (other: string | undefined): void => {
     if (other !== undefined && !opts.newService && !opts.dryRun) throw otherServiceError(outDir, other, serviceId);
   };
   refuseOther(recordedOther); // before hashing any source: run.json alone says so
   const align = opts.align ?? (opts.baseUrl === undefined ? 'acoustic' : 'text');
-  const references = opts.transcripts === undefined ? undefined : await openReferences(opts.transcripts, scan.recordings.map((r) => r.relPath));
-  const { jobs, failures } = await prepareJobs(recordings, opts, serviceId, references === undefined ? undefined : { set: references, align });
+  const refs = await openRunReferences({
+    outDir, given: opts.transcripts, remembered: before?.transcripts, reuse: opts.reuseTranscripts, relPaths: scan.recordings.map((r) => r.relPath),
+  });
+  const warnAbout = (source: string | undefined, message: string): void => events.onWarning?.({ ...(source === undefined ? {} : { source }), message });
+  for (const note of refs.notes) warnAbout(undefined, note);
+  const { jobs, failures } = await prepareJobs(recordings, opts, serviceId, { refs, align, require: opts.requireTranscripts, warn: warnAbout });
+  for (const job of lostReferences(jobs)) warnAbout(job.recording.relPath, lostReferenceWarning(refs));
   // A run stopped before it wrote run.json still names its service in each recording's state.
   const otherService = recordedOther ?? dictatedElsewhere(jobs, serviceId);
   refuseOther(otherService);
-  const skippedFiles = [...scan.skipped, ...(references?.unused ?? []).map((name) => ({ relPath: name, reason: UNUSED_REFERENCE }))];
+  const skippedFiles = [...withoutReferenceFiles(scan, refs), ...(refs.set?.unused ?? []).map((name) => ({ relPath: name, reason: UNUSED_REFERENCE }))];
   throwIfAborted(signal);
   const wallTimeMs = (): number => Math.round(performance.now() - started);
   const alreadyDone = jobs.filter((job) => job.decision === 'done').length;
@@ -89,6 +95,8 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
   await removeStaleTemps(outDir);
   events.onStart?.({ total: recordings.length, resumed: alreadyDone, skipped: skippedFiles, excluded: scan.excluded.length });
   for (const failure of failures) events.onRecordingFailed?.(failure);
+  // Failed before processing (a reference missing or unreadable, the source gone): nothing of an earlier run stays as if current.
+  for (const failure of failures) await removeRecordingOutputs(outDir, failure.source, true).catch(() => undefined);
 
   const pending = jobs.filter((job) => job.decision !== 'done');
   const ffmpegPath = pending.length > 0 ? await resolveFfmpeg(opts.ffmpegPath) : '';
@@ -176,11 +184,14 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
       recordings: recordings.length, done, failed: failures.length, resumed: resumedCount, skipped, ...excluded, wallTimeMs: wallTimeMs(),
       stageMs: stageTotals.toJSON(), ...earlierStageMs(earlierTotals), inputDir: scan.folder,
     };
-    const summary = { ...computeSummary(counts, rows, dropped, paddingClamped), ...findSummary(opts.find, found), ...referenceSummary(agreements) };
+    const summary = {
+      ...computeSummary(counts, rows, dropped, paddingClamped), ...findSummary(opts.find, found), ...referenceSummary(agreements),
+      ...withoutReferenceSummary(refs, jobs, failures),
+    };
     await writeRunOutputs(outDir, rows, failures, summary, skippedFiles);
     // Interrupted: the manifest and summary hold what finished; no run.json (it lists a whole run, for merge).
     if (interrupted) throw interruptedError({ finished: done + resumedCount + failures.length, total: recordings.length, canceled }, signal.reason);
-    const referenceRecord = references === undefined ? undefined : { sha256: references.fingerprint, align };
+    const referenceRecord = refs.set === undefined ? undefined : { sha256: refs.set.fingerprint, align, location: refs.location };
     await writeRunRecord(outDir, runRecord(opts, serviceId, recordings.map((r) => r.relPath), opts.shard ?? null, referenceRecord));
     return { summary, failures, manifestPath };
   } finally {

@@ -104,7 +104,7 @@ export function dictationFingerprint(sourceSha256: string, serviceId: string, op
 export function clipFingerprint(
   dictationFp: string,
   options: Partial<ClipOptions>,
-  reference?: { sha256: string; align: 'text' | 'acoustic' },
+  reference?: { sha256: string; align: 'text' | 'acoustic'; edits?: string },
   keys?: readonly KeySpec[],
 ): string {
   return sha256(JSON.stringify({ dictation: dictationFp, ...fingerprintFields('clips', options, { reference }, keys) }));
@@ -189,15 +189,17 @@ export function runRecord(
   serviceId: string,
   recordings: readonly string[],
   shard: string | null,
-  references?: { sha256: string; align: 'text' | 'acoustic' },
+  references?: { sha256: string; align: 'text' | 'acoustic'; location?: string | undefined },
   keys?: readonly KeySpec[],
 ): RunRecord {
-  const clips = clipFingerprint(dictationFingerprint('', serviceId, options, keys), options, references, keys);
+  const fingerprinted = references === undefined ? undefined : { sha256: references.sha256, align: references.align };
+  const clips = clipFingerprint(dictationFingerprint('', serviceId, options, keys), options, fingerprinted, keys);
   return {
     version: RUN_RECORD_VERSION,
     shard,
+    ...(references?.location === undefined ? {} : { transcripts: references.location }),
     optionsFingerprint: runFingerprint(clips, options, keys),
-    options: recordedOptions(options, { service: serviceId, reference: references }, keys) as RecordedOptions,
+    options: recordedOptions(options, { service: serviceId, reference: fingerprinted }, keys) as RecordedOptions,
     recordings: [...recordings].sort(compareCodePoints),
   };
 }

@@ -56,6 +56,12 @@ export async function writeTimedFiles(outDir: string, from: TimedSource, options
   return timed;
 }
 
+/** Remove a recording's `transcripts/<source>.json` and every subtitle file of it (a failed recording keeps none). */
+export async function removeTimedFiles(outDir: string, source: string): Promise<void> {
+  await rm(timedTranscriptPath(outDir, source), { force: true });
+  for (const format of SUBTITLE_FORMATS) await rm(subtitlePath(outDir, source, format), { force: true });
+}
+
 /**
  * The timed source of a recording kept from an earlier run: its saved dictation, or with a
  * reference the saved `alignments/<source>.json`; undefined when what it needs is not there.

@@ -21,6 +21,12 @@ export interface ReferenceSet {
   find(relPath: string): (() => Promise<Reference>) | undefined;
   /** References that belong to no recording of the input, as names for skipped.csv. */
   unused: string[];
+  /** What a recording's reference would be named, in the order looked for (for a message naming them). */
+  lookedFor(relPath: string): string[];
+  /** Recordings with two reference files (`<rel>.txt` and `<rel without extension>.txt`): which one is used. */
+  notes: string[];
+  /** A folder's text files (absolute paths): the input folder's scan does not list them as skipped. */
+  files: string[];
   /**
    * SHA-256 over every recording's reference (path and content hash, in path order): equal for
    * shards of one input with the same references, so a merge can check they were cut alike.
@@ -46,12 +52,14 @@ export async function openReferences(location: string, relPaths: readonly string
 
 async function folderReferences(dir: string, relPaths: readonly string[]): Promise<ReferenceSet> {
   const files = new Set(await listTexts(dir));
-  const chosen = (relPath: string): string | undefined => {
-    const withExt = `${relPath}.txt`;
-    if (files.has(withExt)) return withExt;
-    const bare = `${relPath.slice(0, relPath.length - path.posix.extname(relPath).length)}.txt`;
-    return files.has(bare) ? bare : undefined;
-  };
+  const names = (relPath: string): [string, string] => [`${relPath}.txt`, `${relPath.slice(0, relPath.length - path.posix.extname(relPath).length)}.txt`];
+  const chosen = (relPath: string): string | undefined => names(relPath).find((name) => files.has(name));
+  const notes = [...relPaths].sort().flatMap((relPath) => {
+    const [withExt, bare] = names(relPath);
+    return withExt !== bare && files.has(withExt) && files.has(bare)
+      ? [`${relPath} has two reference transcripts in ${dir}: ${withExt} is used, ${bare} is not (rename or remove one)`]
+      : [];
+  });
   const hashes: string[] = [];
   for (const relPath of [...relPaths].sort()) {
     const rel = chosen(relPath);
@@ -64,6 +72,9 @@ async function folderReferences(dir: string, relPaths: readonly string[]): Promi
       return rel === undefined ? undefined : () => readReferenceFile(path.join(dir, ...rel.split('/')));
     },
     unused: unusedOf([...files].sort(), new Set(relPaths.map(chosen)), (rel) => rel),
+    lookedFor: (relPath) => [...new Set(names(relPath))].map((name) => path.join(dir, ...name.split('/'))),
+    notes,
+    files: [...files].map((rel) => path.resolve(dir, ...rel.split('/'))),
   };
 }
 
@@ -113,6 +124,13 @@ async function tableReferences(file: string, relPaths: readonly string[]): Promi
       return id === undefined ? undefined : () => Promise.resolve(referenceFromText(`${file}#${id}`, byId.get(id)!));
     },
     unused: unusedOf([...byId.keys()], new Set(relPaths.map(idOf)), (id) => `${path.basename(file)}#${id}`),
+    lookedFor(relPath) {
+      const bare = relPath.slice(0, relPath.length - path.posix.extname(relPath).length);
+      const name = path.posix.basename(bare);
+      return [...new Set([relPath, bare, ...(names.get(name) === relPath ? [name] : [])])].map((id) => `${path.basename(file)}#${id}`);
+    },
+    notes: [],
+    files: [],
   };
 }
 

@@ -85,6 +85,11 @@ export interface RunSummary {
    * unaligned reference words; extra recognized words).
    */
   references?: ({ source: string } & ReferenceAgreement)[];
+  /**
+   * With reference transcripts in use (given, or remembered from the run before): the recordings
+   * that had none and were cut from what the recognizer heard, by source.
+   */
+  withoutReference?: string[];
   /** Things worth knowing that are not failures (e.g. a phrase found nowhere). */
   notes?: string[];
 }

@@ -27,6 +27,11 @@ export interface RunRecord {
    * runFingerprint; the key table marks them `affects: 'selection'`).
    */
   optionsFingerprint: string;
+  /**
+   * The reference transcripts the run used (absolute folder or table file), absent without: a
+   * later run over this output that names none uses them again (src/pipeline/run-references.ts).
+   */
+  transcripts?: string;
   /** The same options, readable (to say which one differs). */
   options: RecordedOptions;
   /** Every recording of the run (relative paths, code point order). */

@@ -128,7 +128,11 @@ describe('run with --transcripts', () => {
     const corrected = await manifest(out);
     expect(corrected.map((r) => [r['text']!.toLowerCase(), Number(r['start_ms']), Number(r['end_ms'])])).toEqual(
       HEARD.filter(([word]) => word !== 'um').map(([word, a, b]) => [word, a, b]));
+    // Without --transcripts the run before's are used again (run.json remembers them); told not to, it cuts what was heard.
     await runPipeline(options(out));
+    expect(posts()).toBe(before);
+    expect(await manifest(out)).toEqual(corrected);
+    await runPipeline(options(out, { reuseTranscripts: false }));
     expect(posts()).toBe(before);
     expect(await manifest(out)).toEqual(heard);
     await expect(readFile(path.join(out, 'alignments', 'book', 'ch01.wav.json'))).rejects.toThrow(/ENOENT/);

@@ -128,6 +128,16 @@ function excludedLine(excluded: number | undefined): string {
   return excluded === undefined || excluded === 0 ? '' : `excluded: ${plural(excluded, 'recording')} by --include/--exclude patterns (not recordings of this run)\n`;
 }
 
+/** Names listed on the summary line before `and N more`. */
+const LISTED_SOURCES = 10;
+
+/** `; 3 without a reference transcript (cut from what the recognizer heard): a.wav, b.wav, c.wav` for a run with references where some had none. */
+function withoutReference(sources: readonly string[] | undefined): string {
+  if (sources === undefined || sources.length === 0) return '';
+  const more = sources.length > LISTED_SOURCES ? ` and ${sources.length - LISTED_SOURCES} more (summary.json withoutReference)` : '';
+  return `; ${sources.length} without a reference transcript (cut from what the recognizer heard): ${sources.slice(0, LISTED_SOURCES).join(', ')}${more}`;
+}
+
 function printSummary(result: RunResult, io: CliIo): void {
   const s = result.summary;
   const resumed = s.resumed > 0 ? `, ${s.resumed} kept from an earlier run` : '';
@@ -136,7 +146,7 @@ function printSummary(result: RunResult, io: CliIo): void {
     : '';
   io.stdout.write(
     `manifest: ${result.manifestPath}\n` +
-      `recordings: ${s.done} done, ${s.failed} failed${resumed} (of ${s.recordings})\n${skipped}${excludedLine(s.excluded)}` +
+      `recordings: ${s.done} done, ${s.failed} failed${resumed} (of ${s.recordings})${withoutReference(s.withoutReference)}\n${skipped}${excludedLine(s.excluded)}` +
       `clips: ${s.clips} (total ${formatDuration(s.totalClipMs)}); flagged ${s.flaggedClips} (${formatDuration(s.flaggedClipMs)})` +
       `${s.droppedClips > 0 ? `; dropped by filters ${s.droppedClips} (${formatDuration(s.droppedClipMs)})` : ''}\n` +
       (s.paddingClampedEdges > 0
