@@ -24,7 +24,7 @@ import { createWebDatasetWriter } from './formats/webdataset.js';
 import { resolveExportOptions } from './options.js';
 import type { ExportFormat, ExportOptions, ResolvedExportOptions } from './options.js';
 import { MANIFEST_FILE } from '../run-output/layout.js';
-import { OutputFiles, refuseControlCharacters } from '../run-output/safe-path.js';
+import { OutputFiles, refuseControlCharacters, sourceFile } from '../run-output/safe-path.js';
 import { checkRunOutput, clipSamples, readManifest } from '../run-output/read.js';
 import { ClipConverter, exportedFormat, FormatTally, keptChannel, mixedFormatWarning } from './audio-format.js';
 import type { AudioTarget } from './audio-format.js';
@@ -136,7 +136,7 @@ async function survey(o: ResolvedExportOptions, inputDir: string | undefined, ta
       }
       if (o.format === 'kaldi' && inputDir !== undefined && row.source !== lastSource) {
         lastSource = row.source;
-        const file = path.join(inputDir, ...row.source.split('/'));
+        const file = sourceFile(inputDir, row.source);
         refuseControlCharacters(file, 'the source recording');
         if (!(await stat(file).then((s) => s.isFile(), () => false))) {
           throw new DictclipError('E_CONFIG', `kaldi: the source recording ${file} does not exist (wav.scp decodes the sources). Fix: pass --input-dir with the run's input folder.`, { key: 'inputDir', path: file });
@@ -204,7 +204,7 @@ export async function exportDataset(options: ExportOptions): Promise<ExportResul
       const base = { id, split, group: name, speaker: speakerId(name), row };
       if (FORMATS[o.format].holds === 'sources' && channel !== undefined && channel > 1 && (o.channels ?? 1) === 1 && row.source !== probed) {
         probed = row.source;
-        await checkSourceChannel(path.join(inputDir ?? '', ...row.source.split('/')), channel, o.ffmpegPath, path.join(temp, '.probe'));
+        await checkSourceChannel(sourceFile(inputDir ?? '', row.source), channel, o.ffmpegPath, path.join(temp, '.probe'));
       }
       await inFlight.push(FORMATS[o.format].holds === 'sources'
         ? writer.add({ ...base, clipPath, audio: { sampleRate: row.sample_rate, channels: row.channels, samples: clipSamples(row) } })

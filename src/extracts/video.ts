@@ -16,6 +16,7 @@ import { runProcess } from '../child-process.js';
 import { DictclipError } from '../errors.js';
 import { MANIFEST_FILE } from '../run-output/layout.js';
 import { notRunOutput, readManifest, readSummary } from '../run-output/read.js';
+import { sourceFile } from '../run-output/safe-path.js';
 
 /** Options of {@link writeVideoSupercut}. */
 export interface VideoSupercutOptions {
@@ -81,7 +82,7 @@ export async function videoSources(runDir: string, ffprobePath: string, signal?:
   const inputDir = (await readSummary(runDir))['inputDir'];
   const segments: Segment[] = [];
   for await (const row of readManifest(runDir)) {
-    if (typeof inputDir === 'string') segments.push({ source: path.resolve(inputDir, ...row.source.split('/')), startMs: row.start_ms, endMs: row.end_ms });
+    if (typeof inputDir === 'string') segments.push({ source: sourceFile(inputDir, row.source), startMs: row.start_ms, endMs: row.end_ms });
   }
   const probed = new Map<string, VideoStreamInfo | undefined>();
   for (const { source } of segments) {

@@ -12,6 +12,7 @@ import { FAILURES_FILE, MANIFEST_FILE, MARKERS_DIR } from '../run-output/layout.
 import { alignmentsPath, markersPath, peaksPath, recordingKey } from '../run-output/naming.js';
 import { notRunOutput, readManifest, readSummary, readTable } from '../run-output/read.js';
 import type { FailureRow } from '../run-output/rows.js';
+import { sourceFile } from '../run-output/safe-path.js';
 
 /** One clip as the page shows it. */
 export interface ReportClip {
@@ -148,7 +149,7 @@ export async function readReportModel(outDir: string): Promise<ReportModel> {
   const sources = new Set([...clipsBySource.keys(), ...(await markerSources(out))]);
   const recordings: ReportRecording[] = [];
   for (const source of [...sources].sort(compareCodePoints)) {
-    const sourcePath = inputDir === undefined ? undefined : path.join(inputDir, ...source.split('/'));
+    const sourcePath = inputDir === undefined ? undefined : insideOrUndefined(inputDir, source);
     recordings.push({
       source, key: recordingKey(source), clips: clipsBySource.get(source) ?? [], failed: failed.has(source),
       markers: await readMarkers(out, source), peaks: await readPeaks(out, source),
@@ -156,4 +157,13 @@ export async function readReportModel(outDir: string): Promise<ReportModel> {
     });
   }
   return { outDir: out, summary, failures, recordings };
+}
+
+/** A source's file inside the input folder; undefined for a source that leaves it (a hand-edited manifest). */
+function insideOrUndefined(inputDir: string, source: string): string | undefined {
+  try {
+    return sourceFile(inputDir, source);
+  } catch {
+    return undefined;
+  }
 }

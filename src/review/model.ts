@@ -2,11 +2,12 @@
  * What the review page shows of a finished run, read from its output folder: the recordings
  * (manifest sources and saved markers), their clips and flags, their source audio, and per recording its timed words and current text (model of one recording: state.ts).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compareCodePoints } from '../code-point-order.js';
 import { checkRunOutput, readManifest } from '../run-output/read.js';
+import { isRelativeSource, sourceFile } from '../run-output/safe-path.js';
 import { clipFlags, markerSources, PLAYABLE_AUDIO } from '../report/index.js';
 import { alignmentsPath, correctionPath } from './paths.js';
 import type { RecordingListEntry, ReviewClip } from './view.js';
@@ -49,7 +50,8 @@ export async function openReviewRun(runDir: string): Promise<ReviewRun> {
     if (list === undefined) clips.set(row.source, [clip]);
     else list.push(clip);
   }
-  const sources = [...new Set([...clips.keys(), ...(await markerSources(dir))])].sort(compareCodePoints);
+  // A source the scan could not have written (`../base.wav` in a hand-edited manifest) is not reviewed.
+  const sources = [...new Set([...clips.keys(), ...(await markerSources(dir))])].filter(isRelativeSource).sort(compareCodePoints);
   const recordings = new Map<string, ReviewRecording>();
   for (const source of sources) {
     const list = (clips.get(source) ?? []).sort((a, b) => a.startMs - b.startMs);
@@ -58,10 +60,24 @@ export async function openReviewRun(runDir: string): Promise<ReviewRun> {
   return { runDir: dir, inputDir, recordings };
 }
 
+/** The source's file: inside the input folder (a `../x.wav` source is never served), a regular file after following links as the scan did. */
 function sourceAudio(inputDir: string | undefined, source: string): ReviewRecording['audio'] {
   if (inputDir === undefined) return undefined;
-  const file = path.join(inputDir, ...source.split('/'));
-  return existsSync(file) ? { path: file, contentType: PLAYABLE_AUDIO.get(path.extname(source).toLowerCase()) } : undefined;
+  let file: string;
+  try {
+    file = sourceFile(inputDir, source);
+  } catch {
+    return undefined;
+  }
+  return isFileSync(file) ? { path: file, contentType: PLAYABLE_AUDIO.get(path.extname(source).toLowerCase()) } : undefined;
+}
+
+function isFileSync(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** The reference alignment of a recording (alignments/<source>.json, written by the pipeline) as the review reads it. */

@@ -94,3 +94,24 @@ export class OutputFiles {
     return real === undefined || real === root || isInside(root, real);
   }
 }
+
+/** True for a source as the scan writes one: relative, `/`-separated, no empty, `.` or `..` part. */
+export function isRelativeSource(source: string): boolean {
+  return source !== '' && !path.isAbsolute(source) && source.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+}
+
+/**
+ * The file of a run's source recording: `<inputDir>/<source>`, refused when the manifest's
+ * `source` (a relative `/`-separated path, as the scan wrote it) is absolute or leaves the input
+ * folder (`../base.wav`, `a/../../b.wav`). Links inside the input folder are then followed, as
+ * the scan followed them when the run took the recording.
+ * @throws DictclipError `E_UNSAFE_PATH`
+ */
+export function sourceFile(inputDir: string, source: string): string {
+  const base = path.resolve(inputDir);
+  const target = path.resolve(base, ...source.split('/'));
+  if (!isRelativeSource(source) || !isInside(base, target)) {
+    throw new DictclipError('E_UNSAFE_PATH', `the source "${escapeControls(source)}" is not a path inside the input folder ${escapeControls(base)}: refused`, { path: escapeControls(target) });
+  }
+  return target;
+}

@@ -22,6 +22,7 @@ import { ffmpegInputArgs, keepChannelFilter } from '../../audio/index.js';
 import { runProcess } from '../../child-process.js';
 import { DictclipError } from '../../errors.js';
 import { recordingKey } from '../../run-output/naming.js';
+import { sourceFile } from '../../run-output/safe-path.js';
 import { LineWriter } from '../files.js';
 import { oneLine, PerSplit } from '../sample.js';
 import type { Commit, FormatWriter, Sample, WriterContext } from '../sample.js';
@@ -87,7 +88,7 @@ export function createKaldiWriter(ctx: WriterContext): FormatWriter {
       const utt = `${sample.speaker}-${sample.id}`;
       const write = (name: KaldiFile, line: string): Promise<void> => files.writers.get(name)!.write(`${line}\n`);
       if (files.lastSource !== r.source) {
-        await write('wav.scp', `${recording} ${decodeCommand(path.join(inputDir, ...r.source.split('/')), ctx.audio.sampleRate, ctx.audio.channels, ctx.audio.channel)}`);
+        await write('wav.scp', `${recording} ${decodeCommand(sourceFile(inputDir, r.source), ctx.audio.sampleRate, ctx.audio.channels, ctx.audio.channel)}`);
         files.lastSource = r.source;
       }
       await write('segments', `${utt} ${recording} ${secondsText(r.start_ms)} ${secondsText(r.end_ms)}`);
