@@ -1,12 +1,12 @@
 // Regenerate the files generated from src/config/keys.ts: pipeline.config.json,
 // pipeline.config.schema.json, the README's config reference and the options' docs
 // (src/config/run-options.ts); and the README's list of
-// accepted files from src/pipeline/formats.ts. Run after `npm run build`:
+// accepted files from src/pipeline/run/input-types.ts. Run after `npm run build`:
 //   node scripts/gen-config.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 import { configReferenceMarkdown, defaultConfigFile, generateConfigSchema, toJsonFile } from '../dist/config/index.js';
 import { optionDocsSource } from '../dist/config/docs-source.js';
-import { formatsMarkdown } from '../dist/pipeline/formats.js';
+import { inputTypesMarkdown } from '../dist/pipeline/run/input-types.js';
 
 writeFileSync('pipeline.config.json', toJsonFile(defaultConfigFile()));
 writeFileSync('pipeline.config.schema.json', toJsonFile(generateConfigSchema()));
@@ -23,5 +23,5 @@ function section(text, name, body) {
 
 let readme = readFileSync('README.md', 'utf8');
 readme = section(readme, 'config-reference', configReferenceMarkdown());
-readme = section(readme, 'formats', formatsMarkdown());
+readme = section(readme, 'input-types', inputTypesMarkdown());
 writeFileSync('README.md', readme);

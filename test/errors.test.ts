@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { DictclipError, ERROR_CODES, isDictclipError, type ErrorCode } from '../src/errors.js';
-import { StageError } from '../src/pipeline/recording.js';
+import { StageError } from '../src/pipeline/recording/process.js';
 import { HttpError } from '../src/service/error-responses.js';
 import { UploadTooLargeError } from '../src/service/audio-store.js';
 import { cliEnv, ensureBuilt, ROOT } from './helpers/index.js';

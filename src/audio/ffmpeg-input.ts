@@ -7,8 +7,8 @@
  */
 
 /**
- * The ffmpeg demuxers of the media an input folder may hold (the FORMATS table of
- * src/pipeline/formats.ts, and the same media under another extension): containers and raw
+ * The ffmpeg demuxers of the media an input folder may hold (the INPUT_TYPES table of
+ * src/pipeline/run/input-types.ts, and the same media under another extension): containers and raw
  * audio streams, never playlists (`hls`), lists of files (`concat`) or image sequences.
  */
 export const MEDIA_DEMUXERS: readonly string[] = [

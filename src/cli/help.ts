@@ -1,10 +1,10 @@
 /** Help texts. The flags of `run` are generated from the key table (src/config/keys.ts). */
-import { DEFAULT_MAX_UPLOAD_BYTES } from '../audio-formats.js';
+import { DEFAULT_MAX_UPLOAD_BYTES } from '../upload-audio.js';
 import { DEFAULT_MAX_STORED_BYTES, MAX_DONE_HOLD_MS } from '../service/options.js';
 import { EXPORT_HELP, RUN_EXPORT_HELP } from './commands/export.js';
 import { MERGE_HELP } from './commands/merge.js';
 import { REVIEW_HELP } from './commands/review.js';
-import { extensionList } from '../pipeline/formats.js';
+import { extensionList } from '../pipeline/run/input-types.js';
 import { wrap } from './wrap.js';
 import { flagEntry, helpWidth, runOptionSections } from './run-help.js';
 

@@ -1,7 +1,7 @@
 /** `dictclip run … --shard K/N --dry-run`: each shard's recordings and audio hours, to size N. */
 import { resolveFfmpeg } from '../audio/index.js';
 import type { LoadedRunOptions } from '../config/load.js';
-import { scanRecordings } from '../pipeline/scan.js';
+import { scanRecordings } from '../pipeline/run/scan.js';
 import { shardSizes } from '../shard/sizes.js';
 import type { CliIo } from './io.js';
 

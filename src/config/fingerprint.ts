@@ -1,5 +1,5 @@
 /**
- * What the options contribute to the dictation and clip fingerprints (src/pipeline/state.ts), to
+ * What the options contribute to the dictation and clip fingerprints (src/pipeline/recording/state.ts), to
  * run.json's run fingerprint and to its readable option list, read from the key table: each key
  * says what it affects and where it sits in that fingerprint (`fingerprint` of its row). A key
  * added to the table enters the fingerprints without any change here or in the pipeline.
@@ -45,14 +45,14 @@ export function fingerprintFields(
     if (place.via !== undefined) {
       const value = provided[place.via];
       if (value !== undefined && !(place.via in fields)) fields[place.via] = value;
-    } else if (place.group !== undefined) {
-      if (place.group in fields) continue;
-      const members = ordered.filter((other) => other.fingerprint?.group === place.group);
+    } else if (place.nestedIn !== undefined) {
+      if (place.nestedIn in fields) continue;
+      const members = ordered.filter((other) => other.fingerprint?.nestedIn === place.nestedIn);
       if (members.every((member) => atDefault(member, options[member.key]))) continue;
-      const group: Record<string, unknown> = {};
-      for (const member of members) group[member.key] = options[member.key] ?? (member.type.kind === 'list' ? [] : member.default);
-      for (const member of members) Object.assign(group, revisionField(member, options[member.key]));
-      fields[place.group] = group;
+      const nested: Record<string, unknown> = {};
+      for (const member of members) nested[member.key] = options[member.key] ?? (member.type.kind === 'list' ? [] : member.default);
+      for (const member of members) Object.assign(nested, revisionField(member, options[member.key]));
+      fields[place.nestedIn] = nested;
     } else if (place.since === 0) {
       fields[spec.key] = options[spec.key] ?? null;
     } else if (!atDefault(spec, options[spec.key])) {
@@ -71,7 +71,7 @@ function revisionField(spec: KeySpec, value: unknown): Record<string, number> {
 /**
  * The library keys marked `selection` that `options` set (not unset, not at the table's default;
  * an empty list counts, as earlier versions recorded it), in table order: what run.json adds to
- * its option list and its run fingerprint (src/pipeline/state.ts runFingerprint), never to a
+ * its option list and its run fingerprint (src/pipeline/recording/state.ts runFingerprint), never to a
  * recording's fingerprint.
  */
 export function selectionFields(options: OptionValues, keys: readonly KeySpec[] = KEYS): Record<string, unknown> {

@@ -8,7 +8,7 @@
  * key makes a rerun pay the service again; `nothing` on a clip key reuses stale clips).
  */
 import { availableParallelism } from 'node:os';
-import { DEFAULT_MAX_UPLOAD_BYTES } from '../audio-formats.js';
+import { DEFAULT_MAX_UPLOAD_BYTES } from '../upload-audio.js';
 import { CHANNEL_MIX } from '../channel-choice.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../wire-limits.js';
 import { WORK_DIR } from '../run-output/layout.js';
@@ -85,8 +85,8 @@ export interface FingerprintPlace {
    * default, in generation order.
    */
   since?: number;
-  /** Written nested with the other keys of this group (as earlier versions wrote them). */
-  group?: 'filters' | 'extracts';
+  /** Written nested under this name with the other keys that name it (as earlier versions wrote them). */
+  nestedIn?: 'filters' | 'extracts';
   /** Its value enters as the pipeline computes it: the service identity, or the reference transcripts' hash and alignment. */
   via?: 'service' | 'reference';
   /** A change to what the key does: `[name, n]` is written beside it when set, so outputs made before are redone. */
@@ -172,21 +172,21 @@ const ROWS = [
     description: 'Word mode: also cut punctuation markers.' },
   { key: 'match', affects: 'clips', appliesTo: 'library', fingerprint: { since: 0 }, group: 'clips', type: { kind: 'string', format: 'regex' }, default: undefined, defaultText: 'all clips', placeholder: '<regex>',
     description: 'Keep only clips whose text matches this regular expression (case-insensitive).' },
-  { key: 'minDurationMs', affects: 'clips', appliesTo: 'library', fingerprint: { since: 1, group: 'filters' }, group: 'clips', type: ms(0, 600_000), default: undefined, defaultText: 'no limit', placeholder: '<n>',
+  { key: 'minDurationMs', affects: 'clips', appliesTo: 'library', fingerprint: { since: 1, nestedIn: 'filters' }, group: 'clips', type: ms(0, 600_000), default: undefined, defaultText: 'no limit', placeholder: '<n>',
     description: 'Keep only clips at least this long, ms (padding included); on run, others are not cut.' },
-  { key: 'maxDurationMs', affects: 'clips', appliesTo: 'library', fingerprint: { since: 1, group: 'filters' }, group: 'clips', type: ms(0, 600_000), default: undefined, defaultText: 'no limit', placeholder: '<n>',
+  { key: 'maxDurationMs', affects: 'clips', appliesTo: 'library', fingerprint: { since: 1, nestedIn: 'filters' }, group: 'clips', type: ms(0, 600_000), default: undefined, defaultText: 'no limit', placeholder: '<n>',
     description: 'Keep only clips at most this long, ms (padding included).' },
-  { key: 'minCharsPerSecond', affects: 'clips', appliesTo: 'library', fingerprint: { since: 1, group: 'filters' }, group: 'clips', type: { kind: 'int', min: 0, max: 1000 }, default: undefined, defaultText: 'no limit', placeholder: '<n>',
+  { key: 'minCharsPerSecond', affects: 'clips', appliesTo: 'library', fingerprint: { since: 1, nestedIn: 'filters' }, group: 'clips', type: { kind: 'int', min: 0, max: 1000 }, default: undefined, defaultText: 'no limit', placeholder: '<n>',
     description: 'Keep only clips with at least this many letters and digits of text per second of audio.' },
-  { key: 'maxCharsPerSecond', affects: 'clips', appliesTo: 'library', fingerprint: { since: 1, group: 'filters' }, group: 'clips', type: { kind: 'int', min: 0, max: 1000 }, default: undefined, defaultText: 'no limit', placeholder: '<n>',
+  { key: 'maxCharsPerSecond', affects: 'clips', appliesTo: 'library', fingerprint: { since: 1, nestedIn: 'filters' }, group: 'clips', type: { kind: 'int', min: 0, max: 1000 }, default: undefined, defaultText: 'no limit', placeholder: '<n>',
     description: 'Keep only clips with at most this many letters and digits of text per second of audio.' },
-  { key: 'find', affects: 'clips', appliesTo: 'library', fingerprint: { since: 3, group: 'extracts' }, group: 'clips', type: { kind: 'list' }, default: undefined, defaultText: 'none (every clip)', placeholder: '<words>',
+  { key: 'find', affects: 'clips', appliesTo: 'library', fingerprint: { since: 3, nestedIn: 'extracts' }, group: 'clips', type: { kind: 'list' }, default: undefined, defaultText: 'none (every clip)', placeholder: '<words>',
     description: 'Cut only the occurrences of this phrase (consecutive words, case and punctuation ignored); repeat for several phrases.' },
-  { key: 'contextWords', affects: 'clips', appliesTo: 'library', fingerprint: { since: 3, group: 'extracts' }, group: 'clips', type: { kind: 'int', min: 0, max: 100 }, default: 0, placeholder: '<n>',
+  { key: 'contextWords', affects: 'clips', appliesTo: 'library', fingerprint: { since: 3, nestedIn: 'extracts' }, group: 'clips', type: { kind: 'int', min: 0, max: 100 }, default: 0, placeholder: '<n>',
     description: 'With find: widen each match by this many words on each side.' },
-  { key: 'clipSource', affects: 'clips', appliesTo: 'library', fingerprint: { since: 3, group: 'extracts' }, group: 'clips', type: { kind: 'enum', values: ['work', 'original'] }, default: 'work', placeholder: '<source>',
+  { key: 'clipSource', affects: 'clips', appliesTo: 'library', fingerprint: { since: 3, nestedIn: 'extracts' }, group: 'clips', type: { kind: 'enum', values: ['work', 'original'] }, default: 'work', placeholder: '<source>',
     description: 'Cut clips from the 16 kHz mono work audio, or from the source decoded at its own rate and channels.' },
-  { key: 'snapMs', affects: 'clips', appliesTo: 'library', fingerprint: { since: 3, group: 'extracts', revision: ['snapRule', 2] }, group: 'clips', type: ms(0, 1_000), default: 0, placeholder: '<n>',
+  { key: 'snapMs', affects: 'clips', appliesTo: 'library', fingerprint: { since: 3, nestedIn: 'extracts', revision: ['snapRule', 2] }, group: 'clips', type: ms(0, 1_000), default: 0, placeholder: '<n>',
     description: 'Move each clip edge to the quietest point within this many ms, ms: an edge facing a pause stays short of the neighbouring word; a boundary shared with a touching word moves for both clips, never past the middle of either word.' },
   { key: 'supercut', affects: 'nothing', appliesTo: 'cli', group: 'clips', type: { kind: 'string', format: 'filename' }, default: undefined, defaultText: 'none', placeholder: '<name>',
     description: 'Also join every clip into <out>/<name>.wav with <name>.vtt subtitles and <name>.json; when every clip comes from a video source, also <out>/<name>.mp4 (see supercutAudioOnly).' },

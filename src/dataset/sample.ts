@@ -1,7 +1,7 @@
 /** What every format writer receives: one kept clip with its split, ids and files. */
 import path from 'node:path';
 import { recordingKey } from '../run-output/naming.js';
-import type { AudioTarget, ClipAudio } from './audio-format.js';
+import type { AudioTarget, ClipAudio } from './clip-audio.js';
 import type { AudioPlacer } from './files.js';
 import type { ExportRow } from '../run-output/read.js';
 import type { SplitName } from './splits.js';

@@ -14,7 +14,7 @@
  *   differences). Needs at least {@link RATE_MIN_WORDS} words; fewer give no rate flag.
  * - `loud-edge` is computed at cut time from the audio (not here); {@link addFlag} merges it.
  * - `unaligned`: the clip holds a reference word that could not be placed (run with a reference
- *   transcript; src/pipeline/reference.ts): cut at its best estimate, or inside a phrase.
+ *   transcript; src/pipeline/stages/align-reference.ts): cut at its best estimate, or inside a phrase.
  *
  * Punctuation markers are never words here. Collapsed results get `utterance` only: their one
  * marker is not a word, so word length and rate say nothing.

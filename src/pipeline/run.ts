@@ -6,26 +6,26 @@ import { DictclipError, toDictclipError } from '../errors.js';
 import { resolveFfmpeg } from '../audio/index.js';
 import { DictationClient } from '../client/index.js';
 import { resolveOptions } from '../config/resolve.js';
-import { connect, missingCredentials } from './connect.js';
-import type { Connection } from './connect.js';
-import type { DictateContext } from './dictate.js';
-import { findSummary } from './find-summary.js';
+import { connect, missingCredentials } from './run/connect.js';
+import type { Connection } from './run/connect.js';
+import type { DictateContext } from './stages/dictation/dictate.js';
+import { findSummary } from './run/find-summary.js';
 import { computeSummary, StageTotals, writeRunOutputs } from '../run-output/write.js';
-import { dictatedElsewhere, planState, prepareJobs, redoReason } from './prepare.js';
-import { processRecording, StageError } from './recording.js';
-import type { RecordingContext } from './recording.js';
-import { RecordingStore, removeRecordingOutputs } from './recording-store.js';
-import { noRecordingsWarning, scanRecordings } from './scan.js';
-import { checkRunFolders } from './folders.js';
-import { baseUrlError } from './base-url.js';
-import { openRunReferences } from './run-references.js';
-import { acousticAligner, checkAcousticAligner } from './acoustic.js';
-import { lostReferences, lostReferenceWarning, referenceSummary, UNUSED_REFERENCE, withoutReferenceFiles, withoutReferenceSummary } from './reference-summary.js';
-import { runRecord, serviceIdentity } from './state.js';
+import { dictatedElsewhere, planState, prepareJobs, redoReason } from './recording/resume-check.js';
+import { processRecording, StageError } from './recording/process.js';
+import type { RecordingContext } from './recording/process.js';
+import { RecordingStore, removeRecordingOutputs } from './recording/store.js';
+import { noRecordingsWarning, scanRecordings } from './run/scan.js';
+import { checkRunFolders } from './run/folders.js';
+import { baseUrlError } from './run/base-url.js';
+import { openRunReferences } from './run/references.js';
+import { acousticAligner, checkAcousticAligner } from './run/acoustic-aligner.js';
+import { lostReferences, lostReferenceWarning, referenceSummary, UNUSED_REFERENCE, withoutReferenceFiles, withoutReferenceSummary } from './run/reference-summary.js';
+import { runRecord, serviceIdentity } from './recording/state.js';
 import { otherServiceError, readRunRecord, writeRunRecord } from '../run-output/run-record.js';
 import { parseShard, selectShard } from '../shard/select.js';
-import { removeStaleTemps } from './stale-temps.js';
-import { cancelInFlight, interruptedError } from './interrupt.js';
+import { removeStaleTemps } from './run/stale-temps.js';
+import { cancelInFlight, interruptedError } from './run/interrupt.js';
 import { MANIFEST_FILE } from '../run-output/layout.js';
 import type { FailureRow, ManifestRow, RunSummary, Stage } from '../run-output/rows.js';
 import type { PipelineEvents, ResolvedRunOptions, RunOptions, RunResult } from './types.js';
@@ -121,7 +121,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
     let resumedCount = 0;
     let dictatedOk = false;
     let fatal: DictclipError | undefined;
-    const inFlight = new Set<string>(); // dictations created and not yet fetched (src/pipeline/dictate.ts)
+    const inFlight = new Set<string>(); // dictations created and not yet fetched (src/pipeline/stages/dictation/dictate.ts)
     const stageTotals = new StageTotals();
     const earlierTotals = new StageTotals(); // dictation stages of reused dictations, from the runs that dictated them
     const ctx: RecordingContext = {

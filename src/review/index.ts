@@ -6,5 +6,5 @@ export { startReview } from './server.js';
 export type { ReviewServerOptions, RunningReview } from './server.js';
 export { CorrectionStore, readRecordingState, revisionOf } from './state.js';
 export type { Change, RecordingState, SaveResult } from './state.js';
-export { editText, reviewWords, timedWords, tokenize } from './words.js';
+export { editText, reviewWords, timedWords, wordSpans } from './words.js';
 export type { Baseline, ReviewWord, TimedSpan } from './words.js';

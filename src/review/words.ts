@@ -50,7 +50,7 @@ const EDGE = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
  * The words of a text: runs of non-space characters, without the punctuation at their edges
  * ("today." → "today", "(well," → "well"); runs with no letter or digit are punctuation, not words.
  */
-export function tokenize(text: string): Token[] {
+export function wordSpans(text: string): Token[] {
   const out: Token[] = [];
   for (const match of text.matchAll(/\S+/gu)) {
     const run = match[0];
@@ -75,7 +75,7 @@ function timeAt(span: TimedSpan & { startMs: number; endMs: number }, c: number)
 export function timedWords(baseline: Baseline): ReviewWord[] {
   const spans = [...baseline.spans].filter((s) => s.textLength > 0).sort((a, b) => a.textStart - b.textStart);
   let first = 0;
-  return tokenize(baseline.text).map((t) => {
+  return wordSpans(baseline.text).map((t) => {
     while (first < spans.length && spans[first]!.textStart + spans[first]!.textLength <= t.start) first += 1;
     const over: TimedSpan[] = [];
     for (let i = first; i < spans.length && spans[i]!.textStart < t.end; i += 1) over.push(spans[i]!);
@@ -117,7 +117,7 @@ function extent(words: readonly ReviewWord[]): [number | null, number | null] {
  */
 export function reviewWords(baseline: Baseline, current: string): ReviewWord[] {
   const base = timedWords(baseline);
-  const words: ReviewWord[] = tokenize(current).map((t) => ({
+  const words: ReviewWord[] = wordSpans(current).map((t) => ({
     text: current.slice(t.start, t.end), textStart: t.start, textLength: t.end - t.start,
     startMs: null, endMs: null, status: '', changed: true,
   }));

@@ -22,14 +22,14 @@ export interface RunRecord {
   shard: string | null;
   /**
    * Fingerprint of every option that changes the output: the per-recording clip fingerprint of
-   * src/pipeline/state.ts with the source left out, so it follows every option that fingerprint
-   * covers, joined with the keys that chose the recordings when any is set (src/pipeline/state.ts
+   * src/pipeline/recording/state.ts with the source left out, so it follows every option that fingerprint
+   * covers, joined with the keys that chose the recordings when any is set (src/pipeline/recording/state.ts
    * runFingerprint; the key table marks them `affects: 'selection'`).
    */
   optionsFingerprint: string;
   /**
    * The reference transcripts the run used (absolute folder or table file), absent without: a
-   * later run over this output that names none uses them again (src/pipeline/run-references.ts).
+   * later run over this output that names none uses them again (src/pipeline/run/references.ts).
    */
   transcripts?: string;
   /** The same options, readable (to say which one differs). */
@@ -80,7 +80,7 @@ export function otherServiceError(outDir: string, madeBy: string, service: strin
   );
 }
 
-/** A service identity (src/pipeline/state.ts serviceIdentity) for messages: the URL without credentials, or the embedded engine. */
+/** A service identity (src/pipeline/recording/state.ts serviceIdentity) for messages: the URL without credentials, or the embedded engine. */
 export function serviceName(id: string): string {
   return id.startsWith('embedded:') ? `the embedded service (${id.split(':')[1] ?? ''})` : redactUrl(id).replace(/\/$/, '');
 }

@@ -14,7 +14,7 @@ import { readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { containerOf } from '../audio-formats.js';
+import { containerOf } from '../upload-audio.js';
 import { DictclipError } from '../errors.js';
 import { writeFileAtomic } from '../files.js';
 import { newId } from './ids.js';

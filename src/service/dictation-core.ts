@@ -8,7 +8,7 @@
 import { chmod, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readWorkWav, resolveFfmpeg, transcodeToWav, type WavInfo } from '../audio/index.js';
-import { containerOf, contentTypeForFormat } from '../audio-formats.js';
+import { containerOf, contentTypeForFormat } from '../upload-audio.js';
 import { DictclipError } from '../errors.js';
 import type { AudioStore } from './audio-store.js';
 import { contentId } from './ids.js';

@@ -1,7 +1,7 @@
 /** Options of the embedded dictation service and their defaults. */
 import { availableParallelism } from 'node:os';
 import { DictclipError } from '../errors.js';
-import { DEFAULT_MAX_UPLOAD_BYTES } from '../audio-formats.js';
+import { DEFAULT_MAX_UPLOAD_BYTES } from '../upload-audio.js';
 import type { ScriptFile } from './engines/script-file.js';
 import type { PocketSphinxOptions } from './engines/pocketsphinx.js';
 import type { Engine, Profile } from './types.js';

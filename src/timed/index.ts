@@ -5,6 +5,6 @@ export { SUBTITLE_LEVELS, subtitleCues, toSubRip, toWebVtt } from './cues.js';
 export type { Cue, CueOptions, SubtitleLevel } from './cues.js';
 export { tierIntervals, toTextGrid } from './textgrid.js';
 export type { Interval } from './textgrid.js';
-export { SUBTITLE_FORMATS, SUBTITLE_RENDERERS } from './formats.js';
-export type { SubtitleFormat } from './formats.js';
+export { SUBTITLE_FORMATS, SUBTITLE_RENDERERS } from './subtitles.js';
+export type { SubtitleFormat } from './subtitles.js';
 export { clockTime } from './clock.js';

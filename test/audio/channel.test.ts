@@ -1,7 +1,7 @@
 /** The channel choice (`channel`): its one spelling per channel, the channel it keeps, ffmpeg's filter, and who must have it. */
 import { describe, expect, it } from 'vitest';
 import { canonicalChannel, channelNumber, keepChannelFilter, missingChannel } from '../../src/audio/index.js';
-import { keptChannel } from '../../src/dataset/audio-format.js';
+import { keptChannel } from '../../src/dataset/clip-audio.js';
 
 describe('canonicalChannel', () => {
   it('spells each channel one way: 1 is left, 2 right, case and spaces ignored', () => {

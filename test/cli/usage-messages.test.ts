@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { extensionList } from '../../src/pipeline/formats.js';
+import { extensionList } from '../../src/pipeline/run/input-types.js';
 import { resolveRunOptions } from '../../src/cli/commands/run.js';
 import { KEYS } from '../../src/config/keys.js';
 import { pcmWav } from '../helpers/audio.js';

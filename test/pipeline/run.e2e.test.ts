@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOptions } from '../helpers/index.js';
 import { findSplitPoints, readWavInfo } from '../../src/audio/index.js';
 import { runPipeline } from '../../src/pipeline/index.js';
-import { chunksFromSplits, ROUNDING_MARGIN_BYTES } from '../../src/pipeline/stitch.js';
+import { chunksFromSplits, ROUNDING_MARGIN_BYTES } from '../../src/pipeline/stages/dictation/stitch.js';
 import type { RunOptions } from '../../src/pipeline/types.js';
 
 const run = promisify(execFile);

@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DictationClient } from '../../src/client/index.js';
-import { connect, EMBEDDED_DONE_HOLD_MS } from '../../src/pipeline/connect.js';
+import { connect, EMBEDDED_DONE_HOLD_MS } from '../../src/pipeline/run/connect.js';
 import { runPipeline } from '../../src/pipeline/index.js';
 import { createScriptedEngine, type Engine } from '../../src/service/index.js';
 import { makeBursts, removeTempDirs, runOptions, startTestService, tempDir } from '../helpers/index.js';

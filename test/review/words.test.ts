@@ -1,6 +1,6 @@
 /** The review's word model: tokens, timed words, the corrected text laid over them, edits. */
 import { describe, expect, it } from 'vitest';
-import { editText, reviewWords, timedWords, tokenize, type Baseline } from '../../src/review/words.js';
+import { editText, reviewWords, timedWords, wordSpans, type Baseline } from '../../src/review/words.js';
 
 const TEXT = 'Please call Stella, today.';
 const BASE: Baseline = {
@@ -13,10 +13,10 @@ const BASE: Baseline = {
 };
 const brief = (words: ReturnType<typeof reviewWords>): unknown[] => words.map((w) => [w.text, w.startMs, w.endMs, w.changed]);
 
-describe('tokenize', () => {
+describe('wordSpans', () => {
   it('splits on spaces, strips edge punctuation and skips punctuation-only runs', () => {
     const text = '(Well, it\'s 3:30 — "done".)';
-    expect(tokenize(text).map((t) => text.slice(t.start, t.end))).toEqual(['Well', 'it\'s', '3:30', 'done']);
+    expect(wordSpans(text).map((t) => text.slice(t.start, t.end))).toEqual(['Well', 'it\'s', '3:30', 'done']);
   });
 });
 

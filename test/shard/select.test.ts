@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadRunOptions } from '../../src/config/load.js';
-import { scanRecordings } from '../../src/pipeline/scan.js';
+import { scanRecordings } from '../../src/pipeline/run/scan.js';
 import { formatShard, parseShard, selectShard, shardOf } from '../../src/shard/select.js';
 import { removeTempDirs, tempDir } from '../helpers/fs.js';
 

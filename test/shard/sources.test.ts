@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../src/config/resolve.js';
 import { KEYS, type ConfigKey, type KeySpec } from '../../src/config/keys.js';
-import { runRecord } from '../../src/pipeline/state.js';
+import { runRecord } from '../../src/pipeline/recording/state.js';
 import { MANIFEST_FILE, SUMMARY_FILE } from '../../src/run-output/layout.js';
 import { writeRunRecord } from '../../src/run-output/run-record.js';
 import { readShardSources } from '../../src/shard/sources.js';

@@ -25,7 +25,7 @@ export async function subtitlesCommand(args: string[], io: CliIo): Promise<numbe
     return text === undefined ? keySpec(key).default : parseValue(keySpec(key), text, { kind: 'flag', flag: name, dir: io.cwd });
   };
   const cues = { level: flag('level', 'subtitleLevel'), maxLineWidth: flag('max-line-width', 'subtitleMaxLineWidth'), maxLines: flag('max-lines', 'subtitleMaxLines') } as CueOptions;
-  const { writeSubtitleFiles } = await import('../../pipeline/timed-files.js');
+  const { writeSubtitleFiles } = await import('../../pipeline/stages/timed-files.js');
   const result = await writeSubtitleFiles(runDir, { formats, cues });
   io.stdout.write(`subtitles: ${plural(result.files, 'file')} (${formats.join(', ')}, ${cues.level} level${wrapping(cues)}) for ${plural(result.recordings - result.missing.length, 'recording')} in ${path.join(runDir, TRANSCRIPTS_DIR)}\n`);
   if (result.missing.length === 0) return 0;

@@ -1,6 +1,6 @@
 /**
  * The dictation stage of one recording: its work audio uploaded whole or in chunks, each chunk
- * dictated by the run's marker method (src/pipeline/dictate.ts; when an earlier run created its
+ * dictated by the run's marker method (src/pipeline/stages/dictation/dictate.ts; when an earlier run created its
  * dictation, that one polled), the chunks stitched. It writes nothing: the dictations it creates
  * are told to `pending`, whose owner persists them.
  */
@@ -8,11 +8,11 @@ import { stat } from 'node:fs/promises';
 import type { LimitFunction } from 'p-limit';
 import type { WavInfo } from '../../audio/index.js';
 import type { Stage } from '../../run-output/rows.js';
-import { dictateInChunks } from '../chunks.js';
-import { dictateChunk } from '../dictate.js';
-import type { DictateContext } from '../dictate.js';
-import type { PendingDictations } from '../pending.js';
-import type { StitchedDictation } from '../stitch.js';
+import { dictateInChunks } from './dictation/chunks.js';
+import { dictateChunk } from './dictation/dictate.js';
+import type { DictateContext } from './dictation/dictate.js';
+import type { PendingDictations } from '../recording/pending.js';
+import type { StitchedDictation } from './dictation/stitch.js';
 import type { ResolvedRunOptions } from '../types.js';
 
 /** What the dictation stage uses besides the audio. */

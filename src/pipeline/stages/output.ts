@@ -5,13 +5,13 @@
 import type { CutClip } from '../../audio/index.js';
 import type { DictationResult } from '../../markers/index.js';
 import type { ManifestRow, ReferenceAgreement, Stage } from '../../run-output/rows.js';
-import { cutColumns } from '../cut-recording.js';
-import { phraseCounts } from '../find-summary.js';
-import type { DroppedTotals, KeptClip } from '../keep.js';
-import { dictationIdAt } from '../reference.js';
-import type { AlignedReference } from '../reference.js';
-import type { TimedSource } from '../timed-files.js';
-import type { RecordingState } from '../state.js';
+import { cutColumns } from './cut.js';
+import { phraseCounts } from '../run/find-summary.js';
+import type { DroppedTotals, KeptClip } from './plan.js';
+import { dictationIdAt } from './align-reference.js';
+import type { AlignedReference } from './align-reference.js';
+import type { TimedSource } from './timed-files.js';
+import type { RecordingState } from '../recording/state.js';
 import { countClamped, planFor } from './plan.js';
 import type { PlanOptions, RecordingPlan } from './plan.js';
 

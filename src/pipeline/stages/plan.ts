@@ -2,12 +2,37 @@
  * The plan stage of one recording (pure): the clips its dictation (or its aligned reference) gives
  * under the run's clip options, flagged, filtered, and marked `unaligned` over unplaced reference words.
  */
-import { planClips } from '../../markers/index.js';
-import type { DictationResult, PlannedClip } from '../../markers/index.js';
-import { flagUnaligned } from '../reference.js';
-import { keepClips } from '../keep.js';
-import type { DroppedTotals, KeptClip } from '../keep.js';
+import { hasFilters, keepClip, planClips, timingFlags } from '../../markers/index.js';
+import type { ClipFilters, DictationResult, PlannedClip } from '../../markers/index.js';
+import { flagUnaligned } from './align-reference.js';
 import type { ResolvedRunOptions } from '../types.js';
+
+/** A planned clip that passed the filters, with its timing flags. */
+export type KeptClip = PlannedClip & { flags: string };
+
+/** Clips left out by the filters: how many, and their audio in ms. */
+export interface DroppedTotals { clips: number; ms: number }
+
+/**
+ * Flag every planned clip (timing checks over the whole recording), then keep those that pass
+ * `filters`; kept clips are numbered again from 0 so clip file names stay consecutive.
+ */
+export function keepClips(result: DictationResult, planned: readonly PlannedClip[], filters: ClipFilters): { clips: KeptClip[]; dropped: DroppedTotals } {
+  const flags = timingFlags(result, planned);
+  const clips: KeptClip[] = [];
+  const dropped: DroppedTotals = { clips: 0, ms: 0 };
+  const active = hasFilters(filters);
+  for (const [i, clip] of planned.entries()) {
+    const durationMs = clip.endMs - clip.startMs;
+    if (active && !keepClip({ text: clip.text, durationMs }, filters)) {
+      dropped.clips += 1;
+      dropped.ms += durationMs;
+      continue;
+    }
+    clips.push({ ...clip, index: clips.length, flags: flags[i] ?? '' });
+  }
+  return { clips, dropped };
+}
 
 /** The options the plan stage uses. */
 export type PlanOptions = Pick<ResolvedRunOptions,

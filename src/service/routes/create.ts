@@ -6,7 +6,7 @@
  * from the upload's Content-Type, and an unknown `profile` is a profile without substitutions.
  */
 import type { RequestContext } from '../context.js';
-import { AUDIO_FORMATS, containerOf, contentTypeForFormat, formatForContentType } from '../../audio-formats.js';
+import { AUDIO_FORMATS, containerOf, contentTypeForFormat, formatForContentType } from '../../upload-audio.js';
 import { ID_PATTERN } from '../ids.js';
 import { MAX_JOB_DELAY_MS } from '../queue.js';
 import { badRequest } from '../error-responses.js';

@@ -2,7 +2,7 @@
  * Audio on the file server: `POST /SCFileserver/audio` (spec 4.1) and, as an extension,
  * `GET /SCFileserver/audio/{tenant}/{id}` returning the bytes to the owning tenant.
  */
-import { UPLOAD_CONTENT_TYPES } from '../../audio-formats.js';
+import { UPLOAD_CONTENT_TYPES } from '../../upload-audio.js';
 import { pipeline } from 'node:stream/promises';
 import { StorageQuotaError, UploadContentError, UploadTooLargeError } from '../audio-store.js';
 import type { RequestContext } from '../context.js';

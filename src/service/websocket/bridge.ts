@@ -3,7 +3,7 @@
  * of a complete audio file through the same upload store and job queue as HTTP dictations (so the
  * HTTP dictation of a WebSocket session reports the very same wordMarkers).
  */
-import { AUDIO_FORMATS, contentTypeForFormat } from '../../audio-formats.js';
+import { AUDIO_FORMATS, contentTypeForFormat } from '../../upload-audio.js';
 import { DictclipError } from '../../errors.js';
 import { BAD_CREDENTIALS, PASSWORD_CHANGE_REQUIRED, TOO_MANY_LOGINS } from '../authenticate.js';
 import type { ServiceContext } from '../context.js';

@@ -14,7 +14,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { HEADER_BYTES, writeMonoHeader } from '../../wav-header.js';
 import type { Credentials } from '../../credentials.js';
-import { DEFAULT_MAX_UPLOAD_BYTES } from '../../audio-formats.js';
+import { DEFAULT_MAX_UPLOAD_BYTES } from '../../upload-audio.js';
 import { isDictclipError } from '../../errors.js';
 import { stableChunks, toWordMarkersJson } from '../transcript/index.js';
 import type { WebSocketDeps } from './deps.js';

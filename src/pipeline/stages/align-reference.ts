@@ -1,0 +1,179 @@
+/**
+ * A recording's dictation tied to its reference transcript: the reference words placed in the
+ * audio (text alignment to the recognized words, then optionally acoustic alignment), given as a
+ * DictationResult over the reference text, so clip planning, flags, phrase search and every
+ * output work on the reference's own words and offsets.
+ */
+import { alignText } from '../../align/text.js';
+import { DictclipError } from '../../errors.js';
+import { addFlag, firstAtLeast, isPunctuation } from '../../markers/index.js';
+import type { DictationResult, WordMarker } from '../../markers/index.js';
+import { tokenize } from '../../reference/index.js';
+import type { Reference } from '../../reference/index.js';
+import type { AlignedWord, AlignmentRecord, Placement } from '../../run-output/alignments.js';
+
+/** The acoustic aligner's interface (src/align/acoustic): per reference word its spoken tokens; per word its times or null. */
+export type AcousticAligner = (options: {
+  wavPath: string;
+  words: readonly (readonly string[])[];
+  anchors?: readonly { word: number; startMs: number; endMs: number }[];
+  signal?: AbortSignal;
+}) => Promise<{ words: ({ startMs: number; endMs: number } | null)[] }>;
+
+/** What aligning a reference gives the recording. */
+export interface AlignedReference {
+  result: DictationResult;
+  record: AlignmentRecord;
+  /** Text offsets of the `unaligned` words (ascending): clips over them get the `unaligned` flag. */
+  unaligned: number[];
+}
+
+/** A reference whose words match fewer than this share of its words (and fewer than {@link MISMATCH_MIN_WORDS}) matches nothing. */
+export const MISMATCH_SHARE = 0.2;
+/** A reference with at least this many matched words is never a mismatch. */
+export const MISMATCH_MIN_WORDS = 50;
+/** An unplaced word is cut at an estimate only when the free audio gives it at least this many ms. */
+export const ESTIMATE_MIN_MS = 80;
+
+/**
+ * Place the words of `reference` in the audio of a recording whose dictation gave `dictation`.
+ * @throws DictclipError `E_REFERENCE_MISMATCH` when the reference matches (almost) nothing the recognizer heard.
+ */
+export async function alignReference(
+  source: string,
+  reference: Reference,
+  dictation: DictationResult,
+  options: { audioDurationMs: number; align: 'text' | 'acoustic'; acoustic?: AcousticAligner | undefined; wavPath: string; signal?: AbortSignal },
+): Promise<AlignedReference> {
+  const tokens = tokenize(reference.text);
+  const wordTokens = tokens.filter((token) => token.spoken.length > 0);
+  const recognized = dictation.markers
+    .filter((marker) => !isPunctuation(marker.text))
+    .map((marker) => ({ spoken: tokenize(marker.text).flatMap((token) => token.spoken), startMs: marker.startMs, endMs: marker.endMs }));
+  const text = alignText(wordTokens.map((token) => token.spoken), recognized);
+  const { matched, words } = text.agreement;
+  if (matched < MISMATCH_MIN_WORDS && matched < MISMATCH_SHARE * Math.min(words, Math.max(recognized.length, 1))) {
+    throw new DictclipError('E_REFERENCE_MISMATCH',
+      `the reference transcript ${reference.origin} matches ${matched} of its ${words} words to what was heard in ${source} (${recognized.length} words): is it the right file?`,
+      { path: reference.origin });
+  }
+  const times: ({ startMs: number; endMs: number } | null)[] = text.words.map((w) => (w.startMs === undefined ? null : { startMs: w.startMs, endMs: w.endMs! }));
+  const placements: Placement[] = text.words.map((w) => (w.placement === 'unheard' ? 'unaligned' : w.placement));
+  if (options.align === 'acoustic' && options.acoustic !== undefined) {
+    const anchors = text.words.flatMap((w, word) => (w.placement === 'matched' ? [{ word, startMs: w.startMs!, endMs: w.endMs! }] : []));
+    const placed = await options.acoustic({
+      wavPath: options.wavPath, words: wordTokens.map((token) => token.spoken), anchors, ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+    placed.words.forEach((span, i) => {
+      if (span === null || span === undefined) return;
+      times[i] = span;
+      placements[i] = 'acoustic';
+    });
+  }
+  const estimates = estimateUnplaced(wordTokens.map((token) => token.textLength), times, options.audioDurationMs);
+  const alignedWords: AlignedWord[] = wordTokens.map((token, i) => {
+    const span = times[i] ?? estimates[i] ?? null;
+    return {
+      text: token.text, textStart: token.textStart, textLength: token.textLength,
+      startMs: span?.startMs ?? null, endMs: span?.endMs ?? null,
+      placement: placements[i]!, heard: text.words[i]!.placement,
+    };
+  });
+  const markers = referenceMarkers(tokens, alignedWords);
+  const unaligned = alignedWords.filter((w) => w.placement === 'unaligned').map((w) => w.textStart);
+  return {
+    result: { transcript: reference.text, markers, collapsed: false, warnings: [] },
+    record: {
+      version: 1, source, reference: reference.origin, align: options.align === 'acoustic' && options.acoustic !== undefined ? 'acoustic' : 'text',
+      text: reference.text, agreement: { ...text.agreement, unaligned: unaligned.length }, words: alignedWords,
+    },
+    unaligned,
+  };
+}
+
+/**
+ * Best estimates for runs of unplaced words: the free audio between the placed words around the
+ * run, shared by the words' lengths, when it gives each at least {@link ESTIMATE_MIN_MS}; else none.
+ */
+function estimateUnplaced(lengths: readonly number[], times: readonly ({ startMs: number; endMs: number } | null)[], durationMs: number): ({ startMs: number; endMs: number } | null)[] {
+  const out: ({ startMs: number; endMs: number } | null)[] = lengths.map(() => null);
+  let i = 0;
+  let previousEnd = 0;
+  while (i < times.length) {
+    const span = times[i];
+    if (span !== null && span !== undefined) {
+      previousEnd = Math.max(previousEnd, span.endMs);
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < times.length && (times[j] ?? null) === null) j++;
+    const nextStart = j < times.length ? times[j]!.startMs : durationMs;
+    const free = nextStart - previousEnd;
+    if (free >= ESTIMATE_MIN_MS * (j - i)) {
+      const chars = lengths.slice(i, j).reduce((n, l) => n + l, 0);
+      let before = 0;
+      for (let k = i; k < j; k++) {
+        const startMs = previousEnd + Math.round((free * before) / chars);
+        before += lengths[k]!;
+        out[k] = { startMs, endMs: previousEnd + Math.round((free * before) / chars) };
+      }
+    }
+    i = j;
+  }
+  return out;
+}
+
+/** Markers over the reference text: words at their times (left-out words and punctuation zero-length at the previous word's end). */
+function referenceMarkers(tokens: ReturnType<typeof tokenize>, words: readonly AlignedWord[]): WordMarker[] {
+  const markers: WordMarker[] = [];
+  let w = 0;
+  let lastEnd = 0;
+  for (const token of tokens) {
+    const base = { text: token.text, textStart: token.textStart, textLength: token.textLength };
+    const word = token.spoken.length > 0 ? words[w++] : undefined;
+    if (word?.startMs !== null && word?.startMs !== undefined && word.endMs !== null) {
+      markers.push({ ...base, startMs: word.startMs, endMs: word.endMs });
+      lastEnd = word.endMs;
+    } else {
+      markers.push({ ...base, startMs: lastEnd, endMs: lastEnd });
+    }
+  }
+  return markers;
+}
+
+/** `flags` of clips over an unaligned word (text offsets `unaligned`, ascending) get `unaligned` added. */
+export function flagUnaligned<T extends { textStart: number; textLength: number; flags: string }>(clips: readonly T[], unaligned: readonly number[]): T[] {
+  if (unaligned.length === 0) return [...clips];
+  return clips.map((clip) => {
+    const end = clip.textStart + clip.textLength;
+    const i = firstAtLeast(unaligned, clip.textStart, (at) => at);
+    return i < unaligned.length && unaligned[i]! < end ? { ...clip, flags: addFlag(clip.flags, 'unaligned') } : clip;
+  });
+}
+
+/**
+ * The result over the reference text that a saved alignment stands for (as {@link alignReference}
+ * gave it), with the offsets of its `unaligned` words and of the words left without times;
+ * undefined when the record's words are not the words of its text.
+ */
+export function savedAlignment(record: AlignmentRecord): { result: DictationResult; unaligned: number[]; unplaced: number[] } | undefined {
+  const tokens = tokenize(record.text);
+  if (tokens.filter((token) => token.spoken.length > 0).length !== record.words.length) return undefined;
+  return {
+    result: { transcript: record.text, markers: referenceMarkers(tokens, record.words), collapsed: false, warnings: [] },
+    unaligned: record.words.filter((w) => w.placement === 'unaligned').map((w) => w.textStart),
+    unplaced: record.words.filter((w) => w.startMs === null).map((w) => w.textStart),
+  };
+}
+
+/**
+ * The dictation id of a clip starting at `startMs`: that of the chunk holding it (recordings
+ * dictated in chunks), else the first.
+ */
+export function dictationIdAt(dictation: { dictationIds: readonly string[]; chunks?: readonly { startMs: number; endMs: number }[] | undefined }, startMs: number): string {
+  const chunks = dictation.chunks ?? [];
+  let index = 0;
+  for (const [i, chunk] of chunks.entries()) if (chunk.startMs <= startMs) index = i;
+  return dictation.dictationIds[index] ?? dictation.dictationIds[0] ?? '';
+}
