@@ -72,7 +72,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
   // A run stopped before it wrote run.json still names its service in each recording's state.
   const otherService = recordedOther ?? dictatedElsewhere(jobs, serviceId);
   refuseOther(otherService);
-  const skippedFiles = [...withoutReferenceFiles(scan, refs), ...(refs.set?.unused ?? []).map((name) => ({ relPath: name, reason: UNUSED_REFERENCE }))];
+  const skippedFiles = [...withoutReferenceFiles(scan, refs), ...(refs.set?.unused ?? []).map((name) => ({ relPath: name, reason: UNUSED_REFERENCE })), ...(refs.set?.unreadable ?? [])];
   throwIfAborted(signal);
   const wallTimeMs = (): number => Math.round(performance.now() - started);
   const alreadyDone = jobs.filter((job) => job.decision === 'done').length;

@@ -7,8 +7,9 @@
  * name recordings: an id is the recording's path relative to the input folder, with or without its
  * extension, or its file name without extension when no other recording has that name.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { compareCodePoints } from '../code-point-order.js';
 import { DictclipError } from '../errors.js';
 import { sha256, sha256File } from '../files.js';
 import { decodeUtf8, readReferenceFile, referenceFromText } from './read.js';
@@ -21,6 +22,8 @@ export interface ReferenceSet {
   find(relPath: string): (() => Promise<Reference>) | undefined;
   /** References that belong to no recording of the input, as names for skipped.csv. */
   unused: string[];
+  /** `.txt` entries of a folder that cannot be read (a link that leads nowhere), with the reason, for skipped.csv. */
+  unreadable: { relPath: string; reason: string }[];
   /** What a recording's reference would be named, in the order looked for (for a message naming them). */
   lookedFor(relPath: string): string[];
   /** Recordings with two reference files (`<rel>.txt` and `<rel without extension>.txt`): which one is used. */
@@ -51,7 +54,8 @@ export async function openReferences(location: string, relPaths: readonly string
 }
 
 async function folderReferences(dir: string, relPaths: readonly string[]): Promise<ReferenceSet> {
-  const files = new Set(await listTexts(dir));
+  const listed = await listTexts(dir);
+  const files = new Set(listed.files);
   const names = (relPath: string): [string, string] => [`${relPath}.txt`, `${relPath.slice(0, relPath.length - path.posix.extname(relPath).length)}.txt`];
   const chosen = (relPath: string): string | undefined => names(relPath).find((name) => files.has(name));
   const notes = [...relPaths].sort().flatMap((relPath) => {
@@ -72,23 +76,51 @@ async function folderReferences(dir: string, relPaths: readonly string[]): Promi
       return rel === undefined ? undefined : () => readReferenceFile(path.join(dir, ...rel.split('/')));
     },
     unused: unusedOf([...files].sort(), new Set(relPaths.map(chosen)), (rel) => rel),
+    unreadable: listed.unreadable,
     lookedFor: (relPath) => [...new Set(names(relPath))].map((name) => path.join(dir, ...name.split('/'))),
     notes,
     files: [...files].map((rel) => path.resolve(dir, ...rel.split('/'))),
   };
 }
 
-/** Every `.txt` file under `dir`, relative, `/`-separated (hidden files and folders skipped). */
-async function listTexts(dir: string): Promise<string[]> {
+/**
+ * Every `.txt` file under `dir`, relative, `/`-separated, hidden files and folders skipped. Links
+ * are followed as the input scan follows them, relative ones included (the trees git-annex and DVC
+ * make: `ch01.txt -> ../.git/annex/objects/…`), in code-point order, and a folder reached twice is
+ * read once (by its first path); a `.txt`
+ * link that leads nowhere is returned in `unreadable` with the reason.
+ */
+async function listTexts(dir: string): Promise<{ files: string[]; unreadable: { relPath: string; reason: string }[] }> {
+  const out = { files: [] as string[], unreadable: [] as { relPath: string; reason: string }[] };
+  const visited = new Set<string>();
+  const walk = async (folder: string, rel: string): Promise<void> => {
+    const real = await realpath(folder);
+    if (visited.has(real)) return;
+    visited.add(real);
+    const entries = (await readdir(folder, { withFileTypes: true })).sort((a, b) => compareCodePoints(a.name, b.name));
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue;
+      const full = path.join(folder, entry.name);
+      const relPath = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      let kind: 'file' | 'folder' | undefined = entry.isDirectory() ? 'folder' : entry.isFile() ? 'file' : undefined;
+      if (entry.isSymbolicLink()) {
+        const target = await stat(full).catch((error: unknown) => (error as NodeJS.ErrnoException).code ?? 'unreadable');
+        if (typeof target === 'string') {
+          if (entry.name.endsWith('.txt')) out.unreadable.push({ relPath, reason: `reference transcript (--transcripts) is a link that cannot be followed (${target})` });
+          continue;
+        }
+        kind = target.isDirectory() ? 'folder' : target.isFile() ? 'file' : undefined;
+      }
+      if (kind === 'folder') await walk(full, relPath);
+      else if (kind === 'file' && entry.name.endsWith('.txt')) out.files.push(relPath);
+    }
+  };
   try {
-    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-    return entries
-      .filter((entry) => entry.isFile() && entry.name.endsWith('.txt'))
-      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-      .filter((rel) => !rel.split('/').some((part) => part.startsWith('.')));
+    await walk(dir, '');
   } catch (error) {
     throw new DictclipError('E_CONFIG', `--transcripts: cannot read the folder ${dir}: ${(error as Error).message}`, { key: 'transcripts', path: dir, cause: error });
   }
+  return out;
 }
 
 async function tableReferences(file: string, relPaths: readonly string[]): Promise<ReferenceSet> {
@@ -124,6 +156,7 @@ async function tableReferences(file: string, relPaths: readonly string[]): Promi
       return id === undefined ? undefined : () => Promise.resolve(referenceFromText(`${file}#${id}`, byId.get(id)!));
     },
     unused: unusedOf([...byId.keys()], new Set(relPaths.map(idOf)), (id) => `${path.basename(file)}#${id}`),
+    unreadable: [],
     lookedFor(relPath) {
       const bare = relPath.slice(0, relPath.length - path.posix.extname(relPath).length);
       const name = path.posix.basename(bare);
