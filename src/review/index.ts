@@ -1,7 +1,12 @@
 /** `dictclip review`: a local page over a finished run to listen to its words and correct them. */
-export { openReviewRun, listRecordings, readAlignment } from './model.js';
-export type { RecordingListEntry, ReviewClip, ReviewRecording, ReviewRun } from './model.js';
-export type { RecordingList, RecordingView, SaveBody, StaleAnswer, WordView } from './view.js';
+export { openReviewRun, readAlignment } from './model.js';
+export type { ReviewRecording, ReviewRun } from './model.js';
+export type { DoubtSummary, RecordingList, RecordingListEntry, RecordingView, ReviewClip, SaveBody, StaleAnswer, WordChange, WordEditView, WordView } from './view.js';
+export { listRecordings } from './list.js';
+export { applyChange, applyEdits, BadChange, editsAfterText } from './edits.js';
+export type { EditedWord, EditState, WordEdit } from './edits.js';
+export { DOUBT_BELOW, DOUBT_FLAGS, doubtOf, summarize } from './doubt.js';
+export type { DoubtClip } from './doubt.js';
 export { startReview } from './server.js';
 export type { ReviewServerOptions, RunningReview } from './server.js';
 export { CorrectionStore, readRecordingState, revisionOf } from './state.js';

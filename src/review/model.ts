@@ -9,10 +9,10 @@ import { compareCodePoints } from '../code-point-order.js';
 import { checkRunOutput, readManifest } from '../run-output/read.js';
 import { isRelativeSource, sourceFile } from '../run-output/safe-path.js';
 import { clipFlags, markerSources, PLAYABLE_AUDIO } from '../report/index.js';
-import { alignmentsPath, correctionPath } from './paths.js';
-import type { RecordingListEntry, ReviewClip } from './view.js';
+import { alignmentsPath } from './paths.js';
+import type { ReviewClip } from './view.js';
 
-export type { RecordingListEntry, ReviewClip } from './view.js';
+export type { ReviewClip } from './view.js';
 
 export interface ReviewRecording {
   /** The manifest's `source`: path relative to the input folder, extension kept. */
@@ -85,7 +85,7 @@ export interface ReadAlignment {
   /** The reference text. */
   text: string;
   /** Per reference word; `status`: `matched`, else how it differs (`substituted`, `unheard`, `unaligned`). */
-  words: { textStart: number; textLength: number; startMs: number | null; endMs: number | null; status: string }[];
+  words: { textStart: number; textLength: number; startMs: number | null; endMs: number | null; status: string; confidence: number | null }[];
 }
 
 const timeOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
@@ -108,6 +108,7 @@ export async function readAlignment(runDir: string, source: string): Promise<Rea
   const words = (json['words'] as unknown[]).filter((w): w is Record<string, unknown> => typeof w === 'object' && w !== null).map((w) => ({
     textStart: Number(w['textStart']) || 0, textLength: Number(w['textLength']) || 0,
     startMs: timeOrNull(w['startMs']), endMs: timeOrNull(w['endMs']), status: wordStatus(w),
+    confidence: typeof w['confidence'] === 'number' && w['confidence'] >= 0 && w['confidence'] <= 1 ? w['confidence'] : null,
   }));
   // The reference file's closing newline is not part of the text a person edits.
   return { text: json['text'].replace(/\r?\n$/, ''), words };
@@ -116,17 +117,4 @@ export async function readAlignment(runDir: string, source: string): Promise<Rea
 /** Reference words the recognizer did not hear as they are, or that could not be placed. */
 export function disagreements(alignment: ReadAlignment | undefined): number {
   return alignment === undefined ? 0 : alignment.words.filter((w) => w.status !== 'matched').length;
-}
-
-/** The list of recordings with their state, in the run's order. */
-export async function listRecordings(run: ReviewRun): Promise<RecordingListEntry[]> {
-  const out: RecordingListEntry[] = [];
-  for (const r of run.recordings.values()) {
-    out.push({
-      source: r.source, clips: r.clips.length, flagged: r.flagged,
-      disagreements: disagreements(await readAlignment(run.runDir, r.source)),
-      corrected: existsSync(correctionPath(run.runDir, r.source)), playable: r.audio !== undefined,
-    });
-  }
-  return out;
 }

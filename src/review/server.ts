@@ -15,8 +15,10 @@ import { DictclipError, isDictclipError } from '../errors.js';
 import { PAGE_BUNDLE_DIR, readPeaks } from '../report/index.js';
 import { BodyTooLarge, PAGE_CSP, readBody, sendError, sendFile, sendJson, sendText } from './http.js';
 import { ListenCopies } from './listen.js';
-import { listRecordings, openReviewRun, type ReviewRun } from './model.js';
-import { CorrectionStore, MAX_TEXT_CHARS, readRecordingState, type Change, type RecordingState } from './state.js';
+import { listRecordings } from './list.js';
+import { openReviewRun, type ReviewRun } from './model.js';
+import { parseSave } from './requests.js';
+import { CorrectionStore, MAX_TEXT_CHARS, readRecordingState, type RecordingState } from './state.js';
 import type { RecordingList, RecordingView, StaleAnswer } from './view.js';
 
 export interface ReviewServerOptions {
@@ -67,26 +69,18 @@ async function recordingJson(run: ReviewRun, state: RecordingState): Promise<Rec
   const clipEnd = (r?.clips ?? []).reduce((end, c) => Math.max(end, c.endMs), 0);
   const wordEnd = state.words.reduce((end, w) => Math.max(end, w.endMs ?? 0), 0);
   return {
-    source: state.source, revision: state.revision, corrected: state.corrected, from: state.from, text: state.text,
-    words: state.words.map((w) => ({ text: w.text, startMs: w.startMs, endMs: w.endMs, status: w.status, changed: w.changed, textStart: w.textStart })),
+    source: state.source, revision: state.revision, corrected: state.corrected, from: state.from, text: state.text, editsIgnored: state.editsIgnored ?? null,
+    words: state.words.map((w, i) => ({
+      text: w.text, startMs: w.startMs, endMs: w.endMs, status: w.status, changed: w.changed, textStart: w.textStart,
+      edited: w.edited, verified: w.verified, confidence: w.confidence, doubtful: state.doubtful[i] === true,
+    })),
+    edits: state.edits,
     clips: r?.clips ?? [], audio: r?.audio !== undefined,
     durationMs: Math.round(Math.max(peaks?.durationMs ?? 0, clipEnd, wordEnd)),
     peaks: peaks === undefined ? null : {
       bucketsPerSecond: peaks.bucketsPerSecond, b64: Buffer.from(peaks.minMax.buffer, peaks.minMax.byteOffset, peaks.minMax.length).toString('base64'),
     },
   };
-}
-
-/** The change a save body asks for, or a message saying what is wrong with it. */
-function parseSave(body: unknown): { source: string; revision: string; change: Change } | string {
-  if (typeof body !== 'object' || body === null) return 'the body is not a JSON object';
-  const b = body as Record<string, unknown>;
-  if (typeof b['source'] !== 'string' || typeof b['revision'] !== 'string') return 'source and revision must be strings';
-  if (typeof b['text'] === 'string') return { source: b['source'], revision: b['revision'], change: { text: b['text'] } };
-  if (Number.isSafeInteger(b['index']) && typeof b['replacement'] === 'string') {
-    return { source: b['source'], revision: b['revision'], change: { index: b['index'] as number, replacement: b['replacement'] } };
-  }
-  return 'give either text, or index and replacement';
 }
 
 function sameToken(given: string | string[] | undefined, token: string): boolean {
@@ -207,7 +201,8 @@ export async function startReview(options: ReviewServerOptions): Promise<Running
       const answer: StaleAnswer = { error: 'stale', message: 'this recording was changed elsewhere (another tab?) since it was loaded; nothing was saved', recording: await recordingJson(run, result.state) };
       sendJson(res, 409, answer);
     }
-    else sendError(res, 400, 'no-word', 'no word at that index');
+    else if (result.reason === 'no-word') sendError(res, 400, 'no-word', 'no word at that index');
+    else sendError(res, 400, 'bad-change', result.message ?? 'this change does not fit the words');
   }
 
   const server: Server = createServer((req, res) => {

@@ -1,16 +1,20 @@
 /**
  * One recording under review: its timed words (alignment with a reference, else the dictated
  * transcript's markers, else the transcript alone), its current text (corrections/<source>.txt
- * when saved) with a revision, and the one way to change it: a save that names the revision it
- * was made on, refused when the file changed since (another tab), serialized per recording.
+ * when saved) and the edits on its words (corrections/<source>.words.json: times set, words
+ * checked) with a revision, and the one way to change them: a save that names the revision it was
+ * made on, refused when either file changed since (another tab), serialized per recording.
  */
 import { readFile } from 'node:fs/promises';
-import { DictclipError } from '../errors.js';
+import { DictclipError, isDictclipError } from '../errors.js';
 import { sha256, writeFileAtomic } from '../files.js';
-import { readMarkers } from '../report/index.js';
+import { readMarkers, readPeaks } from '../report/index.js';
+import { matchesText, readCorrectionText, readCorrectionWords, writeCorrectionWords, correctionTextSha256, type WordEdit } from '../run-output/corrections.js';
+import { doubtOf } from './doubt.js';
+import { applyChange, applyEdits, BadChange, editsAfterText, type EditedWord, type WordChange } from './edits.js';
 import { readAlignment, type ReviewRun } from './model.js';
 import { correctionPath, transcriptPath } from './paths.js';
-import { editText, reviewWords, type Baseline, type ReviewWord } from './words.js';
+import { editText, reviewWords, wordSpans, type Baseline } from './words.js';
 
 /** Where the timed words come from. */
 export type WordSource = 'alignment' | 'markers' | 'transcript' | 'none';
@@ -26,7 +30,14 @@ export interface RecordingState {
   text: string;
   /** The text the timed words index (the reference, else the dictated transcript). */
   baselineText: string;
-  words: ReviewWord[];
+  /** The words of `text` with the edits laid on them. */
+  words: EditedWord[];
+  /** Per word: does it most likely need a person (doubt.ts)? */
+  doubtful: boolean[];
+  /** The edits of words.json that apply to `text` (in text order). */
+  edits: WordEdit[];
+  /** Why words.json was left out (it does not belong to the text, or is not readable), else undefined. */
+  editsIgnored: string | undefined;
 }
 
 /** A text file's content without the one newline the run writes after it. */
@@ -51,30 +62,49 @@ async function readBaseline(runDir: string, source: string): Promise<Baseline & 
   return transcript === undefined ? { from: 'none', text: '', spans: [] } : { from: 'transcript', text: transcript, spans: [] };
 }
 
-/** The revision of a text. */
-export function revisionOf(text: string): string {
-  return sha256(text).slice(0, 16);
+/** The revision of a text and the edits on its words. */
+export function revisionOf(text: string, edits: readonly WordEdit[] = []): string {
+  return sha256(edits.length === 0 ? text : `${text}\u0000${JSON.stringify(edits)}`).slice(0, 16);
+}
+
+/** The edits of words.json that belong to `text`, or why none do. */
+async function readEdits(run: ReviewRun, source: string, text: string): Promise<{ edits: WordEdit[]; ignored: string | undefined }> {
+  try {
+    const saved = await readCorrectionWords(run.runDir, source);
+    if (saved === null) return { edits: [], ignored: undefined };
+    if (!matchesText(saved, text)) return { edits: [], ignored: `corrections/${source}.words.json was made for another text than corrections/${source}.txt: its times and checks are left out` };
+    return { edits: saved.words, ignored: undefined };
+  } catch (error) {
+    if (isDictclipError(error, 'E_CORRECTIONS_INVALID')) return { edits: [], ignored: `${error.message}: its times and checks are left out` };
+    throw error;
+  }
 }
 
 /** Read a recording's state. @throws DictclipError `E_INVALID_ARGUMENT` for a source not in the run. */
 export async function readRecordingState(run: ReviewRun, source: string): Promise<RecordingState> {
-  if (!run.recordings.has(source)) throw new DictclipError('E_INVALID_ARGUMENT', `not a recording of this run: ${JSON.stringify(source)}`);
+  const recording = run.recordings.get(source);
+  if (recording === undefined) throw new DictclipError('E_INVALID_ARGUMENT', `not a recording of this run: ${JSON.stringify(source)}`);
   const baseline = await readBaseline(run.runDir, source);
-  const saved = await readText(correctionPath(run.runDir, source));
+  const saved = (await readCorrectionText(run.runDir, source)) ?? undefined;
   const text = saved ?? baseline.text;
+  const { edits, ignored } = saved === undefined ? { edits: [], ignored: undefined } : await readEdits(run, source, text);
+  const words = applyEdits(reviewWords(baseline, text), edits);
   return {
-    source, revision: revisionOf(text), corrected: saved !== undefined && saved !== baseline.text, from: baseline.from, text,
-    baselineText: baseline.text, words: reviewWords(baseline, text),
+    source, revision: revisionOf(text, edits), corrected: saved !== undefined && (saved !== baseline.text || edits.length > 0), from: baseline.from, text,
+    baselineText: baseline.text, words, doubtful: doubtOf(words, recording.clips), edits, editsIgnored: ignored,
   };
 }
 
-/** What a change asks for: a whole new text (undo), or one word replaced ('' removes it). */
-export type Change = { text: string } | { index: number; replacement: string };
+/**
+ * What a change asks for: a whole new text (undo: with the edits it had), one word replaced ('' removes it),
+ * or a change of times, words or checks (edits.ts).
+ */
+export type Change = { text: string; edits?: WordEdit[] | undefined } | { index: number; replacement: string } | WordChange;
 
 export type SaveResult =
   | { ok: true; state: RecordingState }
-  /** `stale`: the recording changed since `revision` (the current state is given); `no-word`: no such word. */
-  | { ok: false; reason: 'stale' | 'no-word'; state: RecordingState };
+  /** `stale`: the recording changed since `revision` (the current state is given); `no-word`: no such word; `bad-change`: `message` says why. */
+  | { ok: false; reason: 'stale' | 'no-word' | 'bad-change'; state: RecordingState; message?: string };
 
 /** The longest text a save accepts, in characters. */
 export const MAX_TEXT_CHARS = 2_000_000;
@@ -105,10 +135,28 @@ export class CorrectionStore {
   async #save(source: string, revision: string, change: Change): Promise<SaveResult> {
     const state = await readRecordingState(this.#run, source);
     if (state.revision !== revision) return { ok: false, reason: 'stale', state };
-    const text = 'text' in change ? change.text : editText(state.text, state.words, change.index, change.replacement);
-    if (text === undefined) return { ok: false, reason: 'no-word', state };
-    if (text.length > MAX_TEXT_CHARS) throw new DictclipError('E_INVALID_ARGUMENT', `a corrected text is at most ${MAX_TEXT_CHARS} characters`);
-    await writeFileAtomic(correctionPath(this.#run.runDir, source), `${text}\n`);
+    let next: { text: string; edits: WordEdit[] };
+    if ('op' in change) {
+      try {
+        const peaks = change.op === 'times' ? await readPeaks(this.#run.runDir, source) : undefined;
+        next = applyChange({ text: state.text, edits: state.edits }, state.words, change, peaks === undefined ? undefined : Math.round(peaks.durationMs));
+      } catch (error) {
+        if (error instanceof BadChange) return { ok: false, reason: 'bad-change', state, message: error.message };
+        throw error;
+      }
+    } else if ('text' in change) {
+      next = { text: change.text, edits: change.edits ?? editsAfterText(state, change.text) };
+    } else {
+      const text = editText(state.text, state.words, change.index, change.replacement);
+      if (text === undefined) return { ok: false, reason: 'no-word', state };
+      next = { text, edits: editsAfterText(state, text) };
+    }
+    const words = new Set(wordSpans(next.text).map((t) => `${t.start}:${t.end - t.start}`));
+    next.edits = next.edits.filter((e) => words.has(`${e.textStart}:${e.textLength}`));
+    if (next.text.length > MAX_TEXT_CHARS) throw new DictclipError('E_INVALID_ARGUMENT', `a corrected text is at most ${MAX_TEXT_CHARS} characters`);
+    // The text first, then its edits (tied to it by its hash): a reader between the two sees edits of another text and leaves them out.
+    await writeFileAtomic(correctionPath(this.#run.runDir, source), `${next.text}\n`);
+    await writeCorrectionWords(this.#run.runDir, source, { version: 1, source, textSha256: correctionTextSha256(next.text), words: next.edits });
     return { ok: true, state: await readRecordingState(this.#run, source) };
   }
 }

@@ -16,6 +16,8 @@ export interface TimedSpan {
   endMs: number | null;
   /** How an alignment placed it (matched, substituted, acoustic, unaligned …); absent for markers. */
   status?: string;
+  /** How likely its times are right, 0–1 (the alignment's); absent or null when not known. */
+  confidence?: number | null;
 }
 
 /** The text the timed words index, with them. */
@@ -36,6 +38,8 @@ export interface ReviewWord {
   status: string;
   /** True when the person typed it (it differs from the timed word at its place, or was inserted). */
   changed: boolean;
+  /** The lowest confidence of the timed words it stands on; null when not known (or typed). */
+  confidence: number | null;
 }
 
 interface Token {
@@ -62,6 +66,13 @@ export function wordSpans(text: string): Token[] {
   return out;
 }
 
+/** The lowest known confidence of `spans`, null when none is known. */
+function lowest(spans: readonly TimedSpan[]): number | null {
+  let low: number | null = null;
+  for (const s of spans) if (typeof s.confidence === 'number' && (low === null || s.confidence < low)) low = s.confidence;
+  return low;
+}
+
 /** The time at character `c` of a span, linear over its characters. */
 function timeAt(span: TimedSpan & { startMs: number; endMs: number }, c: number): number {
   const f = span.textLength <= 0 ? 0 : Math.min(1, Math.max(0, (c - span.textStart) / span.textLength));
@@ -85,7 +96,7 @@ export function timedWords(baseline: Baseline): ReviewWord[] {
     return {
       text: baseline.text.slice(t.start, t.end), textStart: t.start, textLength: t.end - t.start,
       startMs: a === undefined ? null : timeAt(a, t.start), endMs: b === undefined ? null : timeAt(b, t.end),
-      status: over[0]?.status ?? '', changed: false,
+      status: over[0]?.status ?? '', changed: false, confidence: lowest(over),
     };
   });
 }
@@ -110,18 +121,24 @@ function extent(words: readonly ReviewWord[]): [number | null, number | null] {
   return [placed[0]?.startMs ?? null, placed[placed.length - 1]?.endMs ?? null];
 }
 
+/** Give the typed words `typed` the audio of the timed words `removed` they replaced, one for one. */
+function pair(typed: ReviewWord[], removed: readonly ReviewWord[]): void {
+  typed.forEach((w, i) => {
+    const r = removed[i]!;
+    Object.assign(w, { startMs: r.startMs, endMs: r.endMs, status: r.status });
+  });
+}
+
 /**
- * The words of `current` (the corrected text; the baseline text when nothing was corrected), each
- * with the audio of the timed word it stands on. A diff that takes too long (texts that share
- * almost nothing) counts the whole text as replaced.
+ * Lay the words `words` over the timed words `base` by a word diff (`rough`: words that share
+ * their first two letters count as the same word, typed over it): the same words keep their audio;
+ * a run of typed words replacing as many timed words takes theirs one for one, else (after a rough
+ * pass) shares their span by characters; words only inserted get the gap they sit in
+ * (`before`/`after` bound the gap at the edges).
  */
-export function reviewWords(baseline: Baseline, current: string): ReviewWord[] {
-  const base = timedWords(baseline);
-  const words: ReviewWord[] = wordSpans(current).map((t) => ({
-    text: current.slice(t.start, t.end), textStart: t.start, textLength: t.end - t.start,
-    startMs: null, endMs: null, status: '', changed: true,
-  }));
-  const changes = diffArrays(base.map((w) => key(w.text)), words.map((w) => key(w.text)), { timeout: 500 })
+function lay(base: readonly ReviewWord[], words: ReviewWord[], rough: boolean, before: number | null, after: number | null): void {
+  const keyOf = (w: ReviewWord): string => (rough ? key(w.text).slice(0, 2) : key(w.text));
+  const changes = diffArrays(base.map(keyOf), words.map(keyOf), { timeout: 500 })
     ?? [{ value: base, count: base.length, added: false, removed: true }, { value: words, count: words.length, added: true, removed: false }];
   let bi = 0;
   let wi = 0;
@@ -134,20 +151,36 @@ export function reviewWords(baseline: Baseline, current: string): ReviewWord[] {
     } else if (change.added) {
       const typed = words.slice(wi, wi + n);
       wi += n;
-      const [from, to] = removed.length > 0 ? extent(removed) : [base[bi - 1]?.endMs ?? null, base[bi]?.startMs ?? null];
-      if (removed.length > 0 || (from !== null && to !== null && to > from)) share(typed, from, to);
-      if (removed.length === typed.length) typed.forEach((w, i) => { w.status = removed[i]?.status ?? ''; });
+      const from = base[bi - removed.length - 1]?.endMs ?? (bi - removed.length === 0 ? before : null);
+      const to = base[bi]?.startMs ?? (bi === base.length ? after : null);
+      if (removed.length === typed.length) pair(typed, removed);
+      else if (removed.length > 0 && !rough) lay(removed, typed, true, from, to);
+      else if (removed.length > 0) share(typed, ...extent(removed));
+      else if (from !== null && to !== null && to > from) share(typed, from, to);
       removed = [];
     } else {
       for (let i = 0; i < n; i += 1) {
         const b = base[bi + i]!;
-        Object.assign(words[wi + i]!, { startMs: b.startMs, endMs: b.endMs, status: b.status, changed: false });
+        Object.assign(words[wi + i]!, { startMs: b.startMs, endMs: b.endMs, status: b.status }, rough ? {} : { changed: false, confidence: b.confidence });
       }
       bi += n;
       wi += n;
       removed = [];
     }
   }
+}
+
+/**
+ * The words of `current` (the corrected text; the baseline text when nothing was corrected), each
+ * with the audio of the timed word it stands on. A diff that takes too long (texts that share
+ * almost nothing) counts the whole text as replaced.
+ */
+export function reviewWords(baseline: Baseline, current: string): ReviewWord[] {
+  const words: ReviewWord[] = wordSpans(current).map((t) => ({
+    text: current.slice(t.start, t.end), textStart: t.start, textLength: t.end - t.start,
+    startMs: null, endMs: null, status: '', changed: true, confidence: null,
+  }));
+  lay(timedWords(baseline), words, false, null, null);
   return words;
 }
 

@@ -4,10 +4,11 @@
  * a source outside the run or outside corrections/, a stale revision, a foreign Host).
  */
 import { existsSync } from 'node:fs';
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256 } from '../../src/files.js';
 import { startReview, type RecordingView, type RunningReview, type WordView } from '../../src/review/index.js';
 import { removeTempDirs, tempDir } from '../helpers/index.js';
 import { makeRun, QUIET, type RunFixture } from '../report/fixture.js';
@@ -16,6 +17,7 @@ let run: RunFixture;
 let review: RunningReview;
 const corrections = (): string => path.join(run.out, 'corrections');
 const talkFile = (): string => path.join(corrections(), 'talk.wav.txt');
+const talkWords = (): string => path.join(corrections(), 'talk.wav.words.json');
 
 interface Answer { status: number; headers: Record<string, string | string[] | undefined>; json: Record<string, unknown> }
 
@@ -39,7 +41,7 @@ const save = (body: unknown, headers = pageHeaders()): Promise<Answer> => call('
 const talk = async (): Promise<RecordingView> => (await call('/api/recording?source=talk.wav')).json as unknown as RecordingView;
 /** A word as the page gets it. */
 const word = (text: string, startMs: number | null, endMs: number | null, textStart: number, changed = false): WordView =>
-  ({ text, startMs, endMs, status: '', changed, textStart });
+  ({ text, startMs, endMs, status: '', changed, textStart, edited: false, verified: false, confidence: null, doubtful: false });
 
 beforeAll(async () => {
   run = await makeRun(await tempDir('review-server'));
@@ -58,7 +60,9 @@ describe('review server: reading', () => {
     expect(status).toBe(200);
     const list = json['recordings'] as { source: string; clips: number; flagged: number; corrected: boolean; playable: boolean }[];
     expect(list.map((r) => r.source)).toEqual(['notes/memo.wav', QUIET, 'talk.wav']);
-    expect(list.find((r) => r.source === 'talk.wav')).toEqual({ source: 'talk.wav', clips: 4, flagged: 0, disagreements: 0, corrected: false, playable: true });
+    expect(list.find((r) => r.source === 'talk.wav')).toEqual({
+      source: 'talk.wav', clips: 4, flagged: 0, disagreements: 0, corrected: false, playable: true, words: 4, verified: 0, doubtful: 0, lowest: null,
+    });
     expect(list.find((r) => r.source === 'notes/memo.wav')?.flagged).toBe(1); // the collapsed `utterance` clip
   });
 
@@ -133,7 +137,8 @@ describe('review server: writing', () => {
     expect(await readFile(talkFile(), 'utf8')).toBe('Please call Stanley today.\n');
     expect(res.json['words']).toEqual([word('Please', 300, 700, 0), word('call', 900, 1400, 7), word('Stanley', 1700, 2200, 12, true), word('today', 2400, 2800, 20)]);
     expect(res.json['corrected']).toBe(true);
-    expect((await readdir(corrections())).sort()).toEqual(['talk.wav.txt']); // no temp file left
+    expect((await readdir(corrections())).sort()).toEqual(['talk.wav.txt', 'talk.wav.words.json']); // no temp file left
+    expect(JSON.parse(await readFile(talkWords(), 'utf8'))).toEqual({ version: 1, source: 'talk.wav', textSha256: sha256('Please call Stanley today.'), words: [] });
   });
 
   it('refuses a change made on a stale revision (409) with the current state, changing nothing', async () => {
@@ -162,5 +167,75 @@ describe('review server: writing', () => {
     expect((await save({ source: 'talk.wav', revision })).json['error']).toBe('bad-change');
     expect((await save({ source: 'talk.wav', revision, index: 99, replacement: 'x' })).json['error']).toBe('no-word');
     expect((await save({ source: 'talk.wav', revision, text: 'x'.repeat(9_000_000) })).status).toBe(413);
+  });
+});
+
+describe('review server: times, split, join, verify', () => {
+  const saved = async (): Promise<unknown> => JSON.parse(await readFile(talkWords(), 'utf8'));
+  const brief = (words: unknown): unknown[] => (words as WordView[]).map((w) => [w.text, w.startMs, w.endMs]);
+
+  it('sets a word\'s times, saved in words.json with the text\'s hash, and refuses times that do not fit', async () => {
+    const { revision, text } = await talk();
+    expect(text).toBe('Please call Stanley tomorrow.');
+    const res = await save({ source: 'talk.wav', revision, op: 'times', index: 1, startMs: 870, endMs: 1433 });
+    expect(res.status).toBe(200);
+    expect(brief(res.json['words'])).toEqual([['Please', 300, 700], ['call', 870, 1433], ['Stanley', 1700, 2200], ['tomorrow', 2400, 2800]]);
+    expect(await saved()).toEqual({ version: 1, source: 'talk.wav', textSha256: sha256(text), words: [{ textStart: 7, textLength: 4, startMs: 870, endMs: 1433 }] });
+    expect(await readFile(talkFile(), 'utf8')).toBe(`${text}\n`);
+    const now = res.json['revision'];
+    expect(now).not.toBe(revision); // the edits are part of the revision
+    const refused = [
+      await save({ source: 'talk.wav', revision: now, op: 'times', index: 1, startMs: 900, endMs: 800 }),
+      await save({ source: 'talk.wav', revision: now, op: 'times', index: 1, startMs: 900, endMs: 3001 }),
+      await save({ source: 'talk.wav', revision: now, op: 'times', index: 1, startMs: -1, endMs: 800 }),
+      await save({ source: 'talk.wav', revision: now, op: 'nudge', index: 1 }),
+      await save({ source: 'talk.wav', revision, op: 'times', index: 1, startMs: 880, endMs: 1400 }),
+    ];
+    expect(refused.map((r) => [r.status, r.json['error'], r.json['message']])).toEqual([
+      [400, 'bad-change', 'the end must come after the start'],
+      [400, 'bad-change', 'the end is past the recording\'s end (3000 ms)'],
+      [400, 'bad-change', 'times needs index, startMs and endMs (whole numbers >= 0)'],
+      [400, 'bad-change', 'unknown op "nudge": times, split, join or verify'],
+      [409, 'stale', 'this recording was changed elsewhere (another tab?) since it was loaded; nothing was saved'],
+    ]);
+    expect((await saved() as { words: unknown[] }).words).toEqual([{ textStart: 7, textLength: 4, startMs: 870, endMs: 1433 }]);
+  });
+
+  it('keeps set times when a word is respelt, splits and joins with times, verifies one word and all', async () => {
+    let rec = await talk();
+    const step = async (body: Record<string, unknown>): Promise<void> => {
+      const res = await save({ source: 'talk.wav', revision: rec.revision, ...body });
+      expect([res.status, res.json['message']]).toEqual([200, undefined]);
+      rec = res.json as unknown as RecordingView;
+    };
+    await step({ index: 1, replacement: 'cal' });
+    expect(brief(rec.words)[1]).toEqual(['cal', 870, 1433]);
+    await step({ op: 'split', index: 3, at: 2, ms: 2500 });
+    expect(rec.text).toBe('Please cal Stanley to morrow.');
+    expect(brief(rec.words)).toEqual([['Please', 300, 700], ['cal', 870, 1433], ['Stanley', 1700, 2200], ['to', 2400, 2500], ['morrow', 2500, 2800]]);
+    await step({ op: 'join', index: 0 });
+    expect(rec.text).toBe('Pleasecal Stanley to morrow.');
+    await step({ op: 'verify', indexes: [1], verified: true });
+    expect(await saved()).toEqual({
+      version: 1, source: 'talk.wav', textSha256: sha256('Pleasecal Stanley to morrow.'),
+      words: [
+        { textStart: 0, textLength: 9, startMs: 300, endMs: 1433 }, { textStart: 10, textLength: 7, verified: true },
+        { textStart: 18, textLength: 2, startMs: 2400, endMs: 2500 }, { textStart: 21, textLength: 6, startMs: 2500, endMs: 2800 },
+      ],
+    });
+    await step({ op: 'verify', indexes: 'all', verified: true });
+    const list = (await call('/api/recordings')).json['recordings'] as { source: string; words: number; verified: number }[];
+    expect(list.find((r) => r.source === 'talk.wav')).toMatchObject({ words: 4, verified: 4, doubtful: 0 });
+    // An undo puts back a text with the edits it had.
+    await step({ text: 'Please call Stanley tomorrow.', edits: [{ textStart: 7, textLength: 4, startMs: 870, endMs: 1433 }] });
+    expect((await saved() as { words: unknown[] }).words).toEqual([{ textStart: 7, textLength: 4, startMs: 870, endMs: 1433 }]);
+    expect(brief(rec.words)[1]).toEqual(['call', 870, 1433]);
+  });
+
+  it('leaves out a words.json made for another text, and says so', async () => {
+    await writeFile(talkWords(), JSON.stringify({ version: 1, source: 'talk.wav', textSha256: sha256('another text'), words: [{ textStart: 0, textLength: 6, startMs: 1, endMs: 2 }] }));
+    const rec = await talk();
+    expect(brief(rec.words)[0]).toEqual(['Please', 300, 700]);
+    expect(rec.editsIgnored).toBe('corrections/talk.wav.words.json was made for another text than corrections/talk.wav.txt: its times and checks are left out');
   });
 });

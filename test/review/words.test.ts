@@ -1,16 +1,8 @@
 /** The review's word model: tokens, timed words, the corrected text laid over them, edits. */
 import { describe, expect, it } from 'vitest';
 import { editText, reviewWords, timedWords, wordSpans, type Baseline } from '../../src/review/words.js';
+import { BASE, TEXT } from './baseline.js';
 
-const TEXT = 'Please call Stella, today.';
-const BASE: Baseline = {
-  text: TEXT,
-  spans: [
-    { textStart: 0, textLength: 6, startMs: 300, endMs: 700 }, { textStart: 7, textLength: 4, startMs: 900, endMs: 1400 },
-    { textStart: 12, textLength: 6, startMs: 1700, endMs: 2200 }, { textStart: 18, textLength: 1, startMs: 2200, endMs: 2200 },
-    { textStart: 20, textLength: 5, startMs: 2400, endMs: 2800 }, { textStart: 25, textLength: 1, startMs: 2800, endMs: 2800 },
-  ],
-};
 const brief = (words: ReturnType<typeof reviewWords>): unknown[] => words.map((w) => [w.text, w.startMs, w.endMs, w.changed]);
 
 describe('wordSpans', () => {
@@ -61,5 +53,14 @@ describe('editText', () => {
     expect(editText(TEXT, words, 2, ' ')).toBe('Please call, today.');
     expect(editText(TEXT, words, 0, '')).toBe('call Stella, today.');
     expect(editText(TEXT, words, 4, 'x')).toBeUndefined();
+  });
+});
+
+describe('reviewWords over several typed words', () => {
+  it('keeps each respelt word on the audio of the word it stands on (first two letters), when a run of changes has more words', () => {
+    const words = reviewWords(BASE, 'Please cal Stanley to morrow.');
+    expect(words.map((w) => [w.text, w.startMs, w.endMs, w.changed])).toEqual([
+      ['Please', 300, 700, false], ['cal', 900, 1400, true], ['Stanley', 1700, 2200, true], ['to', 2400, 2800, true], ['morrow', null, null, true],
+    ]);
   });
 });
