@@ -2,7 +2,7 @@
  * What the review page shows of a finished run, read from its output folder: the recordings
  * (manifest sources and saved markers), their clips and flags, their source audio, and per recording its timed words and current text (model of one recording: state.ts).
  */
-import { existsSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compareCodePoints } from '../code-point-order.js';
