@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { wordAt, wordNear } from '../../src/review/page/timeline.js';
 import type { WordView } from '../../src/review/view.js';
 
-const word = (text: string, startMs: number | null, endMs: number | null): WordView => ({ text, startMs, endMs, status: '', changed: false, textStart: 0 });
+const word = (text: string, startMs: number | null, endMs: number | null): WordView => ({ text, startMs, endMs, status: '', changed: false, textStart: 0, edited: false, verified: false, confidence: null, doubtful: false });
 // Text order is time order; "uh" was typed in and has no time.
 const WORDS = [word('please', 300, 700), word('uh', null, null), word('call', 900, 1400), word('stella', 1700, 2200), word('today', 2400, 2800)];
 
