@@ -12,7 +12,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { DictclipError, isDictclipError } from '../errors.js';
-import { keepClip } from '../markers/index.js';
+import { doubtFlags, keepClip, parseFlags } from '../markers/index.js';
 import { compareCodePoints } from '../code-point-order.js';
 import { AudioPlacer, LineWriter } from './files.js';
 import { createHfWriter } from './writers/hf.js';
@@ -91,7 +91,8 @@ const FORMATS: Record<ExportFormat, { create: (ctx: WriterContext) => FormatWrit
 };
 
 function kept(row: ExportRow, o: ResolvedExportOptions): boolean {
-  if (o.excludeFlagged && row.flags.trim() !== '') return false;
+  if (o.excludeFlagged && doubtFlags(row.flags.trim()) !== '') return false;
+  if (o.onlyVerified && !parseFlags(row.flags).includes('verified')) return false;
   return keepClip({ text: row.text, durationMs: row.duration_ms }, o);
 }
 

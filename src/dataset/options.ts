@@ -31,8 +31,10 @@ export interface ExportOptions extends ClipFilters {
   readonly groupBy?: string | undefined;
   /** WebDataset: samples per tar shard. @default 1000 */
   readonly shardSize?: number | undefined;
-  /** Leave out clips with a non-empty `flags`. @default false */
+  /** Leave out clips with a flag of doubt (any but `verified`). @default false */
   readonly excludeFlagged?: boolean | undefined;
+  /** Keep only clips whose every word a person checked in dictclip review (flag `verified`). @default false */
+  readonly onlyVerified?: boolean | undefined;
   /** Kaldi: folder of the source recordings (wav.scp pipes decode them). @default the run's `inputDir` from summary.json */
   readonly inputDir?: string | undefined;
   /**
@@ -64,6 +66,7 @@ export interface ResolvedExportOptions extends ClipFilters {
   groupBy: GroupBy;
   shardSize: number;
   excludeFlagged: boolean;
+  onlyVerified: boolean;
   inputDir: string | undefined;
   sampleRate: number | undefined;
   channels: number | undefined;
@@ -168,6 +171,7 @@ export function resolveExportOptions(options: ExportOptions): ResolvedExportOpti
   return {
     runDir, format: format as ExportFormat, to, splits, seed, groupBy: parseGroupBy(options.groupBy ?? 'source'), shardSize,
     excludeFlagged: options.excludeFlagged ?? false,
+    onlyVerified: options.onlyVerified ?? false,
     inputDir: options.inputDir === undefined ? undefined : path.resolve(options.inputDir),
     sampleRate, channels, channel, ffmpegPath: options.ffmpegPath,
     minDurationMs: options.minDurationMs, maxDurationMs: options.maxDurationMs,

@@ -10,7 +10,7 @@ export type { ValidateOptions } from './validate.js';
 export { planClips } from './plan.js';
 export type { ClipKind, ClipMode, ClipPlanOptions, PlannedClip } from './plan.js';
 export type { PadMode } from './padding.js';
-export { CLIP_FLAG_MEANINGS, CLIP_FLAGS, addFlag, parseFlags, timingFlags, wordFlags } from './timing.js';
+export { CLIP_FLAG_MEANINGS, CLIP_FLAGS, NOTE_FLAGS, addFlag, doubtFlags, parseFlags, timingFlags, wordFlags } from './timing.js';
 export type { ClipFlag } from './timing.js';
 export { hasFilters, keepClip } from './filter.js';
 export type { ClipFilters } from './filter.js';

@@ -15,6 +15,8 @@
  * - `loud-edge` is computed at cut time from the audio (not here); {@link addFlag} merges it.
  * - `unaligned`: the clip holds a reference word that could not be placed (run with a reference
  *   transcript; src/pipeline/stages/align-reference.ts): cut at its best estimate, or inside a phrase.
+ * - `verified`: every word of the clip was checked by a person in dictclip review
+ *   (src/pipeline/stages/word-edits.ts). Not a doubt: {@link doubtFlags} leaves it out.
  *
  * Punctuation markers are never words here. Collapsed results get `utterance` only: their one
  * marker is not a word, so word length and rate say nothing.
@@ -25,8 +27,16 @@ import type { PlannedClip } from './plan.js';
 import { firstAtLeast } from './search.js';
 
 /** Every flag token, in the order a `flags` value lists them. */
-export const CLIP_FLAGS = ['utterance', 'short-word', 'long-word', 'rate-outlier', 'loud-edge', 'unaligned'] as const;
+export const CLIP_FLAGS = ['utterance', 'short-word', 'long-word', 'rate-outlier', 'loud-edge', 'unaligned', 'verified'] as const;
 export type ClipFlag = (typeof CLIP_FLAGS)[number];
+
+/** Flags that say something good of a clip, not a doubt: not counted as flagged, kept by `--exclude-flagged`. */
+export const NOTE_FLAGS: ReadonlySet<string> = new Set<ClipFlag>(['verified']);
+
+/** The tokens of a `flags` value that are doubts (every token but the {@link NOTE_FLAGS}), as a `flags` value. */
+export function doubtFlags(flags: string): string {
+  return flags.split(' ').filter((token) => token !== '' && !NOTE_FLAGS.has(token)).join(' ');
+}
 
 /** A word shorter than this (ms) is implausible. */
 export const SHORT_WORD_MS = 30;
@@ -46,6 +56,7 @@ export const CLIP_FLAG_MEANINGS: Readonly<Record<ClipFlag, string>> = {
   'rate-outlier': `A word of the clip is spoken far faster or slower than the recording's own rate (letters and digits per second; modified z-score of the log rate above ${RATE_Z_LIMIT}).`,
   'loud-edge': "The clip's first or last 10 ms is at -10 dB or more of its own level: it likely starts or ends inside a sound (a click, a clipped consonant).",
   'unaligned': 'A word of the reference transcript in the clip could not be placed in the audio: the clip is cut at an estimate.',
+  'verified': 'Every word of the clip was checked by a person in dictclip review (not a doubt: such clips count as clean).',
 };
 /** Floor of the rate spread (log scale): ln 1.25. */
 export const RATE_MIN_SPREAD = Math.log(1.25);

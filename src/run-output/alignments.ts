@@ -7,8 +7,11 @@ import { writeFileAtomicSync } from '../files.js';
 import { alignmentsPath } from './naming.js';
 import type { ReferenceAgreement } from './rows.js';
 
-/** How a reference word got its times: from a recognized word (matched or substituted), from acoustic alignment, or none (`unaligned`). */
-export type Placement = 'matched' | 'substituted' | 'acoustic' | 'unaligned';
+/**
+ * How a reference word got its times: from a recognized word (matched or substituted), from
+ * acoustic alignment, from a person (`edited`: times set in dictclip review), or none (`unaligned`).
+ */
+export type Placement = 'matched' | 'substituted' | 'acoustic' | 'edited' | 'unaligned';
 
 /** One reference word in `alignments/<source>.json`. */
 export interface AlignedWord {
@@ -21,6 +24,8 @@ export interface AlignedWord {
   placement: Placement;
   /** What the recognizer made of it: `matched`, `substituted` or `unheard`. */
   heard: 'matched' | 'substituted' | 'unheard';
+  /** Checked by a person in dictclip review (corrections/<source>.words.json); absent when not. */
+  verified?: true;
 }
 
 /** The content of `alignments/<source>.json`. */

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { compareCodePoints } from '../code-point-order.js';
+import { doubtFlags } from '../markers/timing.js';
 import { writeFileAtomic } from '../files.js';
 import { FAILURES_FILE, MANIFEST_FILE, SKIPPED_FILE, SUMMARY_FILE } from './layout.js';
 import { MANIFEST_COLUMNS, STAGES } from './rows.js';
@@ -65,7 +66,7 @@ export function computeSummary(
 ): RunSummary {
   const durations = rows.map((row) => row.duration_ms).sort((a, b) => a - b);
   const total = durations.reduce((sum, d) => sum + d, 0);
-  const flagged = rows.filter((row) => (row.flags ?? '') !== '');
+  const flagged = rows.filter((row) => doubtFlags(row.flags ?? '') !== ''); // `verified` alone is no doubt
   return {
     ...counts,
     clips: rows.length,

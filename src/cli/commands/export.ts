@@ -20,6 +20,7 @@ const OPTIONS: OptionSpecs = {
   'group-by': { type: 'string' },
   'shard-size': { type: 'string' },
   'exclude-flagged': { type: 'boolean' },
+  'only-verified': { type: 'boolean' },
   'input-dir': { type: 'string' },
   'sample-rate': { type: 'string' },
   channels: { type: 'string' },
@@ -43,7 +44,9 @@ Options:
   --group-by <how>              source | dir | a regex over the source path with one capture group;
                                 a group never spans two splits [default: source]
   --shard-size <n>              webdataset: samples per tar [default: 1000]
-  --exclude-flagged             Leave out clips whose flags column is not empty
+  --exclude-flagged             Leave out clips with a flag of doubt (any flag but verified)
+  --only-verified               Keep only clips whose every word a person checked in
+                                dictclip review (flag verified)
   --min-duration-ms <n>         Keep clips at least this long (padding included)
   --max-duration-ms <n>         Keep clips at most this long
   --min-chars-per-second <n>    Keep clips with at least this many letters and digits per second
@@ -86,7 +89,8 @@ export const RUN_EXPORT_HELP = `Export after the run (see dictclip export --help
   --export-dir <dir>            Exports go to <dir>/<format>
                                 [default: <out-dir>/exports]
   --split, --seed, --group-by,  As for dictclip export (the run's --channel is the
-  --sample-rate, --channels     channel kept by --channels 1)`;
+  --sample-rate, --channels,    channel kept by --channels 1)
+  --only-verified`;
 
 function integer(values: Parsed['values'], name: string): number | undefined {
   const text = stringValue(values, name);
@@ -150,6 +154,7 @@ export async function exportCommand(args: string[], io: CliIo): Promise<number> 
     shardSize: integer(values, 'shard-size'),
     channel: stringValue(values, 'channel'),
     excludeFlagged: values['exclude-flagged'] === true,
+    onlyVerified: values['only-verified'] === true,
     inputDir: inputDir === undefined ? undefined : resolve(io.cwd, inputDir),
   });
   for (const format of formats) resolveExportOptions(optionsFor(format)); // every refusal before anything is written
@@ -158,6 +163,8 @@ export async function exportCommand(args: string[], io: CliIo): Promise<number> 
 }
 
 const RUN_FLAGS = new Set(['export', 'export-dir', 'split', 'seed', 'group-by', 'sample-rate', 'channels']);
+/** Run's export flags without a value. */
+const RUN_SWITCHES = new Set(['only-verified']);
 
 /** Exports requested on `dictclip run`. */
 export interface RunExports {
@@ -168,8 +175,8 @@ export interface RunExports {
 }
 
 /**
- * Take `--export`, `--export-dir`, `--split`, `--seed`, `--group-by`, `--sample-rate` and `--channels` (with `--flag value` or
- * `--flag=value`) out of run's arguments; returns the rest and the exports to make after the run
+ * Take `--export`, `--export-dir`, `--split`, `--seed`, `--group-by`, `--sample-rate`, `--channels` (with `--flag value` or
+ * `--flag=value`) and `--only-verified` out of run's arguments; returns the rest and the exports to make after the run
  * (undefined without --export).
  */
 export function takeRunExports(args: readonly string[], cwd: string): { rest: string[]; exports: RunExports | undefined } {
@@ -183,6 +190,10 @@ export function takeRunExports(args: readonly string[], cwd: string): { rest: st
     }
     const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
     const name = match?.[1];
+    if (name !== undefined && RUN_SWITCHES.has(name) && match?.[2] === undefined) {
+      values[name] = true;
+      continue;
+    }
     if (name === undefined || !RUN_FLAGS.has(name)) {
       rest.push(arg);
       continue;
@@ -193,7 +204,7 @@ export function takeRunExports(args: readonly string[], cwd: string): { rest: st
   }
   const list = stringValue(values, 'export');
   if (list === undefined) {
-    const stray = [...RUN_FLAGS].find((flag) => values[flag] !== undefined);
+    const stray = [...RUN_FLAGS, ...RUN_SWITCHES].find((flag) => values[flag] !== undefined);
     if (stray !== undefined) throw usageError(`dictclip run: --${stray} only applies with --export <format>`);
     return { rest, exports: undefined };
   }
@@ -201,7 +212,7 @@ export function takeRunExports(args: readonly string[], cwd: string): { rest: st
   const exportDir = stringValue(values, 'export-dir');
   const shared = sharedOptions(values);
   const optionsFor = (runDir: string, format: ExportFormat): ExportOptions => ({
-    runDir, format, ...shared, ...(exportDir === undefined ? {} : { to: join(resolve(cwd, exportDir), format) }),
+    runDir, format, ...shared, onlyVerified: values['only-verified'] === true, ...(exportDir === undefined ? {} : { to: join(resolve(cwd, exportDir), format) }),
   });
   return {
     rest,

@@ -23,7 +23,8 @@ import { snapClips } from '../stages/cut.js';
 import type { DictateContext } from '../stages/dictation/dictate.js';
 import { PendingDictations } from './pending.js';
 import { alignReference } from '../stages/align-reference.js';
-import type { AcousticAligner } from '../stages/align-reference.js';
+import type { AcousticAligner, AlignedReference } from '../stages/align-reference.js';
+import { markEditedClips, withWordEdits } from '../stages/word-edits.js';
 import type { RecordingStore } from './store.js';
 import type { Recording } from '../run/scan.js';
 import { wholeMsDictation } from './state.js';
@@ -79,6 +80,13 @@ export interface RecordingContext {
   align?: { mode: 'text' | 'acoustic'; acoustic?: AcousticAligner | undefined } | undefined;
 }
 
+/** `aligned` with a person's word edits applied (a warning counts those naming no reference word). */
+function withEdits(aligned: AlignedReference, edits: readonly WordEdit[], audioMs: number, warn: (message: string) => void): AlignedReference {
+  const applied = withWordEdits(aligned, edits, audioMs);
+  if (applied.unmatched > 0) warn(`${applied.unmatched} of ${edits.length} word edits of the review name no word of its corrected text: they are not applied`);
+  return applied.aligned;
+}
+
 /** A recording's failure with the stage it happened at. */
 export class StageError extends DictclipError {
   override readonly name = 'StageError';
@@ -131,11 +139,12 @@ export async function processRecording(job: RecordingJob, store: RecordingStore,
       dictation = wholeMsDictation(savedDictation);
     }
     progress.enter('markers');
-    const aligned = job.reference === undefined ? undefined : await alignReference(job.recording.relPath, job.reference, dictation.result, {
+    const aligned = job.reference === undefined ? undefined : withEdits(await alignReference(job.recording.relPath, job.reference, dictation.result, {
       audioDurationMs: info.durationMs, align: ctx.align?.mode ?? 'text', acoustic: ctx.align?.acoustic, wavPath, signal: ctx.signal,
-    });
+    }), job.edits ?? [], audioMs, ctx.warn);
     const result = aligned?.result ?? dictation.result;
-    const plan = planRecording(result, audioMs, aligned?.unaligned ?? [], ctx.options);
+    const planned = planRecording(result, audioMs, aligned?.unaligned ?? [], ctx.options);
+    const plan = aligned === undefined ? planned : { ...planned, clips: markEditedClips(planned.clips, aligned.record.words) };
     const clips = await snapClips(wavPath, plan.clips);
     progress.enter('cut');
     const cut = await cutStage(clips, ctx.outDir, job.recording.relPath, {
