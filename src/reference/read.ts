@@ -26,9 +26,17 @@ export function referenceFromText(origin: string, text: string): Reference {
 
 /**
  * Decode bytes as UTF-8, refusing anything else (no replacement characters) and dropping a BOM.
- * @throws DictclipError `E_REFERENCE_ENCODING` naming the first bad byte's offset.
+ * @throws DictclipError `E_REFERENCE_ENCODING` naming the encoding a UTF-16 or UTF-32 byte-order
+ * mark gives away and the fix, else the first bad byte's offset.
  */
 export function decodeUtf8(origin: string, bytes: Uint8Array): string {
+  const other = otherEncoding(bytes);
+  if (other !== undefined) {
+    throw new DictclipError('E_REFERENCE_ENCODING',
+      `the reference transcript ${origin} is ${other.name} text (it starts with the byte-order mark ${other.bom}), not UTF-8: ` +
+        `save it as UTF-8 (in an editor: save with encoding UTF-8; or iconv -f ${other.iconv} -t UTF-8 <file> > <new file>)`,
+      { path: origin });
+  }
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch (error) {
@@ -49,6 +57,19 @@ export async function readReferenceFile(file: string): Promise<Reference> {
     throw new DictclipError('E_INPUT', `cannot read the reference transcript ${file}: ${(error as Error).message}`, { path: file, cause: error });
   }
   return referenceFromText(file, decodeUtf8(file, bytes));
+}
+
+/** Byte-order marks of the encodings a reference is most often saved in instead of UTF-8 (UTF-32 LE before UTF-16 LE: it starts with it). */
+const BOMS = [
+  { name: 'UTF-32 LE', bom: 'FF FE 00 00', iconv: 'UTF-32LE', bytes: [0xff, 0xfe, 0x00, 0x00] },
+  { name: 'UTF-32 BE', bom: '00 00 FE FF', iconv: 'UTF-32BE', bytes: [0x00, 0x00, 0xfe, 0xff] },
+  { name: 'UTF-16 LE', bom: 'FF FE', iconv: 'UTF-16LE', bytes: [0xff, 0xfe] },
+  { name: 'UTF-16 BE', bom: 'FE FF', iconv: 'UTF-16BE', bytes: [0xfe, 0xff] },
+] as const;
+
+/** The encoding whose byte-order mark `bytes` starts with, if it is one of {@link BOMS}. */
+function otherEncoding(bytes: Uint8Array): (typeof BOMS)[number] | undefined {
+  return BOMS.find((b) => b.bytes.length <= bytes.length && b.bytes.every((byte, i) => bytes[i] === byte));
 }
 
 /** Offset of the first byte where UTF-8 decoding fails (a streamed byte-by-byte decode; only on the error path). */

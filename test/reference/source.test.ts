@@ -33,6 +33,21 @@ describe('openReferences on a folder', () => {
     await expect(set.find('c.wav')!()).rejects.toMatchObject({ code: 'E_REFERENCE_EMPTY' });
   });
 
+  it('names a UTF-16 or UTF-32 reference by its byte-order mark, with the fix', async () => {
+    const dir = await tempDir('refs');
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Shall I', 'utf16le')]);
+    const be = Buffer.from(le).swap16(); // a copy: swap16 swaps in place
+    const utf32 = Buffer.from([0xff, 0xfe, 0x00, 0x00, 0x53, 0x00, 0x00, 0x00]);
+    await write(dir, { 'le.txt': le, 'be.txt': be, 'u32.txt': utf32 });
+    const set = await openReferences(dir, ['le.wav', 'be.wav', 'u32.wav']);
+    const message = (name: string, bom: string, iconv: string): string =>
+      `the reference transcript ${path.join(dir, `${name}.txt`)} is ${iconv.slice(0, -2)} ${iconv.slice(-2)} text ` +
+      `(it starts with the byte-order mark ${bom}), not UTF-8: save it as UTF-8 (in an editor: save with encoding UTF-8; or iconv -f ${iconv} -t UTF-8 <file> > <new file>)`;
+    await expect(set.find('le.wav')!()).rejects.toMatchObject({ code: 'E_REFERENCE_ENCODING', message: message('le', 'FF FE', 'UTF-16LE') });
+    await expect(set.find('be.wav')!()).rejects.toMatchObject({ code: 'E_REFERENCE_ENCODING', message: message('be', 'FE FF', 'UTF-16BE') });
+    await expect(set.find('u32.wav')!()).rejects.toMatchObject({ code: 'E_REFERENCE_ENCODING', message: message('u32', 'FF FE 00 00', 'UTF-32LE') });
+  });
+
   it('refuses a location that does not exist with E_CONFIG', async () => {
     await expect(openReferences('/nonexistent/refs', [])).rejects.toMatchObject({ code: 'E_CONFIG' });
   });

@@ -93,7 +93,9 @@ export async function alignReference(
 
 /**
  * Best estimates for runs of unplaced words: the free audio between the placed words around the
- * run, shared by the words' lengths, when it gives each at least {@link ESTIMATE_MIN_MS}; else none.
+ * run, shared by the words' lengths, when it holds {@link ESTIMATE_MIN_MS} for each; else none.
+ * Every estimate is at least that long: when a share by length would give a short word less,
+ * each word gets {@link ESTIMATE_MIN_MS} and the rest is shared by length.
  */
 function estimateUnplaced(lengths: readonly number[], times: readonly ({ startMs: number; endMs: number } | null)[], durationMs: number): ({ startMs: number; endMs: number } | null)[] {
   const out: ({ startMs: number; endMs: number } | null)[] = lengths.map(() => null);
@@ -111,12 +113,16 @@ function estimateUnplaced(lengths: readonly number[], times: readonly ({ startMs
     const nextStart = j < times.length ? times[j]!.startMs : durationMs;
     const free = nextStart - previousEnd;
     if (free >= ESTIMATE_MIN_MS * (j - i)) {
-      const chars = lengths.slice(i, j).reduce((n, l) => n + l, 0);
+      const run = lengths.slice(i, j);
+      const chars = run.reduce((n, l) => n + l, 0);
+      // A plain share by length when it gives the shortest word its minimum, else the minimum each plus a share of the rest.
+      const floor = (free * Math.min(...run)) / chars >= ESTIMATE_MIN_MS ? 0 : ESTIMATE_MIN_MS;
+      const shared = free - floor * (j - i);
       let before = 0;
       for (let k = i; k < j; k++) {
-        const startMs = previousEnd + Math.round((free * before) / chars);
+        const startMs = previousEnd + floor * (k - i) + Math.round((shared * before) / chars);
         before += lengths[k]!;
-        out[k] = { startMs, endMs: previousEnd + Math.round((free * before) / chars) };
+        out[k] = { startMs, endMs: previousEnd + floor * (k - i + 1) + Math.round((shared * before) / chars) };
       }
     }
     i = j;
