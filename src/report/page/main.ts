@@ -73,7 +73,12 @@ document.addEventListener('click', (event) => {
   if (target instanceof HTMLCanvasElement && target.closest('[data-recording]')) playAt(target, event);
 });
 
-// Lazy drawing: a section's details load when it nears the viewport; a resize redraws what is drawn.
+// The page scrolls in its own box above the player: it takes the keys that scroll (Space, PageDown …),
+// from the first frame on (focusing lays the page out: not before it is rendered).
+const scroller = byId('page');
+window.requestAnimationFrame(() => scroller.focus({ preventScroll: true }));
+
+// Lazy drawing: a section's details load when it nears the visible part; a resize redraws what is drawn.
 const sections = document.querySelectorAll<HTMLElement>('section.rec');
 const io = new IntersectionObserver((entries) => {
   for (const entry of entries) {
@@ -81,7 +86,7 @@ const io = new IntersectionObserver((entries) => {
     io.unobserve(entry.target);
     recordings.load(Number((entry.target as HTMLElement).dataset['index']));
   }
-}, { rootMargin: '400px 0px' });
+}, { root: scroller, rootMargin: '400px 0px' });
 sections.forEach((section) => io.observe(section));
 let resizeTimer = 0;
 window.addEventListener('resize', () => {
