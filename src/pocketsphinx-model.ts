@@ -23,11 +23,13 @@ export interface PocketSphinxModel {
   readonly lm: string;
   /** The pronouncing dictionary (`-dict`). */
   readonly dict: string;
+  /** The phone language model (`-allphone`): free phone decoding. */
+  readonly phoneLm: string;
 }
 
-/** The files of the model folder `modelDir` (holding `en-us/`, `en-us.lm.bin`, `cmudict-en-us.dict`). */
+/** The files of the model folder `modelDir` (holding `en-us/`, `en-us.lm.bin`, `en-us-phone.lm.bin`, `cmudict-en-us.dict`). */
 export function pocketSphinxModel(modelDir: string = DEFAULT_POCKETSPHINX_MODEL_DIR): PocketSphinxModel {
-  return { hmm: join(modelDir, 'en-us'), lm: join(modelDir, 'en-us.lm.bin'), dict: join(modelDir, 'cmudict-en-us.dict') };
+  return { hmm: join(modelDir, 'en-us'), lm: join(modelDir, 'en-us.lm.bin'), dict: join(modelDir, 'cmudict-en-us.dict'), phoneLm: join(modelDir, 'en-us-phone.lm.bin') };
 }
 
 async function exists(path: string, kind: 'file' | 'dir'): Promise<boolean> {

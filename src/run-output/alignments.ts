@@ -3,6 +3,7 @@
  * (written with a reference transcript, removed when the recording runs without one).
  */
 import { readFile, rm } from 'node:fs/promises';
+import type { WordEvidence } from '../align/acoustic/index.js';
 import { writeFileAtomicSync } from '../files.js';
 import { alignmentsPath } from './naming.js';
 import type { ReferenceAgreement } from './rows.js';
@@ -26,6 +27,8 @@ export interface AlignedWord {
   heard: 'matched' | 'substituted' | 'unheard';
   /** Checked by a person in dictclip review (corrections/<source>.words.json); absent when not. */
   verified?: true;
+  /** What the acoustic search saw of it (placement `acoustic` only). */
+  evidence?: WordEvidence;
 }
 
 /** The content of `alignments/<source>.json`. */

@@ -3,26 +3,27 @@
  * (`pocketsphinx_batch` with one finite-state grammar per piece). One recognizer process decodes
  * every piece of a recording; its dictionary holds exactly the run's tokens, by position.
  */
-import { symlink, readFile, writeFile } from 'node:fs/promises';
+import { symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { runProcess } from '../../child-process.js';
 import { DictclipError } from '../../errors.js';
-import { DEFAULT_POCKETSPHINX_BINARY, DEFAULT_POCKETSPHINX_MODEL_DIR, POCKETSPHINX_INSTALL_HINT, checkPocketSphinxModel, pocketSphinxModel } from '../../pocketsphinx-model.js';
+import { DEFAULT_POCKETSPHINX_BINARY, DEFAULT_POCKETSPHINX_MODEL_DIR, checkPocketSphinxModel, pocketSphinxModel } from '../../pocketsphinx-model.js';
 import { readFrameEnergies } from '../../audio/index.js';
 import { readWavInfo } from '../../wav-header.js';
-import { pieceGrammar, tokenIndex, tokenName, type GrammarWord } from './grammar.js';
-import { parseHypseg, type HypSegment } from './hypseg.js';
-import { planPieces, type Piece } from './pieces.js';
-import { ENERGY_FRAME_MS, quietFrames, trimQuietEdges } from './refine.js';
+import { loopScoreOver, plausible, scorePerFrame } from './evidence.js';
+import { pieceGrammar, tokenIndex, tokenName, tokenVariant, type GrammarWord } from './grammar.js';
+import type { HypSegment } from './hypseg.js';
+import { planPieces } from './pieces.js';
+import { ENERGY_FRAME_MS, quietFrames, refineEdges } from './refine.js';
 import { pronounce } from './pronunciations.js';
-import type { AcousticAlignment, AcousticAnchor, AcousticSpan, AlignAcousticOptions } from './types.js';
+import { grammarSearch, HEADER_BYTES, phoneLoop, type PieceJob } from './search.js';
+import type { AcousticAlignment, AcousticAnchor, AcousticSpan, AlignAcousticOptions, WordEvidence } from './types.js';
 import { makeWorkFolder } from './work-folder.js';
+
+export { ALIGN_SETTINGS, mergeSettings } from './search.js';
 
 /** Milliseconds per recognizer frame. */
 const FRAME_MS = 10;
-/** Header bytes of the work format (`-adchdr`). */
-const HEADER_BYTES = 44;
 /** Longest piece aligned in one search when anchors allow cutting. */
 export const MAX_PIECE_MS = 30_000;
 /**
@@ -30,11 +31,8 @@ export const MAX_PIECE_MS = 30_000;
  * smaller weights fall outside the search's word beam and the skip is never taken.
  */
 export const SKIP_PROBABILITY = 1e-3;
-/**
- * Search settings: `-dither` keeps digital silence decodable, `-seed` makes dithering the same on
- * every run, `-remove_silence no` keeps frame numbers as times.
- */
-export const ALIGN_SETTINGS: readonly string[] = ['-dither', 'yes', '-seed', '1', '-remove_silence', 'no', '-silprob', '1.0', '-fillprob', '1e-10'];
+/** Weight of leaving out any one word (a word of the text that was never spoken). */
+export const WORD_SKIP_PROBABILITY = 1e-9;
 
 /**
  * Place each reference word in the audio. Words with no tokens, words whose tokens have no
@@ -58,19 +56,22 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
 
   const result: (AcousticSpan | null)[] = words.map(() => null);
   const tokenSet = new Set(words.flat());
-  if (tokenSet.size === 0) return { words: result };
+  const none = { words: result, fit: { scorePerFrame: null, placedShare: 0 } };
+  if (tokenSet.size === 0) return none;
   const pronunciations = await pronounce(tokenSet, model.dict, {
     binary: ps.espeakBinary ?? 'espeak-ng', voice: ps.espeakVoice ?? 'en-us', signal,
   });
   // Token positions, and the words that can be aligned (every token pronounceable).
   const grammarWords: GrammarWord[] = [];
   const tokenOwner: number[] = [];
+  const tokenPhones: number[][] = [];
   const dictionary: string[] = [];
   words.forEach((tokens, word) => {
     if (tokens.length === 0 || !tokens.every((t) => pronunciations.has(t))) return;
     const positions = tokens.map((token) => {
       const position = tokenOwner.length;
       tokenOwner.push(word);
+      tokenPhones.push((pronunciations.get(token) ?? []).map((phones) => phones.length));
       (pronunciations.get(token) ?? []).forEach((phones, v) => dictionary.push(`${tokenName(position)}${v === 0 ? '' : `(${v + 1})`} ${phones.join(' ')}`));
       return position;
     });
@@ -78,67 +79,84 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
   });
   const byWord = new Map(grammarWords.map((g) => [g.word, g]));
   const pieces = planPieces(grammarWords.map((g) => g.word), anchors, info.durationMs, options.maxPieceMs ?? MAX_PIECE_MS).filter((p) => p.words.length > 0);
-  if (pieces.length === 0) return { words: result };
+  if (pieces.length === 0) return none;
 
   const folder = await makeWorkFolder(options.tempDir ?? tmpdir());
   try {
     const dir = folder.path;
     await symlink(resolve(wavPath), join(dir, 'audio.wav'));
     await writeFile(join(dir, 'run.dict'), `${dictionary.join('\n')}\n`);
-    const frames = (p: Piece): [number, number] => [Math.floor(p.startMs / FRAME_MS), Math.ceil(p.endMs / FRAME_MS)];
-    await Promise.all(pieces.map((p, i) => writeFile(join(dir, `p${i}.fsg`), pieceGrammar(`p${i}`, p.words.map((w) => byWord.get(w)!), SKIP_PROBABILITY))));
-    await writeFile(join(dir, 'ctl'), pieces.map((p, i) => `audio.wav ${frames(p).join(' ')} p${i}\n`).join(''));
-    await writeFile(join(dir, 'fsgctl'), pieces.map((_, i) => `p${i}\n`).join(''));
-    const args = [
-      '-adcin', 'yes', '-adchdr', String(HEADER_BYTES), '-cepdir', dir, '-cepext', '',
-      '-ctl', join(dir, 'ctl'), '-fsgctl', join(dir, 'fsgctl'), '-fsgdir', dir, '-fsgext', '.fsg',
-      '-hmm', model.hmm, '-dict', join(dir, 'run.dict'), '-hypseg', join(dir, 'hypseg'),
-      ...mergeSettings(ALIGN_SETTINGS, ps.settings ?? []),
-    ];
-    await runProcess(ps.binary ?? DEFAULT_POCKETSPHINX_BINARY, args, {
-      errorCode: 'E_ENGINE', name: 'PocketSphinx', startHint: POCKETSPHINX_INSTALL_HINT, signal, path: wavPath,
-    });
-    const decoded = parseHypseg(await readFile(join(dir, 'hypseg'), 'utf8').catch(() => ''));
-    pieces.forEach((piece, i) => {
-      const offsetMs = frames(piece)[0] * FRAME_MS;
-      placeWords(decoded.get(`p${i}`) ?? [], offsetMs, tokenOwner, byWord, result);
+    const jobs: PieceJob[] = pieces.map((p, i) => ({ startFrame: Math.floor(p.startMs / FRAME_MS), endFrame: Math.ceil(p.endMs / FRAME_MS), id: `p${i}` }));
+    await Promise.all(pieces.map((p, i) => writeFile(join(dir, `p${i}.fsg`), pieceGrammar(`p${i}`, p.words.map((w) => byWord.get(w)!), SKIP_PROBABILITY, WORD_SKIP_PROBABILITY))));
+    const search = { dir, binary: ps.binary ?? DEFAULT_POCKETSPHINX_BINARY, model, settings: ps.settings ?? [], signal, path: wavPath };
+    const decoded = await grammarSearch(jobs, search);
+    const loop = await phoneLoop(jobs, search);
+    jobs.forEach((job) => {
+      placeWords(decoded.get(job.id) ?? [], loop === undefined ? undefined : loop.get(job.id) ?? [], job.startFrame, { tokenOwner, tokenPhones, byWord }, result);
     });
     const frameSamples = (16_000 * ENERGY_FRAME_MS) / 1000;
     const quiet = quietFrames(await readFrameEnergies({ ...info, path: wavPath }, frameSamples), frameSamples);
+    const kept = result.map((span) => (span === null || (span.evidence !== undefined && !plausible(span.evidence)) ? null : span));
+    const refined = refineEdges(kept, quiet);
     return {
-      words: result.map((span) => {
-        const trimmed = span === null ? null : trimQuietEdges(span, quiet);
-        return trimmed === null ? null : { startMs: Math.min(trimmed.startMs, info.durationMs), endMs: Math.min(trimmed.endMs, info.durationMs) };
-      }),
+      words: refined.map((span) => (span === null ? null : { ...span, startMs: Math.min(span.startMs, info.durationMs), endMs: Math.min(span.endMs, info.durationMs) })),
+      fit: textFit(refined, grammarWords.length),
     };
   } finally {
     await folder.remove();
   }
 }
 
-/** Put the decoded tokens' times on their words; a word is placed only when all its tokens were found. */
-function placeWords(segments: readonly HypSegment[], offsetMs: number, tokenOwner: readonly number[], byWord: ReadonlyMap<number, GrammarWord>, result: (AcousticSpan | null)[]): void {
-  const found = new Map<number, { startMs: number; endMs: number; count: number }>();
+/** The fit of the text as a whole (see {@link AcousticAlignment.fit}). */
+function textFit(words: readonly (AcousticSpan | null)[], aligned: number): AcousticAlignment['fit'] {
+  let frames = 0;
+  let gap = 0;
+  let placed = 0;
+  let scored = true;
+  for (const span of words) {
+    if (span === null) continue;
+    placed++;
+    const perFrame = span.evidence === undefined ? null : scorePerFrame(span.evidence);
+    if (perFrame === null) { scored = false; continue; }
+    frames += span.evidence!.frames;
+    gap += perFrame * span.evidence!.frames;
+  }
+  return { scorePerFrame: scored && frames > 0 ? gap / frames : null, placedShare: aligned === 0 ? 0 : placed / aligned };
+}
+
+interface Lexicon {
+  /** Per token position its word. */
+  readonly tokenOwner: readonly number[];
+  /** Per token position the phone count of each of its variants. */
+  readonly tokenPhones: readonly (readonly number[])[];
+  readonly byWord: ReadonlyMap<number, GrammarWord>;
+}
+
+/**
+ * Put the decoded tokens' times and evidence on their words (`offsetFrame`: the piece's first
+ * frame); a word is placed only when all its tokens were found.
+ */
+function placeWords(segments: readonly HypSegment[], loop: readonly HypSegment[] | undefined, offsetFrame: number, lexicon: Lexicon, result: (AcousticSpan | null)[]): void {
+  const found = new Map<number, { startFrame: number; endFrame: number; count: number; score: number; phones: number }>();
   for (const segment of segments) {
     const token = tokenIndex(segment.word);
     if (token === undefined) continue;
-    const word = tokenOwner[token];
+    const word = lexicon.tokenOwner[token];
     if (word === undefined) continue;
-    const startMs = offsetMs + segment.startFrame * FRAME_MS;
-    const endMs = offsetMs + segment.endFrame * FRAME_MS;
+    const phones = lexicon.tokenPhones[token]?.[tokenVariant(segment.word)] ?? 0;
     const seen = found.get(word);
-    found.set(word, seen === undefined ? { startMs, endMs, count: 1 } : { startMs: seen.startMs, endMs, count: seen.count + 1 });
+    found.set(word, seen === undefined
+      ? { startFrame: segment.startFrame, endFrame: segment.endFrame, count: 1, score: segment.acousticScore, phones }
+      : { ...seen, endFrame: segment.endFrame, count: seen.count + 1, score: seen.score + segment.acousticScore, phones: seen.phones + phones });
   }
   for (const [word, span] of found) {
-    if (span.count === byWord.get(word)?.tokens.length && span.endMs > span.startMs) result[word] = { startMs: span.startMs, endMs: span.endMs };
+    if (span.count !== lexicon.byWord.get(word)?.tokens.length || span.endFrame <= span.startFrame) continue;
+    const evidence: WordEvidence = {
+      frames: span.endFrame - span.startFrame, alignedScore: span.score,
+      loopScore: loop === undefined ? null : Math.round(loopScoreOver(loop, span.startFrame, span.endFrame)), phones: span.phones,
+    };
+    result[word] = { startMs: (offsetFrame + span.startFrame) * FRAME_MS, endMs: (offsetFrame + span.endFrame) * FRAME_MS, evidence };
   }
-}
-
-/** `defaults` (`-name value` pairs) with the pairs of `extra` replacing those of the same name, and extra ones appended. */
-export function mergeSettings(defaults: readonly string[], extra: readonly string[]): string[] {
-  const pairs = new Map<string, string>();
-  for (const list of [defaults, extra]) for (let i = 0; i + 1 < list.length; i += 2) pairs.set(list[i]!, list[i + 1]!);
-  return [...pairs].flat();
 }
 
 function checkAnchors(anchors: readonly AcousticAnchor[], wordCount: number): void {

@@ -1,7 +1,8 @@
 /**
  * The finite-state grammar of one piece (PocketSphinx's FSG text format): the piece's words in
  * reference order, each word its tokens in order, with a way to skip a prefix and a suffix of the
- * words (text that was never spoken, such as a heading, or words that belong to the next piece).
+ * words (text that was never spoken, such as a heading, or words that belong to the next piece),
+ * and optionally a way to leave out any single word (a null transition over it).
  * Dictionary entries are named by token position (`t<index>`), so the result maps back to the
  * reference without guessing. Pure.
  */
@@ -23,11 +24,18 @@ export function tokenIndex(name: string): number | undefined {
   return match === null ? undefined : Number(match[1]);
 }
 
+/** The pronunciation variant (0 for the first) of a dictionary entry name from the result (`t12(2)` → 1). */
+export function tokenVariant(name: string): number {
+  const match = /\((\d+)\)$/.exec(name);
+  return match === null ? 0 : Number(match[1]) - 1;
+}
+
 /**
  * FSG text of a piece. `skipProbability` is the weight of jumping over a prefix (from the start to
- * any word) or a suffix (from any word to the end) against 1 for speaking the next word.
+ * any word) or a suffix (from any word to the end) against 1 for speaking the next word;
+ * `wordSkipProbability` (when > 0) that of leaving out one word anywhere.
  */
-export function pieceGrammar(name: string, words: readonly GrammarWord[], skipProbability: number): string {
+export function pieceGrammar(name: string, words: readonly GrammarWord[], skipProbability: number, wordSkipProbability = 0): string {
   const lines: string[] = [];
   const wordEnds: number[] = [0];
   let state = 0;
@@ -42,5 +50,9 @@ export function pieceGrammar(name: string, words: readonly GrammarWord[], skipPr
   const skip = skipProbability.toExponential(3);
   for (let k = 1; k < wordEnds.length; k++) lines.push(`TRANSITION 0 ${wordEnds[k]!} ${skip}`);
   for (let k = 1; k < wordEnds.length - 1; k++) lines.push(`TRANSITION ${wordEnds[k]!} ${final} ${skip}`);
+  if (wordSkipProbability > 0) {
+    const one = wordSkipProbability.toExponential(3);
+    for (let k = 1; k < wordEnds.length; k++) lines.push(`TRANSITION ${wordEnds[k - 1]!} ${wordEnds[k]!} ${one}`);
+  }
   return [`FSG_BEGIN ${name}`, `NUM_STATES ${final + 1}`, 'START_STATE 0', `FINAL_STATE ${final}`, ...lines, 'FSG_END', ''].join('\n');
 }

@@ -43,13 +43,38 @@ export interface AlignAcousticOptions {
   readonly signal?: AbortSignal;
 }
 
+/**
+ * The acoustic evidence for one placed word (for confidence and the mismatch decision). Scores are
+ * PocketSphinx acoustic log scores (`ascr`, each frame's best senone taken as 0): comparable
+ * between the grammar search and the phone loop over the same frames.
+ */
+export interface WordEvidence {
+  /** 10 ms frames of the word as the search placed it (before edge refinement). */
+  readonly frames: number;
+  /** Forced-alignment acoustic log score of the word over those frames (summed over its tokens). */
+  readonly alignedScore: number;
+  /** Best free phone-loop acoustic log score over the same frames; null when no phone-loop pass ran. */
+  readonly loopScore: number | null;
+  /** Phones in the pronunciation the search chose. */
+  readonly phones: number;
+}
+
 /** Where a word was found. */
 export interface AcousticSpan {
   readonly startMs: number;
   readonly endMs: number;
+  /** What the search saw of it. */
+  readonly evidence?: WordEvidence;
 }
 
 export interface AcousticAlignment {
   /** Per input word its span, or `null` when it was not found with confidence (or has no tokens). */
   readonly words: (AcousticSpan | null)[];
+  /**
+   * How well the text fits the audio as a whole: the placed words' aligned score minus their
+   * phone-loop score, per frame (0 is as good as free phone decoding, more negative is worse), and
+   * the share of the aligned words (those with tokens) that were placed. Null fit: nothing placed
+   * or no phone-loop pass.
+   */
+  readonly fit: { readonly scorePerFrame: number | null; readonly placedShare: number };
 }

@@ -4,6 +4,7 @@
  * DictationResult over the reference text, so clip planning, flags, phrase search and every
  * output work on the reference's own words and offsets.
  */
+import type { AcousticAlignment, WordEvidence } from '../../align/acoustic/index.js';
 import { alignText } from '../../align/text.js';
 import { DictclipError } from '../../errors.js';
 import { addFlag, firstAtLeast, isPunctuation } from '../../markers/index.js';
@@ -18,7 +19,7 @@ export type AcousticAligner = (options: {
   words: readonly (readonly string[])[];
   anchors?: readonly { word: number; startMs: number; endMs: number }[];
   signal?: AbortSignal;
-}) => Promise<{ words: ({ startMs: number; endMs: number } | null)[] }>;
+}) => Promise<AcousticAlignment>;
 
 /** What aligning a reference gives the recording. */
 export interface AlignedReference {
@@ -57,7 +58,7 @@ export async function alignReference(
       `the reference transcript ${reference.origin} matches ${matched} of its ${words} words to what was heard in ${source} (${recognized.length} words): is it the right file?`,
       { path: reference.origin });
   }
-  const times: ({ startMs: number; endMs: number } | null)[] = text.words.map((w) => (w.startMs === undefined ? null : { startMs: w.startMs, endMs: w.endMs! }));
+  const times: ({ startMs: number; endMs: number; evidence?: WordEvidence } | null)[] = text.words.map((w) => (w.startMs === undefined ? null : { startMs: w.startMs, endMs: w.endMs! }));
   const placements: Placement[] = text.words.map((w) => (w.placement === 'unheard' ? 'unaligned' : w.placement));
   if (options.align === 'acoustic' && options.acoustic !== undefined) {
     const anchors = text.words.flatMap((w, word) => (w.placement === 'matched' ? [{ word, startMs: w.startMs!, endMs: w.endMs! }] : []));
@@ -73,10 +74,11 @@ export async function alignReference(
   const estimates = estimateUnplaced(wordTokens.map((token) => token.textLength), times, options.audioDurationMs);
   const alignedWords: AlignedWord[] = wordTokens.map((token, i) => {
     const span = times[i] ?? estimates[i] ?? null;
+    const evidence = times[i]?.evidence;
     return {
       text: token.text, textStart: token.textStart, textLength: token.textLength,
       startMs: span?.startMs ?? null, endMs: span?.endMs ?? null,
-      placement: placements[i]!, heard: text.words[i]!.placement,
+      placement: placements[i]!, heard: text.words[i]!.placement, ...(evidence === undefined ? {} : { evidence }),
     };
   });
   const markers = referenceMarkers(tokens, alignedWords);

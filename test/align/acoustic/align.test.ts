@@ -50,6 +50,14 @@ describe('alignAcoustic', () => {
     expect(result.words).toHaveLength(WORDS.length);
     expectNear(result.words, speech.words);
     expect(await readdir(work)).toEqual([]); // the working folder is gone
+    // Every placed word carries its evidence: frames as placed, both scores, the chosen variant's phones.
+    const lighthouse = result.words[WORDS.indexOf('lighthouse')]!.evidence!;
+    expect(lighthouse.phones).toBe(6); // L AY T HH AW S
+    expect(lighthouse.frames).toBeGreaterThanOrEqual(Math.floor((speech.words[2]!.endMs - speech.words[2]!.startMs) / 10) - 12);
+    expect(lighthouse.loopScore).not.toBeNull();
+    expect((lighthouse.alignedScore - lighthouse.loopScore!) / lighthouse.frames).toBeGreaterThan(-70);
+    expect(result.fit.placedShare).toBe(1);
+    expect(result.fit.scorePerFrame).toBeGreaterThan(-70);
   }, 120_000);
 
   it('leaves an unspoken heading and a word with no tokens null, and places the rest', async () => {

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { loopScoreOver, plausible, scorePerFrame } from '../../../src/align/acoustic/evidence.js';
+import { pieceGrammar } from '../../../src/align/acoustic/grammar.js';
+
+const seg = (startFrame: number, endFrame: number, acousticScore: number): { word: string; startFrame: number; endFrame: number; acousticScore: number } => ({ word: 'AH', startFrame, endFrame, acousticScore });
+
+describe('word evidence', () => {
+  it('counts each phone-loop segment by its share inside the frames', () => {
+    const loop = [seg(0, 10, -100), seg(10, 20, -300), seg(20, 40, -400)];
+    expect(loopScoreOver(loop, 5, 25)).toBe(-50 - 300 - 100);
+    expect(loopScoreOver(loop, 40, 50)).toBe(0);
+  });
+
+  it('rejects a word squeezed below 4 frames a phone or scored far below the phone loop', () => {
+    expect(plausible({ frames: 20, alignedScore: -500, loopScore: -300, phones: 5 })).toBe(true); // -10 a frame
+    expect(plausible({ frames: 19, alignedScore: -500, loopScore: -300, phones: 5 })).toBe(false); // 3.8 frames a phone
+    expect(plausible({ frames: 20, alignedScore: -1800, loopScore: -300, phones: 5 })).toBe(false); // -75 a frame
+    expect(plausible({ frames: 20, alignedScore: -1800, loopScore: null, phones: 5 })).toBe(true); // no loop: length only
+    expect(scorePerFrame({ frames: 20, alignedScore: -500, loopScore: -300, phones: 5 })).toBe(-10);
+  });
+
+  it('lets the grammar leave out any one word with a null transition', () => {
+    const fsg = pieceGrammar('p0', [{ word: 0, tokens: [0] }, { word: 1, tokens: [1, 2] }], 1e-3, 1e-9);
+    expect(fsg.split('\n').filter((l) => l.endsWith('1.000e-9'))).toEqual(['TRANSITION 0 1 1.000e-9', 'TRANSITION 1 3 1.000e-9']);
+    expect(pieceGrammar('p0', [{ word: 0, tokens: [0] }], 1e-3)).not.toContain('e-9');
+  });
+});
