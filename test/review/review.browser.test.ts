@@ -14,6 +14,7 @@ import { startReview, type RunningReview } from '../../src/review/index.js';
 import { removeTempDirs, tempDir } from '../helpers/index.js';
 import { launchChromium, type OpenedBrowser } from '../report/browser.js';
 import { makeRun, QUIET, type RunFixture } from '../report/fixture.js';
+import { openReviewPage } from './page.js';
 
 // Browser globals used inside page functions (the project compiles without the DOM lib).
 interface MediaLike { currentTime: number; paused: boolean; addEventListener(type: string, listener: () => void, options?: object): void }
@@ -38,15 +39,9 @@ afterAll(async () => {
 });
 
 async function open(): Promise<{ page: Page; errors: string[] }> {
-  const page = await chromium.browser.newPage();
-  await page.setViewport({ width: 1200, height: 800 });
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
-  page.on('console', (message) => { if (message.type() === 'error' && !/409/.test(message.text())) errors.push(message.text()); });
-  await page.goto(review.url, { waitUntil: 'load' });
-  await page.waitForSelector('html[data-ready="1"]');
-  await page.waitForSelector(`${TALK} [data-word]`);
-  return { page, errors };
+  const opened = await openReviewPage(chromium.browser, review.url, /409/);
+  await opened.page.waitForSelector(`${TALK} [data-word]`);
+  return opened;
 }
 
 const words = (page: Page, recording = TALK): Promise<string[]> =>

@@ -7,6 +7,8 @@
 import { decodeInt8, esc, fmtMs, plural } from '../../report/page/format.js';
 import { drawWave, WAVE_CSS_HEIGHT } from '../../report/page/wave.js';
 import type { RecordingList, RecordingListEntry, RecordingView, WordView } from '../view.js';
+import { laneHtml, placeBoxes, wordClasses, wordTitle } from './lane.js';
+import { doubtText, needsAttention, orderEntries, progressText, summaryOf } from './order.js';
 import { wordAt, wordNear } from './timeline.js';
 
 /** A recording as the page holds it: the server's view and its decoded peaks. */
@@ -27,10 +29,19 @@ export interface ReviewPage {
   selection: Selection | null;
   status(message: string, bad?: boolean): void;
   section(source: string): HTMLElement | undefined;
+  /** The recordings in display order (doubt first), with their words at a glance. */
+  entries(): readonly RecordingListEntry[];
+  /** Load a recording (once), resolved when it is shown. */
+  load(source: string): Promise<void>;
   /** Show a recording's state as the server sent it (after a load, a save or a refused save). */
   setRecording(view: RecordingView): void;
   renderWords(source: string): void;
+  /** Word `index` of `source` in the text. */
   wordElement(source: string, index: number): HTMLElement | null;
+  /** Word `index` of `source` on the waveform (timed words only). */
+  boxElement(source: string, index: number): HTMLElement | null;
+  /** Widen (factor > 1) or narrow the waveform of `source`. */
+  zoom(source: string, factor: number): void;
   select(source: string, index: number, scroll?: boolean): void;
   /** Play word `index` of `source`, stopping at its end. */
   playWord(source: string, index: number): void;
@@ -44,32 +55,35 @@ function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   return el as T;
 }
 
-function attention(e: RecordingListEntry): boolean {
-  return e.flagged > 0 || e.disagreements > 0;
-}
-
 function badges(e: RecordingListEntry): string {
   const out = [plural(e.clips, 'clip')];
   if (e.flagged) out.push(`<span class="flag">${e.flagged} flagged</span>`);
   if (e.disagreements) out.push(`<span class="flag">${plural(e.disagreements, 'word')} off the reference</span>`);
   out.push(e.corrected ? '<span class="ok">corrected</span>' : '<span class="muted">not corrected</span>');
   if (!e.playable) out.push('<span class="muted">no playable source audio</span>');
+  const doubt = doubtText(e);
+  if (doubt) out.push(e.doubtful > 0 ? `<span class="flag">${esc(doubt)}</span>` : esc(doubt));
   return out.join(' · ');
 }
 
 function sectionHtml(e: RecordingListEntry): string {
   return `<section class="rec" data-recording="${esc(e.source)}"><div class="rec-head"><h2>${esc(e.source)}</h2>` +
     `<button type="button" class="play-rec"${e.playable ? '' : ' disabled'}>Play</button>` +
+    '<button type="button" data-action="verify" title="Mark every word of this recording as checked (Shift+V)">Verify all</button>' +
     `<span class="rec-state">${badges(e)}</span></div>` +
-    `<div class="wave-box"><canvas class="wave" height="${WAVE_CSS_HEIGHT}" width="1000"></canvas><div class="hl" hidden></div></div>` +
+    `<div class="wave-box"><div class="wave-inner"><canvas class="wave" height="${WAVE_CSS_HEIGHT}" width="1000"></canvas><div class="hl" hidden></div>` +
+    '<div class="lane"></div></div></div>' +
     '<p class="notice" hidden></p><p class="words muted">Loading words…</p></section>';
 }
 
 function wordHtml(w: WordView, i: number): string {
-  const classes = `w${w.changed ? ' changed' : ''}${w.startMs === null ? ' untimed' : ''}${w.status && w.status !== 'matched' ? ` st-${esc(w.status)}` : ''}`;
-  const title = (w.startMs === null || w.endMs === null ? 'not placed in the audio' : `${fmtMs(w.startMs)}–${fmtMs(w.endMs)}`) + (w.status ? ` · ${esc(w.status)}` : '');
-  return `<span class="${classes}" data-word="${i}" title="${title}">${esc(w.text)}</span>`;
+  return `<span class="w${wordClasses(w)}" data-w="${i}" title="${esc(wordTitle(w))}">${esc(w.text)}</span>`;
 }
+
+/** The widest a waveform may become, in device pixels (a canvas has limits). */
+const MAX_CANVAS_PX = 16_000;
+/** A recording's waveform starts at least this wide per second of audio (wider than the page: it scrolls). */
+const MIN_PX_PER_SECOND = 40;
 
 /** The words written on the waveform, where there is room for them. */
 function labels(canvas: HTMLCanvasElement, rec: LoadedRecording, timed: readonly WordView[]): void {
@@ -96,6 +110,7 @@ export function createReview(): ReviewPage {
   const sections = new Map<string, HTMLElement>();
   const requested = new Map<string, Promise<void>>();
   let entries: RecordingListEntry[] = []; // in display order
+  const zooms = new Map<string, number>();
   let stopAt: number | null = null;
   let hlWord: HTMLElement | null = null;
 
@@ -109,19 +124,23 @@ export function createReview(): ReviewPage {
       el.className = bad ? 'bad' : '';
     },
     section: (source) => sections.get(source),
+    entries: () => entries,
+    load: (source) => load(source),
     setRecording(view) {
       const rec: LoadedRecording = { ...view, peakBytes: view.peaks ? decodeInt8(view.peaks.b64) : undefined };
       page.recordings.set(rec.source, rec);
       // For tests and the benchmark: when every recording has its words (ms since navigation start).
       if (page.recordings.size === entries.length) document.documentElement.dataset['allLoadedMs'] = String(Math.round(performance.now()));
       const entry = entries.find((e) => e.source === rec.source);
-      if (entry && entry.corrected !== rec.corrected) {
-        entry.corrected = rec.corrected;
+      if (entry) {
+        Object.assign(entry, { corrected: rec.corrected }, summaryOf(rec.words));
         const state = sections.get(rec.source)?.querySelector('.rec-state');
         if (state) state.innerHTML = badges(entry);
+        showProgress();
       }
+      if (!zooms.has(rec.source)) zooms.set(rec.source, startZoom(rec));
+      applyZoom(rec.source);
       page.renderWords(rec.source);
-      draw(rec.source);
     },
     renderWords(source) {
       const rec = page.recordings.get(source);
@@ -136,17 +155,38 @@ export function createReview(): ReviewPage {
       });
       el.innerHTML = html + esc(rec.text.slice(pos));
       el.classList.remove('muted');
+      const lane = sections.get(source)?.querySelector<HTMLElement>('.lane');
+      if (lane) {
+        lane.innerHTML = laneHtml(rec.words);
+        placeBoxes(lane, rec.words, rec.durationMs);
+      }
+      const notice = sections.get(source)?.querySelector<HTMLElement>('.notice');
+      if (notice && rec.editsIgnored !== null) { notice.hidden = false; notice.textContent = rec.editsIgnored; }
       const sel = page.selection;
       if (sel && sel.source === source) page.select(source, Math.min(sel.index, rec.words.length - 1), false);
     },
-    wordElement: (source, index) => sections.get(source)?.querySelector<HTMLElement>(`[data-word="${index}"]`) ?? null,
+    wordElement: (source, index) => sections.get(source)?.querySelector<HTMLElement>(`[data-w="${index}"]`) ?? null,
+    boxElement: (source, index) => sections.get(source)?.querySelector<HTMLElement>(`[data-word="${index}"]`) ?? null,
     select(source, index, scroll) {
-      document.querySelectorAll('.w.sel').forEach((el) => el.classList.remove('sel'));
+      document.querySelectorAll('.sel').forEach((el) => el.classList.remove('sel'));
       page.selection = index >= 0 ? { source, index } : null;
       const el = index >= 0 ? page.wordElement(source, index) : null;
+      const box = index >= 0 ? page.boxElement(source, index) : null;
+      box?.classList.add('sel');
       if (!el) return;
       el.classList.add('sel');
-      if (scroll !== false) el.scrollIntoView({ block: 'nearest' });
+      if (scroll !== false) {
+        el.scrollIntoView({ block: 'nearest' });
+        box?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      }
+    },
+    zoom(source, factor) {
+      const rec = page.recordings.get(source);
+      if (!rec) return;
+      zooms.set(source, Math.min(maxZoom(source), Math.max(1, (zooms.get(source) ?? 1) * factor)));
+      applyZoom(source);
+      const sel = page.selection;
+      if (sel && sel.source === source) page.boxElement(source, sel.index)?.scrollIntoView({ block: 'nearest', inline: 'center' });
     },
     playWord(source, index) {
       const rec = page.recordings.get(source);
@@ -181,10 +221,34 @@ export function createReview(): ReviewPage {
     applyFilter();
   }
 
+  function showProgress(): void {
+    byId('progress').textContent = progressText(entries);
+  }
+
+  /** How many times the page's width the waveform of `source` may become. */
+  function maxZoom(source: string): number {
+    const box = sections.get(source)?.querySelector<HTMLElement>('.wave-box');
+    return Math.max(1, MAX_CANVAS_PX / ((box?.clientWidth || 1000) * (window.devicePixelRatio || 1)));
+  }
+
+  /** The first zoom of a recording: at least {@link MIN_PX_PER_SECOND}, a power of two. */
+  function startZoom(rec: LoadedRecording): number {
+    const width = sections.get(rec.source)?.querySelector<HTMLElement>('.wave-box')?.clientWidth || 1000;
+    const need = rec.durationMs / 1000 * MIN_PX_PER_SECOND / width;
+    return need <= 1 ? 1 : Math.min(maxZoom(rec.source), 2 ** Math.ceil(Math.log2(need)));
+  }
+
+  function applyZoom(source: string): void {
+    const inner = sections.get(source)?.querySelector<HTMLElement>('.wave-inner');
+    if (inner) inner.style.width = `${(zooms.get(source) ?? 1) * 100}%`;
+    draw(source);
+  }
+
   function applyFilter(): void {
     const f = filter.value;
     for (const e of entries) {
-      const show = f === 'all' || (f === 'attention' && attention(e)) || (f === 'corrected' && e.corrected) || (f === 'uncorrected' && !e.corrected);
+      const show = f === 'all' || (f === 'attention' && needsAttention(e)) || (f === 'corrected' && e.corrected) || (f === 'uncorrected' && !e.corrected) ||
+        (f === 'doubtful' && e.doubtful > 0) || (f === 'unverified' && e.verified < e.words);
       const section = sections.get(e.source);
       if (section) section.hidden = !show;
     }
@@ -271,11 +335,12 @@ export function createReview(): ReviewPage {
 
   document.addEventListener('click', (event) => {
     const target = event.target as HTMLElement;
-    const word = target.closest<HTMLElement>('[data-word]');
-    if (word && !target.closest('input')) {
+    const word = target.closest<HTMLElement>('[data-word], [data-w]');
+    if (word && !target.closest('input, [data-edge]')) {
       const source = word.closest<HTMLElement>('[data-recording]')?.dataset['recording'] ?? '';
-      page.select(source, Number(word.dataset['word']), false);
-      page.playWord(source, Number(word.dataset['word']));
+      const index = Number(word.dataset['word'] ?? word.dataset['w']);
+      page.select(source, index, false);
+      page.playWord(source, index);
       return;
     }
     const button = target.closest('.play-rec');
@@ -313,10 +378,12 @@ export function createReview(): ReviewPage {
   filter.addEventListener('change', applyFilter);
 
   fetch('/api/recordings').then((res) => res.json() as Promise<RecordingList>).then(async (data) => {
-    const first = data.recordings.filter(attention);
-    entries = [...first, ...data.recordings.filter((e) => !attention(e))];
-    byId('subtitle').textContent = `${plural(entries.length, 'recording')} · ${first.length} needing attention · ${data.runDir}`;
+    entries = orderEntries(data.recordings);
+    const doubtful = entries.filter((e) => e.doubtful > 0).length;
+    byId('subtitle').textContent = `${plural(entries.length, 'recording')} · ${doubtful} with words in doubt · ` +
+      `${entries.filter(needsAttention).length} needing attention · ${data.runDir}`;
     renderList();
+    showProgress();
     observe();
     await Promise.all(entries.slice(0, 3).map((e) => load(e.source)));
     // For tests and the benchmark: the first recordings are drawn, and when (ms since navigation start).
