@@ -68,7 +68,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
 function report(error: unknown, io: CliIo): number {
   if (isDictclipError(error)) {
     const e: DictclipError = error;
-    io.stderr.write(`dictclip: ${e.code}: ${printable(e.message, true)}\n`);
+    io.stderr.write(`dictclip: ${e.code}: ${printable(e.message)}\n`);
     if (e.code === 'E_USAGE') io.stderr.write('Run "dictclip --help" for usage.\n');
     return exitStatusOf(e.code);
   }

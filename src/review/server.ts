@@ -209,7 +209,7 @@ export async function startReview(options: ReviewServerOptions): Promise<Running
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent) { res.destroy(); return; }
       const message = isDictclipError(error) ? `${error.code}: ${error.message}` : 'internal error';
-      sendError(res, isDictclipError(error) && error.code === 'E_INVALID_ARGUMENT' ? 400 : 500, 'failed', message);
+      sendError(res, isDictclipError(error, 'E_INVALID_ARGUMENT') ? 400 : isDictclipError(error, 'E_UNSAFE_PATH') ? 403 : 500, 'failed', message);
     });
   });
   server.requestTimeout = 30_000;

@@ -14,6 +14,7 @@ import { doubtOf } from './doubt.js';
 import { applyChange, applyEdits, BadChange, editsAfterText, type EditedWord, type WordChange } from './edits.js';
 import { readAlignment, type ReviewRun } from './model.js';
 import { correctionPath, transcriptPath } from './paths.js';
+import { checkOwnFile } from '../run-output/safe-path.js';
 import { editText, reviewWords, wordSpans, type Baseline } from './words.js';
 
 /** Where the timed words come from. */
@@ -155,7 +156,9 @@ export class CorrectionStore {
     next.edits = next.edits.filter((e) => words.has(`${e.textStart}:${e.textLength}`));
     if (next.text.length > MAX_TEXT_CHARS) throw new DictclipError('E_INVALID_ARGUMENT', `a corrected text is at most ${MAX_TEXT_CHARS} characters`);
     // The text first, then its edits (tied to it by its hash): a reader between the two sees edits of another text and leaves them out.
-    await writeFileAtomic(correctionPath(this.#run.runDir, source), `${next.text}\n`);
+    const file = correctionPath(this.#run.runDir, source);
+    await checkOwnFile(this.#run.runDir, file); // never through a link out of the output folder
+    await writeFileAtomic(file, `${next.text}\n`);
     await writeCorrectionWords(this.#run.runDir, source, { version: 1, source, textSha256: correctionTextSha256(next.text), words: next.edits });
     return { ok: true, state: await readRecordingState(this.#run, source) };
   }

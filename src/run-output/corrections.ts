@@ -10,7 +10,7 @@ import { DictclipError } from '../errors.js';
 import { sha256, writeFileAtomic } from '../files.js';
 import { CORRECTION_WORDS_EXT, CORRECTIONS_DIR } from './layout.js';
 import { correctionPath } from './naming.js';
-import { resolveInside } from './safe-path.js';
+import { checkOwnFile, resolveInside } from './safe-path.js';
 
 export const CORRECTION_WORDS_VERSION = 1;
 
@@ -62,10 +62,12 @@ export function correctionTextSha256(text: string): string {
 
 /**
  * `corrections/<source>.txt` as its offsets index it ({@link correctionTextOf}); null when there is none.
- * @throws DictclipError `E_INPUT` when it exists but cannot be read.
+ * @throws DictclipError `E_INPUT` when it exists but cannot be read, `E_UNSAFE_PATH` when it is a
+ * link or corrections/ leads out of the output folder (safe-path.ts checkOwnFile).
  */
 export async function readCorrectionText(outDir: string, source: string): Promise<string | null> {
   const file = correctionPath(outDir, source);
+  await checkOwnFile(outDir, file);
   try {
     return correctionTextOf(await readFile(file, 'utf8'));
   } catch (cause) {
@@ -77,10 +79,11 @@ export async function readCorrectionText(outDir: string, source: string): Promis
 /**
  * Read `corrections/<source>.words.json`; null when there is none.
  * @throws DictclipError `E_CORRECTIONS_INVALID` (not JSON, another version or source, a bad word:
- * the message says which and where), `E_INPUT` (unreadable).
+ * the message says which and where), `E_INPUT` (unreadable), `E_UNSAFE_PATH` (a link, or out of the output folder).
  */
 export async function readCorrectionWords(outDir: string, source: string): Promise<CorrectionWords | null> {
   const file = correctionWordsPath(outDir, source);
+  await checkOwnFile(outDir, file);
   let body: Buffer;
   try {
     body = await readFile(file);
@@ -101,7 +104,8 @@ export async function readCorrectionWords(outDir: string, source: string): Promi
 /**
  * Write `corrections/<source>.words.json` atomically, words in text order.
  * @throws DictclipError `E_INVALID_ARGUMENT` when `value` breaks the shape {@link readCorrectionWords}
- * accepts (so nothing unreadable is ever written), `E_OUTPUT`.
+ * accepts (so nothing unreadable is ever written), `E_UNSAFE_PATH` (the file or corrections/ is a link
+ * out of the output folder), `E_OUTPUT`.
  */
 export async function writeCorrectionWords(outDir: string, source: string, value: CorrectionWords): Promise<void> {
   const file = correctionWordsPath(outDir, source);
@@ -112,6 +116,7 @@ export async function writeCorrectionWords(outDir: string, source: string, value
   } catch (error) {
     throw new DictclipError('E_INVALID_ARGUMENT', (error as Error).message, { path: file, cause: error });
   }
+  await checkOwnFile(outDir, file);
   await writeFileAtomic(file, `${JSON.stringify(checked)}\n`);
 }
 

@@ -2,7 +2,7 @@
 import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { DictclipError } from '../errors.js';
-import { codePointName, controlCharacterOf, escapeControls } from './cells.js';
+import { codePointName, controlCharacterOf } from './cells.js';
 
 /**
  * Resolve `parts` under `root` and check that the result stays strictly inside `root`.
@@ -38,14 +38,15 @@ export function controlCharacterReason(relPath: string): string | undefined {
 /**
  * Refuse a name an export would write (a source, a clip file name, a source's path in wav.scp)
  * when it holds a control character.
- * @throws DictclipError `E_UNSAFE_NAME` naming it with its control characters escaped (`␛0A`).
+ * @throws DictclipError `E_UNSAFE_NAME` naming it (the CLI prints it escaped: `␛0A`).
  */
 export function refuseControlCharacters(name: string, what: string): void {
   const c = controlCharacterOf(name);
   if (c === undefined) return;
-  throw new DictclipError('E_UNSAFE_NAME', `${what} "${escapeControls(name)}" holds a control character (${codePointName(c)}): ` +
+  // The name as it is: every sink escapes it (the CLI's printable, the tables' cells).
+  throw new DictclipError('E_UNSAFE_NAME', `${what} "${name}" holds a control character (${codePointName(c)}): ` +
     'a line-based file (Kaldi\'s wav.scp) would split it or run part of it as a command, so nothing is written. Fix: rename the file and run again.',
-  { path: escapeControls(name) });
+  { path: name });
 }
 
 /**
@@ -75,15 +76,14 @@ export class OutputFiles {
       inside = this.#inside(dir);
       this.#dirs.set(dir, inside);
     }
-    const shown = escapeControls(target);
     if (!isInside(this.#root, target) || !(await inside)) {
-      throw new DictclipError('E_UNSAFE_PATH', `${what} ${shown} is outside the output folder ${escapeControls(this.#root)} (after following links): refused`, { path: shown });
+      throw new DictclipError('E_UNSAFE_PATH', `${what} ${target} is outside the output folder ${this.#root} (after following links): refused`, { path: target });
     }
     const stats = await lstat(target).catch((error: unknown) => {
-      throw new DictclipError('E_INPUT', `cannot read ${what} ${shown}: ${(error as Error).message}`, { path: shown, cause: error });
+      throw new DictclipError('E_INPUT', `cannot read ${what} ${target}: ${(error as Error).message}`, { path: target, cause: error });
     });
-    if (stats.isSymbolicLink()) throw new DictclipError('E_UNSAFE_PATH', `${what} ${shown} is a symbolic link: only regular files of the output folder are read`, { path: shown });
-    if (!stats.isFile()) throw new DictclipError('E_UNSAFE_PATH', `${what} ${shown} is not a regular file`, { path: shown });
+    if (stats.isSymbolicLink()) throw new DictclipError('E_UNSAFE_PATH', `${what} ${target} is a symbolic link: only regular files of the output folder are read`, { path: target });
+    if (!stats.isFile()) throw new DictclipError('E_UNSAFE_PATH', `${what} ${target} is not a regular file`, { path: target });
     return target;
   }
 
@@ -111,7 +111,37 @@ export function sourceFile(inputDir: string, source: string): string {
   const base = path.resolve(inputDir);
   const target = path.resolve(base, ...source.split('/'));
   if (!isRelativeSource(source) || !isInside(base, target)) {
-    throw new DictclipError('E_UNSAFE_PATH', `the source "${escapeControls(source)}" is not a path inside the input folder ${escapeControls(base)}: refused`, { path: escapeControls(target) });
+    throw new DictclipError('E_UNSAFE_PATH', `the source "${source}" is not a path inside the input folder ${base}: refused`, { path: target });
   }
   return target;
+}
+
+/**
+ * A file of the output folder the review reads or replaces (`corrections/<src>.txt`, its
+ * `.words.json`). Refused when its folder (the nearest one that exists) resolves, links followed,
+ * outside the output folder (`corrections` linked elsewhere: saves would land there), when a folder
+ * on the way is a link that leads nowhere, or when the file is there and is a link or not a regular
+ * file (a linked file's content is never read or shown). A missing file is fine.
+ * @throws DictclipError `E_UNSAFE_PATH`
+ */
+export async function checkOwnFile(outDir: string, file: string): Promise<void> {
+  const root = await realpath(outDir).catch(() => path.resolve(outDir));
+  const target = path.resolve(file);
+  const refuse = (why: string): DictclipError =>
+    new DictclipError('E_UNSAFE_PATH', `${target} ${why}: refused (the review reads and writes only regular files inside the output folder)`, { path: target });
+  let dir = path.dirname(target);
+  for (;;) {
+    const real = await realpath(dir).catch(() => undefined);
+    if (real !== undefined) {
+      if (real !== root && !isInside(root, real)) throw refuse(`is in ${real}, outside the output folder (after following links)`);
+      break;
+    }
+    if (await lstat(dir).then(() => true, () => false)) throw refuse(`is under ${dir}, a link that leads nowhere`);
+    const parent = path.dirname(dir);
+    if (parent === dir) throw refuse('has no folder');
+    dir = parent;
+  }
+  const stats = await lstat(target).catch(() => undefined);
+  if (stats?.isSymbolicLink() === true) throw refuse('is a symbolic link');
+  if (stats !== undefined && !stats.isFile()) throw refuse('is not a regular file');
 }

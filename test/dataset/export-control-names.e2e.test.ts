@@ -13,9 +13,9 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { runPipeline } from '../../src/pipeline/index.js';
 import { fakeIo } from '../cli/fake-io.js';
-import { makeBursts, removeTempDirs, runOptions, tempDir } from '../helpers/index.js';
+import { removeTempDirs, tempDir } from '../helpers/index.js';
+import { makeHelloRun } from './fixture.js';
 
 const HOSTILE = 'x\ny touch PWNED #.wav';
 
@@ -46,15 +46,9 @@ let sandbox: string;
 
 beforeAll(async () => {
   root = await tempDir('control-names');
-  inputDir = path.join(root, 'in');
-  runDir = path.join(root, 'out');
   sandbox = path.join(root, 'sandbox');
   await mkdir(sandbox);
-  for (const name of ['a.wav', HOSTILE]) await makeBursts(path.join(inputDir, name), [[0.3, 0.7]], { seconds: 1.2 });
-  const scriptFile = path.join(root, 'script.json');
-  await writeFile(scriptFile, JSON.stringify({ fallback: 'none', scripts: [{ match: { durationMs: 1200, toleranceMs: 5 }, words: [{ word: 'hello', startMs: 300, endMs: 700 }] }] }));
-  const result = await runPipeline(runOptions(inputDir, runDir, { scriptFile, concurrency: 1 }));
-  expect(result.failures).toEqual([]);
+  ({ inputDir, runDir } = await makeHelloRun(root, ['a.wav', HOSTILE]));
 }, 120_000);
 
 afterAll(removeTempDirs);

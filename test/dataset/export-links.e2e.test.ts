@@ -11,9 +11,9 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { runPipeline } from '../../src/pipeline/index.js';
 import { fakeIo } from '../cli/fake-io.js';
-import { makeBursts, makeTone, removeTempDirs, runOptions, tempDir } from '../helpers/index.js';
+import { makeTone, removeTempDirs, tempDir } from '../helpers/index.js';
+import { makeHelloRun } from './fixture.js';
 
 let root: string;
 let runDir: string;
@@ -23,13 +23,7 @@ let secret: string;
 
 beforeAll(async () => {
   root = await tempDir('export-links');
-  const inputDir = path.join(root, 'in');
-  pristine = path.join(root, 'pristine');
-  await makeBursts(path.join(inputDir, 'a.wav'), [[0.3, 0.7]], { seconds: 1.2 });
-  const scriptFile = path.join(root, 'script.json');
-  await writeFile(scriptFile, JSON.stringify({ fallback: 'none', scripts: [{ match: { durationMs: 1200, toleranceMs: 5 }, words: [{ word: 'hello', startMs: 300, endMs: 700 }] }] }));
-  const result = await runPipeline(runOptions(inputDir, pristine, { scriptFile, concurrency: 1 }));
-  expect(result.failures).toEqual([]);
+  pristine = (await makeHelloRun(root, ['a.wav'], 'pristine')).runDir;
   secret = path.join(root, 'secret.wav'); // a valid WAV outside the output folder, as a clip would be
   await makeTone(secret, { seconds: 0.4 });
 }, 120_000);

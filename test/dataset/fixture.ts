@@ -39,3 +39,18 @@ export async function makeRun(root: string, mode: 'word' | 'phrase' = 'word'): P
   if (result.failures.length > 0) throw new Error(`fixture run failed: ${JSON.stringify(result.failures)}`);
   return { inputDir, runDir };
 }
+
+/**
+ * A small run for the path-safety tests: each of `names` (relative to `<root>/in`) is 1.2 s with one
+ * burst at 300–700 ms, dictated "hello" by the scripted engine, into `<root>/<out>`.
+ */
+export async function makeHelloRun(root: string, names: readonly string[] = ['a.wav'], out = 'out'): Promise<{ inputDir: string; runDir: string }> {
+  const inputDir = path.join(root, 'in');
+  const runDir = path.join(root, out);
+  for (const name of names) await makeBursts(path.join(inputDir, name), [[0.3, 0.7]], { seconds: 1.2 });
+  const scriptFile = path.join(root, 'hello-script.json');
+  await writeFile(scriptFile, JSON.stringify({ fallback: 'none', scripts: [{ match: { durationMs: 1200, toleranceMs: 5 }, words: [{ word: 'hello', startMs: 300, endMs: 700 }] }] }));
+  const result = await runPipeline(runOptions(inputDir, runDir, { scriptFile, concurrency: 1 }));
+  if (result.failures.length > 0) throw new Error(`hello run failed: ${JSON.stringify(result.failures)}`);
+  return { inputDir, runDir };
+}

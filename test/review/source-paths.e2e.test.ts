@@ -10,23 +10,18 @@ import { stringify } from 'csv-stringify/sync';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { runPipeline } from '../../src/pipeline/index.js';
 import { startReview } from '../../src/review/index.js';
 import { fakeIo } from '../cli/fake-io.js';
-import { makeBursts, removeTempDirs, runOptions, tempDir } from '../helpers/index.js';
+import { makeHelloRun } from '../dataset/fixture.js';
+import { makeBursts, removeTempDirs, tempDir } from '../helpers/index.js';
 
 let root: string;
 let runDir: string;
 
 beforeAll(async () => {
   root = await tempDir('source-paths');
-  const inputDir = path.join(root, 'in');
-  runDir = path.join(root, 'out');
-  await makeBursts(path.join(inputDir, 'a.wav'), [[0.3, 0.7]], { seconds: 1.2 });
+  ({ runDir } = await makeHelloRun(root));
   await makeBursts(path.join(root, 'base.wav'), [[0.1, 0.2]], { seconds: 0.5 }); // beside the input folder, not in it
-  const scriptFile = path.join(root, 'script.json');
-  await writeFile(scriptFile, JSON.stringify({ fallback: 'none', scripts: [{ match: { durationMs: 1200, toleranceMs: 5 }, words: [{ word: 'hello', startMs: 300, endMs: 700 }] }] }));
-  expect((await runPipeline(runOptions(inputDir, runDir, { scriptFile, concurrency: 1 }))).failures).toEqual([]);
   const file = path.join(runDir, 'manifest.csv');
   const rows = parse(await readFile(file), { columns: true }) as Record<string, string>[];
   await writeFile(file, stringify(rows.map((r) => ({ ...r, source: '../base.wav' })), { header: true, record_delimiter: 'unix' }));
