@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { DictclipError } from '../errors.js';
 import { REPORT_DIR } from '../run-output/layout.js';
 import { STAGES } from '../run-output/rows.js';
-import { CLIP_FLAG_MEANINGS } from '../markers/index.js';
+import { CLIP_FLAG_MEANINGS, NOTE_FLAGS } from '../markers/index.js';
 import { clipColumns, DETAIL_EVENT, markerColumns, type RecordingDetail, type ReportData } from './data.js';
 import { readReportModel, type ReportModel, type ReportRecording } from './model.js';
 
@@ -61,7 +61,7 @@ export function reportData(model: ReportModel, reportDir: string): ReportData {
       clips: clipColumns(r.clips.map((c) => ({ file: c.fileName.slice(folder.length), text: c.text, startMs: c.startMs, endMs: c.endMs, flags: c.flags }))),
     };
   });
-  return { summary: model.summary, stages: STAGES, flags: CLIP_FLAG_MEANINGS, failures: model.failures.map((f) => ({ ...f })), recordings };
+  return { summary: model.summary, stages: STAGES, flags: CLIP_FLAG_MEANINGS, notes: [...NOTE_FLAGS], failures: model.failures.map((f) => ({ ...f })), recordings };
 }
 
 /** JSON safe inside an HTML element: no `<` (so no `</script>` and no `<!--`). */

@@ -60,6 +60,8 @@ export interface ReportData {
   stages: readonly string[];
   /** Each flag token and its meaning, in the order a `flags` value lists them. */
   flags: Readonly<Record<string, string>>;
+  /** The flag tokens that are notes, not doubts (`verified`): a clip with only these is not flagged. */
+  notes: readonly string[];
   failures: FailureData[];
   recordings: RecordingData[];
 }

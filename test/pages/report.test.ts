@@ -18,10 +18,11 @@ function recording(source: string, key: string, clips: [string, string, number, 
 }
 
 const DATA: ReportData = {
-  summary: { paddingClampedEdges: 2 }, stages: [], flags: { 'short-word': 'Shorter than 80 ms.', 'loud-edge': 'Cut into sound.' }, failures: [],
+  summary: { paddingClampedEdges: 2 }, stages: [], flags: { 'short-word': 'Shorter than 80 ms.', 'loud-edge': 'Cut into sound.', verified: 'Checked by a person.' },
+  notes: ['verified'], failures: [],
   recordings: [
     recording('a.wav', 'a', [['0_please.wav', 'please', 300, 700, ''], ['1_call.wav', 'call', 900, 950, 'short-word'], ['2_x.wav', 'x', 1000, 1100, 'short-word loud-edge']]),
-    recording('b <2>.wav', 'b', [['0_hi.wav', 'hi', 0, 400, '']]),
+    recording('b <2>.wav', 'b', [['0_hi.wav', 'hi', 0, 400, 'verified'], ['1_yo.wav', 'yo', 500, 900, 'short-word verified']]),
   ],
 };
 
@@ -37,11 +38,15 @@ const shownClips = (): string[] => [...document.querySelectorAll<HTMLElement>('[
 describe('the report recordings', () => {
   it('lists each clip with its path, link, flags and times from the columns', () => {
     renderRecordings(run, document.getElementById('recordings-body')!);
-    expect(shownClips()).toEqual(['clips/a/0_please.wav', 'clips/a/1_call.wav', 'clips/a/2_x.wav', 'clips/b/0_hi.wav']);
+    expect(shownClips()).toEqual(['clips/a/0_please.wav', 'clips/a/1_call.wav', 'clips/a/2_x.wav', 'clips/b/0_hi.wav', 'clips/b/1_yo.wav']);
     const call = document.getElementById('clip-0-1')!;
     expect([call.dataset['src'], call.dataset['flag'], call.querySelector('.clip-time')?.textContent]).toEqual(['../clips/a/1_call.wav', 'short-word', '900 ms · 50 ms']);
     expect(document.querySelector('#rec-1 h3')?.textContent).toBe('b <2>.wav');
     expect(document.querySelector('#rec-0 .rec-meta')?.textContent).toBe('3.00 s · 3 clips · 2 flagged');
+    // `verified` is a note, not a doubt: a clip with only it is listed with it, not marked flagged.
+    expect(document.querySelector('#rec-1 .rec-meta')?.textContent).toBe('3.00 s · 2 clips · 1 flagged');
+    const notes = [...document.querySelectorAll('#rec-1 [data-clip]')].map((el) => [el.className, el.getAttribute('data-flag'), el.querySelector('.flag')?.className]);
+    expect(notes).toEqual([['', 'verified', 'flag note'], ['doubt', 'short-word verified', 'flag']]);
   });
 
   it('writes a recording\'s transcript with its timed words once its rec/<key>.js hands over the details', () => {
@@ -65,7 +70,7 @@ describe('the flag legend', () => {
   it('counts the clips of every known flag, any flag first', () => {
     renderFlagged(run, document.getElementById('flagged-body')!);
     const rows = [...document.querySelectorAll('tr[data-legend]')].map((tr) => [tr.getAttribute('data-legend'), ...[...tr.querySelectorAll('td')].slice(0, 2).map((td) => td.textContent)]);
-    expect(rows).toEqual([['any', 'any flag', '2'], ['short-word', 'short-word', '2'], ['loud-edge', 'loud-edge', '1']]);
+    expect(rows).toEqual([['any', 'any flag', '3'], ['short-word', 'short-word', '3'], ['loud-edge', 'loud-edge', '1'], ['verified', 'verified', '2']]);
     expect(document.getElementById('flagged-body')?.textContent).toContain('Not a flag: 2 clip edges had their padding cut short');
   });
 
@@ -78,9 +83,11 @@ describe('the flag legend', () => {
     expect(document.getElementById('filter-status')?.textContent).toBe('Showing the 1 clip flagged loud-edge in 1 recording. Show every clip');
     expect(document.querySelector('button[data-filter="loud-edge"]')?.getAttribute('aria-pressed')).toBe('true');
     filterClips(run, 'any');
-    expect(shownClips()).toEqual(['clips/a/1_call.wav', 'clips/a/2_x.wav']);
+    expect(shownClips()).toEqual(['clips/a/1_call.wav', 'clips/a/2_x.wav', 'clips/b/1_yo.wav']);
+    filterClips(run, 'verified');
+    expect(shownClips()).toEqual(['clips/b/0_hi.wav', 'clips/b/1_yo.wav']);
     filterClips(run, null);
-    expect(shownClips()).toHaveLength(4);
+    expect(shownClips()).toHaveLength(5);
     expect(document.getElementById('filter-status')?.hidden).toBe(true);
   });
 });

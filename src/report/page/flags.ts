@@ -3,14 +3,13 @@
  * `flags`, and how many clips carry it) whose buttons filter the recordings' clip lists to the
  * clips with that flag, instead of one long list of every flagged clip.
  */
-import type { Clip } from '../data.js';
 import { esc, plural } from './format.js';
-import { isFlagged, type PageRun } from './run.js';
+import { isFlagged, type PageClip, type PageRun } from './run.js';
 
 /** The filter value of "any flag". */
 const ANY = 'any';
 
-function hasFlag(clip: Clip, token: string): boolean {
+function hasFlag(clip: PageClip, token: string): boolean {
   return token === ANY ? isFlagged(clip) : ` ${clip.flags} `.includes(` ${token} `);
 }
 
@@ -19,9 +18,8 @@ function countFlags(run: PageRun): Map<string, number> {
   const counts = new Map<string, number>([[ANY, 0]]);
   for (const r of run.recordings) {
     for (const c of r.clips) {
-      if (!isFlagged(c)) continue;
-      counts.set(ANY, (counts.get(ANY) ?? 0) + 1);
-      for (const f of c.flags.split(' ')) counts.set(f, (counts.get(f) ?? 0) + 1);
+      if (isFlagged(c)) counts.set(ANY, (counts.get(ANY) ?? 0) + 1);
+      for (const f of c.flags.split(' ')) if (f !== '') counts.set(f, (counts.get(f) ?? 0) + 1);
     }
   }
   return counts;

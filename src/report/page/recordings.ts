@@ -4,9 +4,9 @@
  * waveform and transcript are built when it scrolls near the viewport: its rec/<key>.js is loaded
  * then, and the browser skips the layout of off-screen sections (content-visibility).
  */
-import { DETAIL_EVENT, markerRows, type Clip, type Marker, type RecordingDetail } from '../data.js';
+import { DETAIL_EVENT, markerRows, type Marker, type RecordingDetail } from '../data.js';
 import { decodeInt8, esc, fmtMs, href, plural } from './format.js';
-import { clipPath, isFlagged, type PageRecording, type PageRun } from './run.js';
+import { clipPath, isFlagged, type PageClip, type PageRecording, type PageRun } from './run.js';
 import { drawWave, WAVE_CSS_HEIGHT, type WavePeaks } from './wave.js';
 
 /** A recording's loaded details. */
@@ -16,14 +16,15 @@ export interface LoadedDetail {
   peaks: WavePeaks | undefined;
 }
 
-function clipItem(r: PageRecording, c: Clip, ci: number): string {
+function clipItem(r: PageRecording, c: PageClip, ci: number): string {
   const path = clipPath(r, c);
   const src = `../${href(path)}`;
-  return `<li id="clip-${r.index}-${ci}" data-clip="${esc(path)}" data-src="${esc(src)}"${isFlagged(c) ? ` data-flag="${esc(c.flags)}"` : ''}>` +
+  // data-flag: the manifest's flags; marked as a doubt unless they are notes only (`verified`).
+  return `<li id="clip-${r.index}-${ci}"${isFlagged(c) ? ' class="doubt"' : ''} data-clip="${esc(path)}" data-src="${esc(src)}"${c.flags ? ` data-flag="${esc(c.flags)}"` : ''}>` +
     `<a href="${esc(src)}" title="Play ${esc(path)}">▶</a>` +
     `<span class="clip-text">${esc(c.text)}</span>` +
     `<span class="clip-time">${fmtMs(c.startMs)} · ${fmtMs(c.endMs - c.startMs)}</span>` +
-    `${isFlagged(c) ? `<span class="flag">${esc(c.flags)}</span>` : ''}</li>`;
+    `${c.flags ? `<span class="flag${isFlagged(c) ? '' : ' note'}">${esc(c.flags)}</span>` : ''}</li>`;
 }
 
 /** A recording: its clips in time order (the data lists them so), flagged ones marked. */
