@@ -29,6 +29,7 @@ import { checkRunOutput, clipSamples, readManifest } from '../run-output/read.js
 import { ClipConverter, exportedFormat, FormatTally, keptChannel, mixedFormatWarning } from './clip-audio.js';
 import type { AudioTarget } from './clip-audio.js';
 import { recordedChannel } from '../run-output/run-record.js';
+import { manifestSha256, recordExport } from '../run-output/exports-record.js';
 import { channelNumber, countChannels, missingChannel, resolveFfmpeg } from '../audio/index.js';
 import type { ExportRow } from '../run-output/read.js';
 import { sampleId, speakerId } from './sample.js';
@@ -176,6 +177,7 @@ export async function exportDataset(options: ExportOptions): Promise<ExportResul
   }
   const channel = await chosenChannel(o);
   const target: AudioTarget = { sampleRate: o.sampleRate, channels: o.channels, channel };
+  const madeFrom = await manifestSha256(o.runDir); // recorded with the export: a later run that changes the manifest says it is stale
   const { groups, dropped, formats } = await survey(o, inputDir, target);
   const assignment = assignSplits(groups, o.splits, o.seed);
 
@@ -222,6 +224,7 @@ export async function exportDataset(options: ExportOptions): Promise<ExportResul
     await csv.write(splitsCsv(groups, assignment));
     await csv.close();
     await replaceDir(temp, o.to);
+    await recordExport(o.runDir, { to: o.to, format: o.format, manifestSha256: madeFrom }).catch(() => undefined); // a hint only: the export stands without it
   } catch (error) {
     await inFlight.settle();
     await rm(temp, { recursive: true, force: true }).catch(() => undefined);

@@ -8,6 +8,7 @@ import { canonicalChannel, MAX_CHANNEL } from '../audio/index.js';
 import { DictclipError } from '../errors.js';
 import { CLIPS_DIR } from '../run-output/layout.js';
 import { isInside } from '../run-output/safe-path.js';
+import { defaultExportsDir } from '../run-output/exports-record.js';
 import type { ClipFilters } from '../markers/index.js';
 import type { GroupBy, SplitName, SplitSpec } from './splits.js';
 import { SPLIT_ALIASES, SPLIT_NAMES } from './splits.js';
@@ -140,7 +141,7 @@ export function resolveExportOptions(options: ExportOptions): ResolvedExportOpti
     throw refuse('format', `--format: unknown format "${format}"; the formats are ${EXPORT_FORMATS.join(', ')}.`);
   }
   const runDir = path.resolve(options.runDir);
-  const to = path.resolve(options.to ?? path.join(runDir, 'exports', format));
+  const to = path.resolve(options.to ?? path.join(defaultExportsDir(runDir), format));
   const clips = path.join(runDir, CLIPS_DIR);
   if (to === clips || isInside(clips, to)) {
     throw refuse('to', `--to: ${to} is inside the run's clips folder ${clips}. Fix: choose a folder outside clips/ (default: <run>/exports/<format>).`);

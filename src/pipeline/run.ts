@@ -10,7 +10,8 @@ import { connect, missingCredentials } from './run/connect.js';
 import type { Connection } from './run/connect.js';
 import type { DictateContext } from './stages/dictation/dictate.js';
 import { findSummary } from './run/find-summary.js';
-import { computeSummary, StageTotals, writeRunOutputs } from '../run-output/write.js';
+import { computeSummary, StageTotals, writeRunOutputs, writeSummary } from '../run-output/write.js';
+import { staleExports } from '../run-output/exports-record.js';
 import { dictatedElsewhere, planState, prepareJobs, redoReason } from './recording/resume-check.js';
 import { processRecording, StageError } from './recording/process.js';
 import type { RecordingContext } from './recording/process.js';
@@ -189,6 +190,10 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
       ...withoutReferenceSummary(refs, jobs, failures),
     };
     await writeRunOutputs(outDir, rows, failures, summary, skippedFiles);
+    // Exports made from an earlier manifest are stale now: summary.json says which (the CLI and the report show it).
+    const stale = await staleExports(outDir, done > 0 || failures.length > 0).catch(() => []);
+    if (stale.length > 0) Object.assign(summary, { staleExports: stale });
+    if (stale.length > 0) await writeSummary(outDir, { ...summary, failures });
     // Interrupted: the manifest and summary hold what finished; no run.json (it lists a whole run, for merge).
     if (interrupted) throw interruptedError({ finished: done + resumedCount + failures.length, total: recordings.length, canceled }, signal.reason);
     const referenceRecord = refs.set === undefined ? undefined : { sha256: refs.set.fingerprint, align, location: refs.location };

@@ -17,6 +17,7 @@
  *     <out>/corrections/<src>.txt   transcripts corrected by `dictclip review`
  *     <out>/corrections/<src>.words.json   the review's word edits over that text: times, verified (corrections.ts)
  *     <out>/report/                 the QA report (made from the rest)
+ *     <out>/exports/<format>/       datasets made by `dictclip export` (recorded in .dictclip/exports.json)
  *     <out>/.dictclip/state|peaks|work|service|listen   internal: resume state, waveform peaks, work audio,
  *                                   embedded service, the review's playable copies of unplayable sources
  *
@@ -36,6 +37,10 @@ export const MARKERS_DIR = 'markers';
 export const ALIGNMENTS_DIR = 'alignments';
 export const CORRECTIONS_DIR = 'corrections';
 export const REPORT_DIR = 'report';
+/** Where `dictclip export` writes unless told otherwise (`exports/<format>`). */
+export const EXPORTS_DIR = 'exports';
+/** `.dictclip/exports.json`: the exports made of the output and the manifest each came from (exports-record.ts). */
+export const EXPORTS_RECORD_FILE = 'exports.json';
 
 /** Endings of the files beside `transcripts/<src>.txt`: the timed transcript, and each subtitle format. */
 export const TIMED_TRANSCRIPT_EXT = '.json';

@@ -90,6 +90,11 @@ export interface RunSummary {
    * that had none and were cut from what the recognizer heard, by source.
    */
   withoutReference?: string[];
+  /**
+   * Exports of this output (absolute folders) made from an earlier manifest: stale since this run
+   * changed it (`dictclip export` again rebuilds one). Absent when none.
+   */
+  staleExports?: string[];
   /** Things worth knowing that are not failures (e.g. a phrase found nowhere). */
   notes?: string[];
 }

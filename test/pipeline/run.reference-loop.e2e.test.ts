@@ -214,3 +214,23 @@ describe('word edits of the review in a re-cut', () => {
     expect(await rows(out, 'a.wav')).toEqual([['In 1813, the king.', 300, 2000, 'verified']]);
   });
 });
+
+describe('exports after a re-cut', () => {
+  it('are named stale in the summary once the manifest changed, until they are exported again', async () => {
+    const out = path.join(root, 'out-stale');
+    await run(out, { transcripts: refs, align: 'text' });
+    await exportDataset({ runDir: out, format: 'hf' });
+    await exportDataset({ runDir: out, format: 'kaldi' });
+    let { result } = await run(out, { align: 'text' });
+    expect(result.summary.staleExports).toBeUndefined();
+    await mkdir(path.join(out, 'corrections'), { recursive: true });
+    await writeFile(path.join(out, 'corrections', 'b.wav.txt'), 'Then it ended, the sonnet.\n');
+    ({ result } = await run(out, { align: 'text' }));
+    const stale = [path.join(out, 'exports', 'hf'), path.join(out, 'exports', 'kaldi')];
+    expect(result.summary.staleExports).toEqual(stale);
+    expect(JSON.parse(await readFile(path.join(out, 'summary.json'), 'utf8'))).toMatchObject({ staleExports: stale });
+    await exportDataset({ runDir: out, format: 'hf' });
+    ({ result } = await run(out, { align: 'text' }));
+    expect(result.summary.staleExports).toEqual([path.join(out, 'exports', 'kaldi')]);
+  });
+});

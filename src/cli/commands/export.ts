@@ -170,6 +170,8 @@ const RUN_SWITCHES = new Set(['only-verified']);
 export interface RunExports {
   /** Validate the export options for this run folder (exit 2 before the run starts). */
   check(runDir: string): void;
+  /** The folders the exports go to (absolute). */
+  folders(runDir: string): string[];
   /** Export; `ffmpegPath` is the run's (for conversions). */
   run(runDir: string, io: CliIo, ffmpegPath?: string): Promise<void>;
 }
@@ -220,6 +222,7 @@ export function takeRunExports(args: readonly string[], cwd: string): { rest: st
       check(runDir: string): void {
         for (const format of formats) resolveExportOptions(optionsFor(runDir, format));
       },
+      folders: (runDir) => formats.map((format) => resolveExportOptions(optionsFor(runDir, format)).to),
       async run(runDir: string, io: CliIo, ffmpegPath?: string): Promise<void> {
         for (const format of formats) report(await exportDataset({ ...optionsFor(runDir, format), ffmpegPath }), io);
       },

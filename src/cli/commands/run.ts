@@ -86,7 +86,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     await printShardSizes(options, io);
     return 0;
   }
-  if (!options.quiet) printSummary(result, io);
+  if (!options.quiet) printSummary(result, io, exports?.folders(options.outDir) ?? []);
   if (options.report) {
     const { buildReport } = await import('../../report/index.js');
     const index = await buildReport(options.outDir);
@@ -138,7 +138,15 @@ function withoutReference(sources: readonly string[] | undefined): string {
   return `; ${sources.length} without a reference transcript (cut from what the recognizer heard): ${sources.slice(0, LISTED_SOURCES).join(', ')}${more}`;
 }
 
-function printSummary(result: RunResult, io: CliIo): void {
+/** `exports: 1 stale …` for the exports made from an earlier manifest that this command does not rebuild (`rebuilt`: its --export folders). */
+function staleLine(stale: readonly string[] | undefined, rebuilt: readonly string[], outDir: string): string {
+  const left = (stale ?? []).filter((dir) => !rebuilt.includes(dir));
+  if (left.length === 0) return '';
+  return `exports: ${left.length} stale (made from an earlier manifest; this run changed it): ${left.map((dir) => printable(dir)).join(', ')}; ` +
+    `rebuild with dictclip export ${printable(outDir)} --format <format> [--to <folder>] and the options used before\n`;
+}
+
+function printSummary(result: RunResult, io: CliIo, rebuilt: readonly string[]): void {
   const s = result.summary;
   const resumed = s.resumed > 0 ? `, ${s.resumed} kept from an earlier run` : '';
   const skipped = s.skipped > 0
@@ -152,6 +160,7 @@ function printSummary(result: RunResult, io: CliIo): void {
       (s.paddingClampedEdges > 0
         ? `padding: cut short at a neighbouring word on ${s.paddingClampedEdges} of ${s.clips * 2} clip edges (--pad-mode overlap pads into neighbours)\n`
         : '') +
+      staleLine(s.staleExports, rebuilt, dirname(result.manifestPath)) +
       `wall time: ${formatDuration(s.wallTimeMs)}\n`,
   );
   for (const entry of s.find ?? []) io.stdout.write(`find ${JSON.stringify(entry.phrase)}: ${entry.matches} match${entry.matches === 1 ? '' : 'es'}\n`);

@@ -54,7 +54,7 @@ export function renderOverview(run: PageRun, el: HTMLElement): void {
   const perRecording: BarRow[] = run.recordings.map((r) => ({
     label: r.data.source, labelHtml: `<a href="#rec-${r.index}">${esc(r.data.source)}</a>`, value: r.clips.length,
   }));
-  el.innerHTML =
+  el.innerHTML = notices(s) +
     `<div class="cards">${cards.map(([label, value]) =>
       `<div class="card"><span class="card-value">${esc(value ?? '–')}</span><span class="card-label">${esc(label)}</span></div>`).join('')}</div>` +
     '<div class="panels">' +
@@ -63,6 +63,25 @@ export function renderOverview(run: PageRun, el: HTMLElement): void {
     `<div class="panel" id="stages"><h3>Time per stage</h3>${stageRows.length ? bars(stageRows, fmtMs) +
       `<p class="muted">Summed over recordings; recordings overlap, so the sum can exceed the wall time.</p>${earlierNote}` : '<p class="muted">Not recorded by this run.</p>'}</div>` +
     `</div>${agreementTable(s.references)}`;
+}
+
+/**
+ * What the run says must be looked at before the numbers: exports made from an earlier manifest
+ * (summary.json `staleExports`), and recordings of a run with references that had none (`withoutReference`).
+ */
+function notices(s: Partial<RunSummary>): string {
+  const out: string[] = [];
+  const stale = s.staleExports ?? [];
+  if (stale.length > 0) {
+    out.push(`<p class="notice" data-stale-exports="${stale.length}"><strong>Stale exports:</strong> made from an earlier manifest, which this run changed; ` +
+      `rebuild them with <code>dictclip export</code>: ${stale.map((dir) => `<code>${esc(dir)}</code>`).join(', ')}</p>`);
+  }
+  const without = s.withoutReference ?? [];
+  if (without.length > 0) {
+    out.push(`<p class="notice" data-without-reference="${without.length}"><strong>${without.length} without a reference transcript</strong> ` +
+      `(cut from what the recognizer heard): ${without.map((source) => esc(source)).join(', ')}</p>`);
+  }
+  return out.join('');
 }
 
 type StageTimes = Readonly<Record<string, number | undefined>>;
