@@ -55,9 +55,18 @@ export function spokenForm(word: string): string[] {
   if (/^(?:\p{L}\.)+\p{L}?\.?$/u.test(w)) return w.replace(/\./g, '').split(''); // initials: U.S.A. → u s a
   // Split at hyphens, slashes and other joiners, then at letter/digit boundaries (A4 → a four).
   return w.replace(/^#/, '').split(/[-–—/.,:]+/).flatMap((part) => {
-    const cleaned = part.replace(/^'+|'+$/g, '').replace(/[^\p{L}\p{N}\p{M}']/gu, '');
+    const cleaned = trimApostrophes(part).replace(/[^\p{L}\p{N}\p{M}']/gu, '');
     return (cleaned.match(/\p{N}+|[\p{L}\p{M}']+/gu) ?? []).flatMap((run) => (/^\p{N}/u.test(run) ? numberWords(run) : [run]));
   });
+}
+
+/** `text` without the apostrophes at its ends, by a scan (the regex `'+$` backtracks quadratically over a long run of them). */
+function trimApostrophes(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text[start] === "'") start++;
+  while (end > start && text[end - 1] === "'") end--;
+  return text.slice(start, end);
 }
 
 /** A decimal number (digits, optional `.digits`) in words. */

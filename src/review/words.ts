@@ -47,23 +47,59 @@ interface Token {
   end: number;
 }
 
-const HAS_WORD = /[\p{L}\p{N}]/u;
-const EDGE = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+const WORD_CHAR = /^[\p{L}\p{N}]$/u;
+
+/**
+ * The longest word the review shows as a word, in UTF-16 code units (a run of non-space characters
+ * counts after its edge punctuation is stripped). A longer one (a pasted blob, a hostile
+ * `a!!!…!a`) stays in the text as it is, but is no word: not timed, not listed, not editable as a
+ * word; the text around it can still be corrected. Every scan here is linear in the text.
+ */
+export const MAX_WORD_LENGTH = 1000;
+
+/** The code point at `i` of `text` as a string (both halves of a surrogate pair). */
+function charAt(text: string, i: number): string {
+  const code = text.codePointAt(i)!;
+  return code > 0xffff ? text.slice(i, i + 2) : text[i]!;
+}
 
 /**
  * The words of a text: runs of non-space characters, without the punctuation at their edges
- * ("today." → "today", "(well," → "well"); runs with no letter or digit are punctuation, not words.
+ * ("today." → "today", "(well," → "well"); runs with no letter or digit are punctuation, not words,
+ * and so are those longer than {@link MAX_WORD_LENGTH}.
  */
 export function wordSpans(text: string): Token[] {
   const out: Token[] = [];
   for (const match of text.matchAll(/\S+/gu)) {
     const run = match[0];
-    if (!HAS_WORD.test(run)) continue;
-    const lead = /^[^\p{L}\p{N}]*/u.exec(run)?.[0].length ?? 0;
-    const core = run.replace(EDGE, '');
-    out.push({ start: match.index + lead, end: match.index + lead + core.length });
+    let first = -1;
+    let end = -1;
+    for (let i = 0; i < run.length;) {
+      const char = charAt(run, i);
+      if (WORD_CHAR.test(char)) {
+        if (first < 0) first = i;
+        end = i + char.length;
+      }
+      i += char.length;
+    }
+    if (first < 0 || end - first > MAX_WORD_LENGTH) continue;
+    out.push({ start: match.index + first, end: match.index + end });
   }
   return out;
+}
+
+/** How many whitespace code units end at `end` of `text` (scanning back from it). */
+function spaceBefore(text: string, end: number): number {
+  let i = end;
+  while (i > 0 && /\s/u.test(text[i - 1]!)) i--;
+  return end - i;
+}
+
+/** How many whitespace code units start at `start` of `text`. */
+function spaceAfter(text: string, start: number): number {
+  let i = start;
+  while (i < text.length && /\s/u.test(text[i]!)) i++;
+  return i - start;
 }
 
 /** The lowest known confidence of `spans`, null when none is known. */
@@ -197,9 +233,9 @@ export function editText(text: string, words: readonly ReviewWord[], index: numb
   let start = word.textStart;
   let end = word.textStart + word.textLength;
   if (typed === '') {
-    const before = /\s+$/u.exec(text.slice(0, start))?.[0].length ?? 0;
+    const before = spaceBefore(text, start);
     if (before > 0 && start - before > 0) start -= before;
-    else end += /^\s+/u.exec(text.slice(end))?.[0].length ?? 0;
+    else end += spaceAfter(text, end);
   }
   return text.slice(0, start) + typed + text.slice(end);
 }
