@@ -1,11 +1,12 @@
 /**
  * The review server (node:http): the page, the run's recordings as JSON, the source audio of
  * those recordings only (with Range), and saves into corrections/ only. Bound to loopback by
- * default; every request must name this server in `Host` (no DNS rebinding), and every write must
+ * default; every request must name this server in `Host` as it listens, whatever the address (no
+ * DNS rebinding), and carry the token the user chose when there is one (access.ts); every write must
  * come from the page itself: same `Origin` as `Host`, a JSON body, and the session token the page
  * was served with.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { DictclipError, isDictclipError } from '../errors.js';
 import { PAGE_BUNDLE_DIR, readPeaks } from '../report/index.js';
 import { BodyTooLarge, PAGE_CSP, readBody, sendError, sendFile, sendJson, sendText } from './http.js';
+import { allowedHosts, exposureWarning, sameToken, TOKEN_COOKIE, tokenGate, urlHost } from './access.js';
 import { ListenCopies } from './listen.js';
 import { listRecordings } from './list.js';
 import { openReviewRun, type ReviewRun } from './model.js';
@@ -33,6 +35,13 @@ export interface ReviewServerOptions {
    * @default undefined (found as for runs: the ffmpeg-static package, then PATH)
    */
   ffmpegPath?: string;
+  /** More names the server answers to in `Host` (a name others reach it by, a proxy's). @default [] */
+  publicHosts?: readonly string[];
+  /**
+   * A token the user chose (at least 16 characters): every request must then carry it (the page is
+   * opened once as `/?token=<token>`, which sets a cookie). @default undefined (a random token guards writes only)
+   */
+  token?: string;
 }
 
 export interface RunningReview {
@@ -41,6 +50,8 @@ export interface RunningReview {
   port: number;
   /** The session token every write must carry (the page gets it inside its HTML). */
   token: string;
+  /** Things to tell the user: serving beyond this machine without a token they chose. */
+  warnings: string[];
   close(): Promise<void>;
 }
 
@@ -52,16 +63,6 @@ const STATIC: ReadonlyMap<string, [string, string]> = new Map([
 ]);
 
 const MAX_BODY = MAX_TEXT_CHARS * 4 + 4096;
-const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
-
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\./.test(host);
-}
-
-function urlHost(host: string): string {
-  return host.includes(':') ? `[${host}]` : host;
-}
-
 /** A recording's state as the page reads it. */
 async function recordingJson(run: ReviewRun, state: RecordingState): Promise<RecordingView> {
   const r = run.recordings.get(state.source);
@@ -83,11 +84,6 @@ async function recordingJson(run: ReviewRun, state: RecordingState): Promise<Rec
   };
 }
 
-function sameToken(given: string | string[] | undefined, token: string): boolean {
-  if (typeof given !== 'string' || given.length !== token.length) return false;
-  return timingSafeEqual(Buffer.from(given), Buffer.from(token));
-}
-
 /**
  * Start the review server over a finished run.
  * @throws DictclipError `E_NOT_RUN_OUTPUT` (not a run output), `E_LISTEN` (cannot listen).
@@ -97,18 +93,30 @@ export async function startReview(options: ReviewServerOptions): Promise<Running
   const store = new CorrectionStore(run);
   const listen = new ListenCopies(run.runDir, options.ffmpegPath);
   const host = options.host ?? '127.0.0.1';
-  const token = randomBytes(24).toString('hex');
+  const chosen = options.token;
+  if (chosen !== undefined && chosen.length < 16) throw new DictclipError('E_CONFIG', 'the review token must have at least 16 characters', { key: 'token' });
+  const token = chosen ?? randomBytes(24).toString('hex');
   const indexHtml = (await readFile(path.join(PAGE_DIR, 'index.html'), 'utf8')).replace('{{TOKEN}}', token);
-  let allowedHosts: Set<string> | undefined; // undefined: any Host (listening beyond loopback)
+  let hosts = new Set<string>(); // filled once listening: the Host values answered
 
   const stateOf = (source: string): Promise<RecordingState> => readRecordingState(run, source);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (allowedHosts !== undefined && !allowedHosts.has(req.headers.host ?? '')) {
-      sendError(res, 421, 'wrong-host', 'this server answers only to its own address');
+    if (!hosts.has((req.headers.host ?? '').toLowerCase())) {
+      sendError(res, 421, 'wrong-host', 'this server answers only to its own addresses and the --public-host names');
       return;
     }
     const url = new URL(req.url ?? '/', 'http://review.invalid');
+    const gate = chosen === undefined ? 'ok' : tokenGate(req, url, chosen);
+    if (gate === 'enter') {
+      res.writeHead(303, { location: '/', 'set-cookie': `${TOKEN_COOKIE}=${chosen ?? ''}; HttpOnly; SameSite=Strict; Path=/`, 'cache-control': 'no-store' });
+      res.end();
+      return;
+    }
+    if (gate === 'refused') {
+      sendError(res, 401, 'token-required', 'open the page as /?token=<the token given to dictclip review>');
+      return;
+    }
     const source = url.searchParams.get('source') ?? '';
     if (req.method === 'POST' && url.pathname === '/api/save') {
       await save(req, res);
@@ -171,7 +179,8 @@ export async function startReview(options: ReviewServerOptions): Promise<Running
       sendError(res, 403, 'cross-origin', 'writes are accepted only from the review page itself');
       return;
     }
-    if (!sameToken(req.headers['x-dictclip-token'], token)) {
+    const given = req.headers['x-dictclip-token'];
+    if (typeof given !== 'string' || !sameToken(given, token)) {
       sendError(res, 403, 'bad-token', 'the session token is missing or wrong: reload the page');
       return;
     }
@@ -220,10 +229,12 @@ export async function startReview(options: ReviewServerOptions): Promise<Running
     });
     server.listen(options.port ?? 0, host, () => resolve(server.address() as AddressInfo));
   });
-  const hostPort = `${urlHost(host)}:${address.port}`;
-  if (isLoopback(host)) allowedHosts = new Set([hostPort, ...LOOPBACK_NAMES.map((name) => `${name}:${address.port}`)]);
+  hosts = allowedHosts(host, address.port, options.publicHosts ?? []);
+  // On a wildcard address the page is opened on this machine through loopback (0.0.0.0 is no Host it answers to).
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const warning = exposureWarning(host, address.port, chosen !== undefined);
   return {
-    url: `http://${hostPort}/`, port: address.port, token,
+    url: `http://${urlHost(shown)}:${address.port}/`, port: address.port, token, warnings: warning === undefined ? [] : [warning],
     close: () => new Promise<void>((resolve) => {
       listen.close();
       server.close(() => resolve());

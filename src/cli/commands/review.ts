@@ -4,7 +4,7 @@ import { startProcess } from '../../child-process.js';
 import { expectPositionals, ffmpegPathFlag, intFlag, parseCommandArgs, stringValue } from '../args.js';
 import { usageError, waitForAbort, type CliIo } from '../io.js';
 
-export const REVIEW_HELP = `Usage: dictclip review <run-out-dir> [--host 127.0.0.1] [--port 0] [--open] [--ffmpeg-path <file>]
+export const REVIEW_HELP = `Usage: dictclip review <run-out-dir> [--host 127.0.0.1] [--port 0] [--public-host <name>] [--open] [--ffmpeg-path <file>]
 
 Starts a local web page over a finished run to listen to its words and correct them, and prints
 one line: review: http://127.0.0.1:<port>/ (open it in a browser). Each recording is shown with
@@ -26,7 +26,13 @@ made on a state another tab already changed is refused and the page says so.
 
 Options:
   --host <address>   Address to listen on (default 127.0.0.1: this machine only). Another
-                     address lets other machines read the run and its audio.
+                     address lets other machines read the run and its audio: a warning says
+                     so unless DICTCLIP_REVIEW_TOKEN holds a token you chose (16 characters or
+                     more), which every request must then carry (open /?token=<it> once).
+                     The server answers only to the addresses it listens on (on 0.0.0.0: this
+                     machine's interfaces) and the --public-host names, whatever the Host.
+  --public-host <name>
+                     Another name the page is reached by (repeat, or a comma list).
   --port <n>         Port (default 0: a free one).
   --open             Also open the page in the default browser (xdg-open, open, start).
   --ffmpeg-path <file>
@@ -40,6 +46,7 @@ Exit codes: 0 stopped, 1 cannot listen, 2 usage error (not a run output).
 
 const OPTIONS = {
   host: { type: 'string' },
+  'public-host': { type: 'string', multiple: true },
   port: { type: 'string' },
   open: { type: 'boolean' },
   'ffmpeg-path': { type: 'string' },
@@ -69,15 +76,21 @@ export async function reviewCommand(args: string[], io: CliIo): Promise<number> 
   const host = stringValue(values, 'host');
   if (host === '') throw usageError('--host: give an address, e.g. --host 127.0.0.1');
   const ffmpegPath = ffmpegPathFlag(values, io.env, io.cwd);
+  const publicHosts = ((values['public-host'] ?? []) as string[]).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+  const token = io.env['DICTCLIP_REVIEW_TOKEN'];
+  if (token !== undefined && token.length < 16) throw usageError('DICTCLIP_REVIEW_TOKEN: a token of at least 16 characters (e.g. openssl rand -hex 16)');
   const { startReview } = await import('../../review/index.js');
   const review = await startReview({
     runDir: path.resolve(io.cwd, outArg),
     ...(host === undefined ? {} : { host }),
     ...(port === undefined ? {} : { port }),
     ...(ffmpegPath === undefined ? {} : { ffmpegPath }),
+    ...(token === undefined ? {} : { token }),
+    publicHosts,
   });
-  io.stdout.write(`review: ${review.url}\n`);
-  if (values['open'] === true) openBrowser(review.url, io);
+  for (const warning of review.warnings) io.stderr.write(`review: warning: ${warning}\n`);
+  io.stdout.write(`review: ${review.url}${token === undefined ? '' : ' (open it once as /?token=<DICTCLIP_REVIEW_TOKEN>)'}\n`);
+  if (values['open'] === true) openBrowser(token === undefined ? review.url : `${review.url}?token=${encodeURIComponent(token)}`, io);
   await waitForAbort(io.signal);
   await review.close();
   return 0;
