@@ -46,7 +46,7 @@ function clipFolder(recording: ReportRecording): string {
 
 function durationOf(recording: ReportRecording): number {
   const peaksMs = recording.peaks?.durationMs ?? 0;
-  const markerEnd = (recording.markers?.markers ?? []).reduce((end, m) => Math.max(end, m[3]), 0);
+  const markerEnd = (recording.markers?.markers ?? []).reduce((end, m) => Math.max(end, m.endMs), 0);
   const clipEnd = recording.clips.reduce((end, c) => Math.max(end, c.endMs), 0);
   return Math.round(Math.max(peaksMs, markerEnd, clipEnd));
 }
@@ -89,8 +89,7 @@ export function recordingScript(r: ReportRecording): string {
     bucketsPerSecond: r.peaks.bucketsPerSecond, durationMs: r.peaks.durationMs,
     b64: Buffer.from(r.peaks.minMax.buffer, r.peaks.minMax.byteOffset, r.peaks.minMax.length).toString('base64'),
   };
-  const markers = (r.markers?.markers ?? []).map(([textStart, textLength, startMs, endMs]) => ({ textStart, textLength, startMs, endMs }));
-  const detail: RecordingDetail = { key: r.key, transcript: r.markers?.transcript ?? '', markers: markerColumns(markers), peaks };
+  const detail: RecordingDetail = { key: r.key, transcript: r.markers?.transcript ?? '', markers: markerColumns(r.markers?.markers ?? []), peaks };
   return `document.dispatchEvent(new CustomEvent(${JSON.stringify(DETAIL_EVENT)}, { detail: ${JSON.stringify(detail)} }));\n`;
 }
 

@@ -12,6 +12,7 @@ import { FAILURES_FILE, MANIFEST_FILE, MARKERS_DIR } from '../run-output/layout.
 import { alignmentsPath, markersPath, peaksPath, recordingKey } from '../run-output/naming.js';
 import { notRunOutput, readManifest, readSummary, readTable } from '../run-output/read.js';
 import type { FailureRow } from '../run-output/rows.js';
+import type { Marker } from './data.js';
 import { sourceFile } from '../run-output/safe-path.js';
 
 /** One clip as the page shows it. */
@@ -28,8 +29,8 @@ export interface ReportClip {
 /** The saved word markers of a recording (markers/<source>.json). */
 export interface ReportMarkers {
   transcript: string;
-  /** [textStart, textLength, startMs, endMs] per marker. */
-  markers: [number, number, number, number][];
+  /** Per marker: its text offsets into `transcript` and its times. */
+  markers: Marker[];
 }
 
 export interface ReportRecording {
@@ -95,13 +96,17 @@ export async function readMarkers(outDir: string, source: string): Promise<Repor
   const reference = (aligned === undefined ? undefined : await readJson(aligned)) as { text?: unknown; words?: unknown } | undefined;
   if (typeof reference?.text === 'string' && Array.isArray(reference.words)) {
     const words = (reference.words as Record<string, unknown>[]).filter((w) => typeof w['startMs'] === 'number' && typeof w['endMs'] === 'number');
-    return { transcript: reference.text, markers: words.map((w) => [Number(w['textStart']) || 0, Number(w['textLength']) || 0, w['startMs'] as number, w['endMs'] as number]) };
+    return {
+      transcript: reference.text,
+      markers: words.map((w) => ({ textStart: Number(w['textStart']) || 0, textLength: Number(w['textLength']) || 0, startMs: w['startMs'] as number, endMs: w['endMs'] as number })),
+    };
   }
   const file = inside(markersPath, outDir, source);
   const json = (file === undefined ? undefined : await readJson(file)) as { transcript?: unknown; markers?: unknown } | undefined;
   if (typeof json?.transcript !== 'string' || !Array.isArray(json.markers)) return undefined;
-  const markers = (json.markers as Record<string, unknown>[]).map((m): [number, number, number, number] =>
-    [Number(m['textStart']) || 0, Number(m['textLength']) || 0, Number(m['startMs']) || 0, Number(m['endMs']) || 0]);
+  const markers = (json.markers as Record<string, unknown>[]).map((m): Marker => ({
+    textStart: Number(m['textStart']) || 0, textLength: Number(m['textLength']) || 0, startMs: Number(m['startMs']) || 0, endMs: Number(m['endMs']) || 0,
+  }));
   return { transcript: json.transcript, markers };
 }
 

@@ -55,10 +55,7 @@ async function readBaseline(runDir: string, source: string): Promise<Baseline & 
   const alignment = await readAlignment(runDir, source);
   if (alignment !== undefined) return { from: 'alignment', text: alignment.text, spans: alignment.words };
   const markers = await readMarkers(runDir, source);
-  if (markers !== undefined) {
-    const spans = markers.markers.map(([textStart, textLength, startMs, endMs]) => ({ textStart, textLength, startMs, endMs }));
-    return { from: 'markers', text: markers.transcript, spans };
-  }
+  if (markers !== undefined) return { from: 'markers', text: markers.transcript, spans: markers.markers };
   const transcript = await readText(transcriptPath(runDir, source));
   return transcript === undefined ? { from: 'none', text: '', spans: [] } : { from: 'transcript', text: transcript, spans: [] };
 }

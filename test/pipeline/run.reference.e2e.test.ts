@@ -97,7 +97,7 @@ describe('run with --transcripts', () => {
     // The QA report shows the reference with its placed words (the clips' offsets index it).
     const report = await readReportModel(out);
     expect(report.recordings[0]?.markers?.transcript).toBe(REFERENCE);
-    expect(report.recordings[0]?.markers?.markers[0]).toEqual([0, 7, 0, 350]);
+    expect(report.recordings[0]?.markers?.markers[0]).toEqual({ textStart: 0, textLength: 7, startMs: 0, endMs: 350 });
     expect(report.summary['references']).toEqual(summary.references);
   });
 

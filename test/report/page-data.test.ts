@@ -11,7 +11,7 @@ const NASTY = 'a </script><script>alert(1)</script> <!-- & \u2028';
 
 const talk: ReportRecording = {
   source: 'talk.wav', key: 'talk', failed: false, sourcePath: undefined, peaks: { bucketsPerSecond: 100, durationMs: 20, minMax: Int8Array.from([-1, 2, -128, 127]) },
-  markers: { transcript: `Please ${NASTY}`, markers: [[0, 6, 300, 700], [7, 1, 900, 1400]] },
+  markers: { transcript: `Please ${NASTY}`, markers: [{ textStart: 0, textLength: 6, startMs: 300, endMs: 700 }, { textStart: 7, textLength: 1, startMs: 900, endMs: 1400 }] },
   clips: [
     { fileName: 'clips/talk/00000_please.wav', text: 'Please', startMs: 300, endMs: 700, flags: '' },
     { fileName: 'clips/talk/00001_a.wav', text: NASTY, startMs: 900, endMs: 1400, flags: 'short-word' },
