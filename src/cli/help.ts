@@ -145,12 +145,13 @@ Example:
 `;
 
 export const SUBTITLES_HELP = `Usage: dictclip subtitles <run-out-dir> --format <f>[,<f>…]|all [--level phrase|word|highlight]
-                          [--max-line-width <n> [--max-lines <n>]]
+                          [--max-line-width <n> [--max-lines <n>]] [--line-breaks auto|keep|ignore]
 
 Writes subtitle files of a finished run beside its transcripts, from transcripts/<source>.json
 alone (no input folder, no service, no audio): transcripts/<source>.vtt (WebVTT), .srt (SubRip)
-and .TextGrid (Praat, long text format, a words and a phrases tier). \`dictclip run --subtitles\`
-writes the same files during a run (--subtitle-level, --subtitle-max-line-width, --subtitle-max-lines).
+and .TextGrid (Praat, long text format, a words, a phrases and a lines tier). \`dictclip run
+--subtitles\` writes the same files during a run (--subtitle-level, --subtitle-max-line-width,
+--subtitle-max-lines, --subtitle-line-breaks).
 
 Options:
   --format <f>[,<f>…]|all       vtt, srt, textgrid, several comma-separated, or all (required)
@@ -162,6 +163,9 @@ Options:
                                 between words [default: no wrapping]
   --max-lines <n>               With --max-line-width: split a cue needing more lines into cues of at
                                 most n lines, each timed by its own words [default: no limit]
+  --line-breaks <mode>          keep: a phrase cue never runs across a line break of the text (each
+                                line of a poem or script is a cue); ignore; auto: keep for a
+                                reference transcript with short lines [default: auto]
   -h, --help                    Show this help
 
 Exit codes: 0 written, 1 some recordings have no transcripts/<source>.json (listed; the files of

@@ -13,7 +13,7 @@ import { CHANNEL_MIX } from '../channel-choice.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../wire-limits.js';
 import { WORK_DIR } from '../run-output/layout.js';
 import { internalDir } from '../run-output/naming.js';
-import { SUBTITLE_FORMATS, SUBTITLE_LEVELS } from '../timed/index.js';
+import { LINE_BREAK_MODES, SHORT_LINE_CHARS, SUBTITLE_FORMATS, SUBTITLE_LEVELS } from '../timed/index.js';
 
 export type KeyType =
   /** `channel`: mix, left, right or a channel number (src/audio/channel.ts), stored in its canonical spelling. */
@@ -202,6 +202,8 @@ const ROWS = [
     description: 'Wrap the text of vtt and srt cues into lines of at most this many characters, breaking between words (a longer word gets a line of its own).' },
   { key: 'subtitleMaxLines', affects: 'nothing', appliesTo: 'library', group: 'output', type: { kind: 'int', min: 1, max: 100 }, default: undefined, defaultText: 'no limit', placeholder: '<n>',
     description: 'With subtitleMaxLineWidth: a cue needing more lines than this is split into several cues at word boundaries, each timed by its own words.' },
+  { key: 'subtitleLineBreaks', affects: 'nothing', appliesTo: 'library', group: 'output', type: { kind: 'enum', values: LINE_BREAK_MODES }, default: 'auto', placeholder: '<mode>',
+    description: `Phrase cues of the vtt and srt subtitles and the line breaks of the text: keep (a cue never runs across one: each line of a poem or script is a cue), ignore, or auto: keep them for a reference transcript whose lines are short (median at most ${SHORT_LINE_CHARS} characters).` },
   { key: 'dryRun', affects: 'nothing', appliesTo: 'library', group: 'output', short: 'n', type: { kind: 'bool' }, default: false,
     description: 'Scan and plan only; dictate, cut and write nothing.' },
   { key: 'newService', affects: 'nothing', appliesTo: 'library', group: 'service', type: { kind: 'bool' }, default: false,

@@ -198,6 +198,11 @@ export interface RunOptions {
    */
   readonly subtitleMaxLines?: number | undefined;
   /**
+   * Phrase cues of the vtt and srt subtitles and the line breaks of the text: keep (a cue never runs across one: each line of a poem or script is a cue), ignore, or auto: keep them for a reference transcript whose lines are short (median at most 60 characters).
+   * @default 'auto'
+   */
+  readonly subtitleLineBreaks?: 'auto' | 'keep' | 'ignore';
+  /**
    * Scan and plan only; dictate, cut and write nothing.
    * @default false
    */

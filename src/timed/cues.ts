@@ -8,6 +8,8 @@
  *   `maxPhraseMs`, as phrase-mode clips do).
  * - `highlight`: the phrase cues, each as one cue per word with that word underlined (highlight.ts).
  *
+ * With `lineBreaks` kept (lines.ts: by default for a reference transcript with short lines, a poem or
+ * a script) a phrase cue never runs across a line break of the text: each line of it is a cue of its own.
  * With `maxLineWidth` the text is wrapped into lines, and with `maxLines` a phrase needing more
  * lines becomes several cues (wrap.ts), each from its first placed word's start to the latest end
  * of its words. Empty spans (a word the recognizer gave no audio) give no cue; cues keep transcript order.
@@ -17,6 +19,8 @@ import { ownedText } from './cue-text.js';
 import type { Cue, OwnedText, OwnedWord } from './cue-text.js';
 import { highlightCues } from './highlight.js';
 import type { TimedTranscript, TimedWord } from './model.js';
+import { keepsLineBreaks, textLines } from './lines.js';
+import type { LineBreakMode, TextLine } from './lines.js';
 import { appendLines, wrapCueText } from './wrap.js';
 
 export type { Cue } from './cue-text.js';
@@ -27,6 +31,8 @@ export type SubtitleLevel = (typeof SUBTITLE_LEVELS)[number];
 /** How the cues are made: their level, and the optional line wrapping (see the module comment). */
 export interface CueOptions {
   level: SubtitleLevel;
+  /** Whether a phrase cue may run across a line break of the text (lines.ts): `auto` keeps them for a reference with short lines. @default 'auto' */
+  lineBreaks?: LineBreakMode | undefined;
   /** Characters per line (Unicode code points); undefined: one line per cue. */
   maxLineWidth?: number | undefined;
   /** With `maxLineWidth`: lines per cue, more split the cue; undefined: no limit. */
@@ -41,16 +47,41 @@ interface Span {
   words: OwnedWord[];
 }
 
-function spans(timed: TimedTranscript, level: SubtitleLevel): Span[] {
+function spans(timed: TimedTranscript, level: SubtitleLevel, lineBreaks: boolean): Span[] {
   if (level === 'word') return timed.words.map((w, index) => ({ startMs: w.startMs, endMs: w.endMs, text: w.text, words: [{ index, start: 0, length: w.text.length }] }));
-  return timed.phrases.map((p) => {
+  const lines = lineBreaks ? textLines(timed) : [];
+  return timed.phrases.flatMap((p) => {
     const words: OwnedWord[] = [];
     for (let index = p.firstWord; index <= p.lastWord; index++) {
       const word = timed.words[index];
       if (word !== undefined) words.push({ index, start: word.textStart - p.textStart, length: word.textLength });
     }
-    return { startMs: p.startMs, endMs: p.endMs, text: p.text, words };
+    const span = { startMs: p.startMs, endMs: p.endMs, text: p.text, words };
+    return lineBreaks && /[\r\n]/.test(p.text) ? byLine(span, p.textStart, lines, timed.words) : [span];
   });
+}
+
+/** A phrase's span cut at the text's line breaks: one span per line it runs over, timed by that line's placed words. */
+function byLine(span: Span, textStart: number, lines: readonly TextLine[], words: readonly TimedWord[]): Span[] {
+  const end = textStart + span.text.length;
+  const out: Span[] = [];
+  for (const line of lines) {
+    const from = Math.max(textStart, line.textStart);
+    const to = Math.min(end, line.textStart + line.textLength);
+    if (to <= from) continue;
+    const inLine = span.words.filter((w) => w.start + textStart >= from && w.start + textStart < to);
+    if (inLine.length === 0) continue;
+    let startMs: number | null = null;
+    let endMs: number | null = null;
+    for (const w of inLine) {
+      const word = words[w.index];
+      if (word === undefined || word.startMs === null || word.endMs === null) continue;
+      startMs = Math.min(startMs ?? word.startMs, word.startMs);
+      endMs = Math.max(endMs ?? word.endMs, word.endMs);
+    }
+    out.push({ startMs, endMs, text: span.text.slice(from - textStart, to - textStart), words: inLine.map((w) => ({ ...w, start: w.start + textStart - from })) });
+  }
+  return out;
 }
 
 /** The span of the placed words of `owned`, or undefined when none has a time of non-zero length. */
@@ -85,7 +116,7 @@ function timedPieces(pieces: readonly OwnedText[], words: readonly TimedWord[]):
 export function subtitleCues(timed: TimedTranscript, options: CueOptions): Cue[] {
   const { level, maxLineWidth, maxLines } = options;
   const cues: Cue[] = [];
-  for (const span of spans(timed, level)) {
+  for (const span of spans(timed, level, keepsLineBreaks(timed, options.lineBreaks))) {
     if (span.startMs === null || span.endMs === null || span.endMs <= span.startMs) continue;
     const owned = ownedText(span.text, span.words);
     if (owned.text === '') continue;

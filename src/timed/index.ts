@@ -8,3 +8,5 @@ export type { Interval } from './textgrid.js';
 export { SUBTITLE_FORMATS, SUBTITLE_RENDERERS } from './subtitles.js';
 export type { SubtitleFormat } from './subtitles.js';
 export { clockTime } from './clock.js';
+export { hasShortLines, keepsLineBreaks, LINE_BREAK_MODES, SHORT_LINE_CHARS, textLines } from './lines.js';
+export type { LineBreakMode, TextLine } from './lines.js';

@@ -1,11 +1,12 @@
 /**
- * A Praat TextGrid (long text format) of a timed transcript: an interval tier `words` and an
- * interval tier `phrases`, each covering the recording from 0 to its duration with contiguous
+ * A Praat TextGrid (long text format) of a timed transcript: interval tiers `words`, `phrases`
+ * and `lines` (the text's lines that hold a word: lines.ts), each covering the recording from 0 to its duration with contiguous
  * intervals — the words (or phrases) with their text, empty intervals in the gaps. Times are in
  * seconds (whole ms written exactly: 1250 ms → `1.25`). Words that overlap the one before start at
  * its end; spans left empty by that (or by the recording's end) are left out, since an interval
  * tier cannot hold overlapping or empty intervals.
  */
+import { textLines } from './lines.js';
 import type { TimedTranscript } from './model.js';
 
 /** One interval of a tier, whole ms. */
@@ -41,6 +42,7 @@ export function toTextGrid(timed: TimedTranscript): string {
   const tiers = [
     { name: 'words', intervals: tierIntervals(timed.words, timed.durationMs) },
     { name: 'phrases', intervals: tierIntervals(timed.phrases, timed.durationMs) },
+    { name: 'lines', intervals: tierIntervals(textLines(timed), timed.durationMs) },
   ];
   const lines = ['File type = "ooTextFile"', 'Object class = "TextGrid"', '', 'xmin = 0', `xmax = ${end}`, 'tiers? <exists>', `size = ${tiers.length}`, 'item []:'];
   for (const [t, tier] of tiers.entries()) {

@@ -44,7 +44,7 @@ describe('defaults', () => {
       concurrency: 4, transcodeConcurrency: availableParallelism(), keepPunctuation: false, match: undefined,
       find: undefined, contextWords: 0, clipSource: 'work', snapMs: 0, supercut: undefined, supercutGapMs: 500, supercutAudioOnly: false, subtitles: undefined, subtitleLevel: 'phrase',
       dryRun: false, newService: false, maxUploadBytes: 21000000, uploadFormat: 'pcm', ffmpegPath: undefined, maxRetries: 6, requestTimeoutMs: 60000, maxResponseBytes: 67108864,
-      pollInitialMs: 1000, pollMaxMs: 5000, engine: 'pocketsphinx', scriptFile: undefined, reuseTranscripts: true, requireTranscripts: false,
+      pollInitialMs: 1000, pollMaxMs: 5000, engine: 'pocketsphinx', scriptFile: undefined, reuseTranscripts: true, requireTranscripts: false, subtitleLineBreaks: 'auto',
       workDir: join(cwd, 'out', '.dictclip', 'work'), quiet: false, report: true,
     });
   });

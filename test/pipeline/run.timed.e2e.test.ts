@@ -39,13 +39,15 @@ const HIGHLIGHT_VTT = 'WEBVTT\n\n00:00:01.250 --> 00:00:01.600\n<u>Hello</u> the
   '00:00:01.650 --> 00:00:02.000\nHello <u>there</u>\n\n00:00:03.000 --> 00:00:03.400\n<u>general</u>\n\n00:00:03.450 --> 00:00:04.000\n<u>kenobi</u>.\n';
 const interval = (i: number, xmin: string, xmax: string, text: string): string =>
   `        intervals [${i}]:\n            xmin = ${xmin}\n            xmax = ${xmax}\n            text = "${text}"\n`;
-const TEXTGRID = 'File type = "ooTextFile"\nObject class = "TextGrid"\n\nxmin = 0\nxmax = 5\ntiers? <exists>\nsize = 2\nitem []:\n' +
+const TEXTGRID = 'File type = "ooTextFile"\nObject class = "TextGrid"\n\nxmin = 0\nxmax = 5\ntiers? <exists>\nsize = 3\nitem []:\n' +
   '    item [1]:\n        class = "IntervalTier"\n        name = "words"\n        xmin = 0\n        xmax = 5\n        intervals: size = 9\n' +
   interval(1, '0', '1.25', '') + interval(2, '1.25', '1.6', 'Hello') + interval(3, '1.6', '1.65', '') + interval(4, '1.65', '2', 'there') +
   interval(5, '2', '3', '') + interval(6, '3', '3.4', 'general') + interval(7, '3.4', '3.45', '') + interval(8, '3.45', '4', 'kenobi') + interval(9, '4', '5', '') +
   '    item [2]:\n        class = "IntervalTier"\n        name = "phrases"\n        xmin = 0\n        xmax = 5\n        intervals: size = 5\n' +
   interval(1, '0', '1.25', '') + interval(2, '1.25', '2', 'Hello there') + interval(3, '2', '3', '') + interval(4, '3', '4', 'general kenobi.') +
-  interval(5, '4', '5', '');
+  interval(5, '4', '5', '') +
+  '    item [3]:\n        class = "IntervalTier"\n        name = "lines"\n        xmin = 0\n        xmax = 5\n        intervals: size = 3\n' +
+  interval(1, '0', '1.25', '') + interval(2, '1.25', '4', 'Hello there general kenobi.') + interval(3, '4', '5', '');
 
 beforeAll(async () => {
   root = await tempDir('timed');

@@ -72,9 +72,9 @@ function readTiers(text: string): { name: string; xmin: number; xmax: number; in
 describe('TextGrid', () => {
   it('covers the recording with contiguous intervals per tier: overlaps start at the previous end, gaps empty, quotes doubled', () => {
     const text = toTextGrid(TIMED);
-    expect(text.startsWith('File type = "ooTextFile"\nObject class = "TextGrid"\n\nxmin = 0\nxmax = 4\ntiers? <exists>\nsize = 2\nitem []:\n')).toBe(true);
+    expect(text.startsWith('File type = "ooTextFile"\nObject class = "TextGrid"\n\nxmin = 0\nxmax = 4\ntiers? <exists>\nsize = 3\nitem []:\n')).toBe(true);
     const tiers = readTiers(text);
-    expect(tiers.map((t) => t.name)).toEqual(['words', 'phrases']);
+    expect(tiers.map((t) => t.name)).toEqual(['words', 'phrases', 'lines']);
     for (const tier of tiers) {
       expect([tier.xmin, tier.xmax, tier.intervals[0]![0], tier.intervals.at(-1)![1]]).toEqual([0, 4, 0, 4]);
       tier.intervals.forEach(([xmin, xmax], i) => {
@@ -84,6 +84,7 @@ describe('TextGrid', () => {
     }
     expect(tiers[0]!.intervals).toEqual([[0, 0.5, ''], [0.5, 0.9, 'a'], [0.9, 1.25, 'b'], [1.25, 2.5, ''], [2.5, 3.999, 'd'], [3.999, 4, '']]);
     expect(tiers[1]!.intervals).toEqual([[0, 0.5, ''], [0.5, 1.3, 'a --> b & ""c""'], [1.3, 2.5, ''], [2.5, 3.999, 'd'], [3.999, 4, '']]);
+    expect(tiers[2]!.intervals).toEqual([[0, 0.5, ''], [0.5, 3.999, 'a --> b & ""c"" d'], [3.999, 4, '']]);
   });
 
   it('gives a recording without words one empty interval', () => {

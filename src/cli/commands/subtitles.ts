@@ -1,4 +1,4 @@
-/** `dictclip subtitles <run-out-dir> --format <f>[,<f>…]|all [--level …] [--max-line-width <n> [--max-lines <n>]]`: subtitle files of a finished run, from its timed transcripts alone. */
+/** `dictclip subtitles <run-out-dir> --format <f>[,<f>…]|all [--level …] [--max-line-width <n> [--max-lines <n>]] [--line-breaks auto|keep|ignore]`: subtitle files of a finished run, from its timed transcripts alone. */
 import path from 'node:path';
 import { keySpec } from '../../config/keys.js';
 import type { ConfigKey } from '../../config/keys.js';
@@ -11,7 +11,8 @@ import { plural, printable, type CliIo } from '../io.js';
 
 export async function subtitlesCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs('subtitles', args, {
-    format: { type: 'string' }, level: { type: 'string' }, 'max-line-width': { type: 'string' }, 'max-lines': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+    format: { type: 'string' }, level: { type: 'string' }, 'max-line-width': { type: 'string' }, 'max-lines': { type: 'string' }, 'line-breaks': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
   });
   if (values['help'] === true) {
     io.stdout.write(SUBTITLES_HELP);
@@ -24,7 +25,10 @@ export async function subtitlesCommand(args: string[], io: CliIo): Promise<numbe
     const text = stringValue(values, name);
     return text === undefined ? keySpec(key).default : parseValue(keySpec(key), text, { kind: 'flag', flag: name, dir: io.cwd });
   };
-  const cues = { level: flag('level', 'subtitleLevel'), maxLineWidth: flag('max-line-width', 'subtitleMaxLineWidth'), maxLines: flag('max-lines', 'subtitleMaxLines') } as CueOptions;
+  const cues = {
+    level: flag('level', 'subtitleLevel'), maxLineWidth: flag('max-line-width', 'subtitleMaxLineWidth'), maxLines: flag('max-lines', 'subtitleMaxLines'),
+    lineBreaks: flag('line-breaks', 'subtitleLineBreaks'),
+  } as CueOptions;
   const { writeSubtitleFiles } = await import('../../pipeline/stages/timed-files.js');
   const result = await writeSubtitleFiles(runDir, { formats, cues });
   io.stdout.write(`subtitles: ${plural(result.files, 'file')} (${formats.join(', ')}, ${cues.level} level${wrapping(cues)}) for ${plural(result.recordings - result.missing.length, 'recording')} in ${path.join(runDir, TRANSCRIPTS_DIR)}\n`);

@@ -12,7 +12,7 @@ import type { DictationResult } from '../../markers/index.js';
 import { subtitlePath, timedTranscriptPath } from '../../run-output/naming.js';
 import { checkRunOutput, readTimedTranscript, runSources } from '../../run-output/read.js';
 import { SUBTITLE_FORMATS, SUBTITLE_RENDERERS, timedTranscript } from '../../timed/index.js';
-import type { CueOptions, SubtitleFormat, SubtitleLevel, TimedTranscript } from '../../timed/index.js';
+import type { CueOptions, LineBreakMode, SubtitleFormat, SubtitleLevel, TimedTranscript } from '../../timed/index.js';
 import { readAlignment } from '../../run-output/alignments.js';
 import { savedAlignment } from './align-reference.js';
 import type { RecordingState } from '../recording/state.js';
@@ -24,13 +24,14 @@ export interface TimedOptions {
   subtitleLevel: SubtitleLevel;
   subtitleMaxLineWidth: number | undefined;
   subtitleMaxLines: number | undefined;
+  subtitleLineBreaks: LineBreakMode;
   maxGapMs: number;
   maxPhraseMs: number;
 }
 
 /** The cue options of a run's options. */
 export function cueOptions(options: TimedOptions): CueOptions {
-  return { level: options.subtitleLevel, maxLineWidth: options.subtitleMaxLineWidth, maxLines: options.subtitleMaxLines };
+  return { level: options.subtitleLevel, maxLineWidth: options.subtitleMaxLineWidth, maxLines: options.subtitleMaxLines, lineBreaks: options.subtitleLineBreaks };
 }
 
 /** A recording's words as its clips were planned: the recognizer's, or the reference's when it was aligned. */
