@@ -128,7 +128,7 @@ export async function checkOwnFile(outDir: string, file: string): Promise<void> 
   const root = await realpath(outDir).catch(() => path.resolve(outDir));
   const target = path.resolve(file);
   const refuse = (why: string): DictclipError =>
-    new DictclipError('E_UNSAFE_PATH', `${target} ${why}: refused (the review reads and writes only regular files inside the output folder)`, { path: target });
+    new DictclipError('E_UNSAFE_PATH', `${target} ${why}: refused (only regular files inside the output folder are read or written)`, { path: target });
   let dir = path.dirname(target);
   for (;;) {
     const real = await realpath(dir).catch(() => undefined);

@@ -14,6 +14,7 @@ import { main } from '../../src/cli/main.js';
 import { fakeIo } from '../cli/fake-io.js';
 import { makeTone, removeTempDirs, tempDir } from '../helpers/index.js';
 import { makeHelloRun } from './fixture.js';
+import { jsonLinesGz } from './readers.js';
 
 let root: string;
 let runDir: string;
@@ -66,6 +67,22 @@ describe('exports read only regular files inside the output folder (issue 30 ite
     await rename(dir, elsewhere);
     await symlink(elsewhere, dir);
     await refused('webdataset', `the clip ${clip} is outside the output folder ${runDir} (after following links): refused`);
+  });
+
+  it('lhotse never reads a markers file that is a link: the supervision gets no word alignment', async () => {
+    const markers = path.join(runDir, 'markers', 'a.wav.json');
+    const outside = path.join(root, 'markers-elsewhere.json');
+    await cp(markers, outside);
+    const alignment = async (): Promise<unknown> => {
+      const to = path.join(root, 'lhotse');
+      await rm(to, { recursive: true, force: true });
+      expect(await main(['export', runDir, '--format', 'lhotse', '--to', to], fakeIo({ cwd: root }).io)).toBe(0);
+      return jsonLinesGz<{ alignment?: unknown }>(path.join(to, 'train', 'supervisions.jsonl.gz')).map((s) => s.alignment !== undefined);
+    };
+    expect(await alignment()).toEqual([true]);
+    await rm(markers);
+    await symlink(outside, markers);
+    expect(await alignment()).toEqual([false]);
   });
 
   it('refuses a hand-edited file_name that leaves the output folder', async () => {

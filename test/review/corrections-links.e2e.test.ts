@@ -52,7 +52,7 @@ describe('links inside the output folder (issue 30 item 14)', () => {
     const { load, save } = await loadAndSave();
     expect(await readdir(elsewhere)).toEqual([]);
     expect([load.status, save.status]).toEqual([403, 403]);
-    expect(JSON.parse(save.text)).toEqual({ error: 'failed', message: `E_UNSAFE_PATH: ${path.join(corrections(), 'a.wav.txt')} is in ${elsewhere}, outside the output folder (after following links): refused (the review reads and writes only regular files inside the output folder)` });
+    expect(JSON.parse(save.text)).toEqual({ error: 'failed', message: `E_UNSAFE_PATH: ${path.join(corrections(), 'a.wav.txt')} is in ${elsewhere}, outside the output folder (after following links): refused (only regular files inside the output folder are read or written)` });
     await rm(corrections());
   });
 
@@ -64,7 +64,7 @@ describe('links inside the output folder (issue 30 item 14)', () => {
     const { load, save } = await loadAndSave();
     expect(load.text).not.toContain('TOP SECRET');
     expect([load.status, save.status]).toEqual([403, 403]);
-    expect(JSON.parse(load.text)).toEqual({ error: 'failed', message: `E_UNSAFE_PATH: ${path.join(corrections(), 'a.wav.txt')} is a symbolic link: refused (the review reads and writes only regular files inside the output folder)` });
+    expect(JSON.parse(load.text)).toEqual({ error: 'failed', message: `E_UNSAFE_PATH: ${path.join(corrections(), 'a.wav.txt')} is a symbolic link: refused (only regular files inside the output folder are read or written)` });
     expect(await readlink(path.join(corrections(), 'a.wav.txt'))).toBe(secret);
     expect(await readFile(secret, 'utf8')).toBe('TOP SECRET\n');
     await rm(corrections(), { recursive: true });

@@ -19,6 +19,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { firstAtLeast, isPunctuation } from '../../markers/index.js';
 import { markersPath } from '../../run-output/naming.js';
+import { checkOwnFile } from '../../run-output/safe-path.js';
 import { LineWriter } from '../files.js';
 import { PerSplit, seconds } from '../sample.js';
 import type { Commit, FormatWriter, Sample, WriterContext } from '../sample.js';
@@ -39,10 +40,12 @@ class MarkerCache {
       this.#source = source;
       let markers: SavedMarker[] = [];
       try {
-        const saved = JSON.parse(await readFile(markersPath(this.runDir, source), 'utf8')) as { markers?: SavedMarker[] };
+        const file = markersPath(this.runDir, source);
+        await checkOwnFile(this.runDir, file); // a link (or a folder linked out of the output) is never read
+        const saved = JSON.parse(await readFile(file, 'utf8')) as { markers?: SavedMarker[] };
         markers = saved.markers ?? [];
       } catch {
-        // no saved markers: the supervision gets no alignment
+        // no saved markers (or a linked file): the supervision gets no alignment
       }
       this.#words = markers.flatMap((m, order) => (isPunctuation(m.text) ? [] : [{ ...m, order }]));
       this.#words.sort((a, b) => a.startMs - b.startMs || a.order - b.order);
