@@ -134,6 +134,23 @@ describe('recordings without a reference', () => {
     expect(await readFile(path.join(out, 'failures.csv'), 'utf8')).toMatch(/^source,stage,code,message\nb\.wav,scan,E_REFERENCE_MISSING,/);
   });
 
+  it('a recording that fails on a re-run leaves no alignment, timed transcript or clips of the run before', async () => {
+    const changing = path.join(root, 'refs-changing');
+    await mkdir(changing, { recursive: true });
+    await writeFile(path.join(changing, 'a.txt'), REFERENCE_A);
+    await writeFile(path.join(changing, 'b.txt'), REFERENCE_B);
+    const out = path.join(root, 'out-fails');
+    await run(out, { transcripts: changing, align: 'text', subtitles: ['srt'] });
+    expect(['alignments/a.wav.json', 'transcripts/a.wav.json', 'transcripts/a.wav.srt'].map((f) => existsSync(path.join(out, f)))).toEqual([true, true, true]);
+    await writeFile(path.join(changing, 'a.txt'), 'Nothing of this was ever spoken here, not once, not twice.\n');
+    const { result } = await run(out, { align: 'text', subtitles: ['srt'] });
+    expect(result.failures.map((f) => [f.source, f.code])).toEqual([['a.wav', 'E_REFERENCE_MISMATCH']]);
+    expect(['alignments/a.wav.json', 'transcripts/a.wav.json', 'transcripts/a.wav.srt'].map((f) => existsSync(path.join(out, f)))).toEqual([false, false, false]);
+    expect(await texts(out)).toEqual(FROM_REFS.slice(4));
+    // Its dictation is kept: the dictated transcript stays (it is still what was heard).
+    expect(await readFile(path.join(out, 'transcripts', 'a.wav.txt'), 'utf8')).toBe('In thirteen the king.\n');
+  });
+
   it('texts beside the audio are references, not skipped audio; with both <rel>.txt and <rel without extension>.txt the run says which is used', async () => {
     const beside = path.join(root, 'beside');
     await makeBursts(path.join(beside, 'a.wav'), HEARD_A.map(([, a, b]) => [a / 1000, b / 1000] as const), { seconds: 3 });
