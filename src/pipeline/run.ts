@@ -104,7 +104,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
   if (pending.length > 0) await makeWorkDir(workDir);
   // Acoustic alignment runs the local recognizer: say it is missing before anything is dictated.
   if (align === 'acoustic' && pending.some((job) => job.reference !== undefined)) await checkAcousticAligner();
-  const needsService = pending.some((job) => job.decision === 'dictate');
+  const needsService = pending.some((job) => job.decision === 'dictate' && job.direct !== true); // aligned directly: no service
   const connection = needsService ? await connect(opts, ffmpegPath) : undefined;
   const client = connection === undefined ? undefined : newClient(connection, opts, events);
   // Nothing in flight listens on the run's signal itself: each recording gets a signal that follows

@@ -23,8 +23,8 @@ export interface AlignedWord {
   startMs: number | null;
   endMs: number | null;
   placement: Placement;
-  /** What the recognizer made of it: `matched`, `substituted` or `unheard`. */
-  heard: 'matched' | 'substituted' | 'unheard';
+  /** What the recognizer made of it: `matched`, `substituted` or `unheard`; absent when the recording was not dictated (aligned directly). */
+  heard?: 'matched' | 'substituted' | 'unheard';
   /** Checked by a person in dictclip review (corrections/<source>.words.json); absent when not. */
   verified?: true;
   /** What the acoustic search saw of it (placement `acoustic` only). */

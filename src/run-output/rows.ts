@@ -40,6 +40,11 @@ export const MANIFEST_COLUMNS = [
 export interface ReferenceAgreement extends Agreement {
   /** Reference words neither heard nor placed acoustically (cut at an estimate and flagged, or left out). */
   unaligned: number;
+  /**
+   * `false`: the recording was not dictated (the embedded engine aligns a recording with a reference
+   * directly): the recognizer's counts (matched, substituted, unheard, extra, wer) are all 0.
+   */
+  dictated?: false;
 }
 
 /** summary.json (written with the run's `failures` beside these fields). */

@@ -56,6 +56,11 @@ export interface RecordingJob {
   referenceFrom?: 'review' | 'transcripts' | undefined;
   /** The review's word edits over a correction: times used as they are, words checked. */
   edits?: readonly WordEdit[] | undefined;
+  /**
+   * Aligned directly, not dictated: the embedded engine with acoustic alignment and a reference.
+   * Its saved "dictation" (markers/) is then the aligned reference. @default false
+   */
+  direct?: boolean | undefined;
 }
 
 /** Shared resources of a run. */
@@ -122,8 +127,22 @@ export async function processRecording(job: RecordingJob, store: RecordingStore,
     progress.audio(audioMs);
     peaks = new PeaksMeter(info);
     const savedDictation = job.decision === 'dictate' ? undefined : job.state?.dictation;
+    const alignOptions = { audioDurationMs: info.durationMs, align: ctx.align?.mode ?? 'text', acoustic: ctx.align?.acoustic, wavPath, signal: ctx.signal } as const;
     let dictation: SavedDictation;
-    if (savedDictation === undefined) {
+    let direct: AlignedReference | undefined;
+    if (job.direct === true && job.reference !== undefined) {
+      // Aligned straight from the audio (it costs little): a re-cut aligns again rather than trust markers of an older version.
+      progress.enter('markers');
+      direct = await alignReference(job.recording.relPath, job.reference, undefined, alignOptions);
+      const { result } = direct;
+      dictation = savedDictation === undefined
+        ? {
+          fingerprint: job.fingerprints.dictation, service: job.service, method: ctx.options.markers, audioDurationMs: audioMs, stageMs: {},
+          result, dictationIds: [], markerDictationIds: result.markers.map(() => ''), chunks: [{ startMs: 0, endMs: audioMs }],
+        }
+        : wholeMsDictation(savedDictation);
+      if (savedDictation === undefined) await store.saveDictation(dictation);
+    } else if (savedDictation === undefined) {
       const pending = new PendingDictations(job.state?.pending, job.fingerprints.dictation, (p) => store.savePending(p));
       const stitched = await dictateRecording({ ...info, path: wavPath }, {
         options: ctx.options, key: job.key, ffmpegPath: ctx.ffmpegPath, workDir: ctx.workDir, signal: ctx.signal,
@@ -139,9 +158,9 @@ export async function processRecording(job: RecordingJob, store: RecordingStore,
       dictation = wholeMsDictation(savedDictation);
     }
     progress.enter('markers');
-    const aligned = job.reference === undefined ? undefined : withEdits(await alignReference(job.recording.relPath, job.reference, dictation.result, {
-      audioDurationMs: info.durationMs, align: ctx.align?.mode ?? 'text', acoustic: ctx.align?.acoustic, wavPath, signal: ctx.signal,
-    }), job.edits ?? [], audioMs, ctx.warn);
+    const aligned = job.reference === undefined
+      ? undefined
+      : withEdits(direct ?? await alignReference(job.recording.relPath, job.reference, dictation.result, alignOptions), job.edits ?? [], audioMs, ctx.warn);
     const result = aligned?.result ?? dictation.result;
     const planned = planRecording(result, audioMs, aligned?.unaligned ?? [], ctx.options);
     const plan = aligned === undefined ? planned : { ...planned, clips: markEditedClips(planned.clips, aligned.record.words) };

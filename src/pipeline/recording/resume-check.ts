@@ -3,7 +3,7 @@ import pLimit from 'p-limit';
 import { DictclipError, toDictclipError } from '../../errors.js';
 import { sha256File } from '../../files.js';
 import { recordingKey, statePath } from '../../run-output/naming.js';
-import { clipFilesPresent, clipFingerprint, decide, dictationFingerprint, readState } from './state.js';
+import { clipFilesPresent, clipFingerprint, decide, dictationFingerprint, directFingerprint, readState } from './state.js';
 import type { RecordingJob } from './process.js';
 import type { Recording } from '../run/scan.js';
 import { missingReferenceError } from '../run/references.js';
@@ -44,9 +44,12 @@ export async function prepareJobs(
         ? saved.sha256
         : await sha256File(recording.path);
       const sourceFingerprint = { size: stats.size, mtimeMs: stats.mtimeMs, sha256 };
-      const dictation = dictationFingerprint(sha256, serviceId, options);
-      // The reference enters only the clip fingerprint: adding or changing one re-cuts, never dictates.
+      const dictated = dictationFingerprint(sha256, serviceId, options);
+      // With a service, the reference enters only the clip fingerprint: adding or changing one re-cuts, never dictates.
       const found = await references?.refs.find(recording.relPath, (message) => references.warn(recording.relPath, message));
+      // The embedded engine with acoustic alignment does not recognize a recording with a reference: it aligns it directly.
+      const direct = found !== undefined && references?.align === 'acoustic' && options.baseUrl === undefined;
+      const dictation = direct ? directFingerprint(dictated, found.reference.sha256) : dictated;
       if (found === undefined && references?.require === true) throw missingReferenceError(references.refs.missing(recording.relPath));
       const reference = found?.reference;
       const referenceFp = found === undefined
@@ -55,7 +58,7 @@ export async function prepareJobs(
       const fingerprints = { dictation, clips: clipFingerprint(dictation, options, referenceFp) };
       const present = state?.clips === undefined ? false : await clipFilesPresent(options.outDir, state.clips.rows);
       return {
-        recording, key, statePath: file, state, sourceFingerprint, fingerprints, decision: decide(state, fingerprints, present), reference, service: serviceId,
+        recording, key, statePath: file, state, sourceFingerprint, fingerprints, decision: decide(state, fingerprints, present), reference, service: serviceId, direct,
         ...(found === undefined ? {} : { referenceFrom: found.from, edits: found.edits }),
       };
     } catch (error) {

@@ -97,6 +97,15 @@ export function dictationFingerprint(sourceSha256: string, serviceId: string, op
 }
 
 /**
+ * The "dictation" fingerprint of a recording the embedded engine aligns directly with its
+ * reference (no recognition): what it saves in place of a dictation is the aligned reference, so
+ * changing the reference (its hash) makes it align again, and running it without one dictates it.
+ */
+export function directFingerprint(dictationFp: string, referenceSha256: string): string {
+  return sha256(JSON.stringify({ dictation: dictationFp, direct: referenceSha256 }));
+}
+
+/**
  * Fingerprint of every option the key table marks as affecting the clips, on top of a dictation
  * fingerprint; `reference` = the reference transcript's hash and the alignment method (absent
  * without one, so earlier runs keep theirs).

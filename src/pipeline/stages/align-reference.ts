@@ -12,6 +12,7 @@ import type { DictationResult, WordMarker } from '../../markers/index.js';
 import { tokenize } from '../../reference/index.js';
 import type { Reference } from '../../reference/index.js';
 import type { AlignedWord, AlignmentRecord, Placement } from '../../run-output/alignments.js';
+import type { ReferenceAgreement } from '../../run-output/rows.js';
 
 /** The acoustic aligner's interface (src/align/acoustic): per reference word its spoken tokens; per word its times or null. */
 export type AcousticAligner = (options: {
@@ -33,21 +34,58 @@ export interface AlignedReference {
 export const MISMATCH_SHARE = 0.2;
 /** A reference with at least this many matched words is never a mismatch. */
 export const MISMATCH_MIN_WORDS = 50;
+/** Not dictated: a reference of which fewer than this share of the words are found in the audio is not this recording's. */
+export const MISMATCH_PLACED_SHARE = 0.5;
+/**
+ * Not dictated: placed words scoring worse than this a frame against free phone decoding (PocketSphinx
+ * log units) mean the wrong text, unless at least {@link MISMATCH_SURE_SHARE} of the words were found.
+ * Right texts scored -14 to -22 a frame (real accented voices, the LibriVox readings), wrong ones (another text, German, digits for prose) -33 to -56 with at most 79 % of their words found.
+ */
+export const MISMATCH_SCORE_PER_FRAME = -28;
+export const MISMATCH_SURE_SHARE = 0.9;
 /** An unplaced word is cut at an estimate only when the free audio gives it at least this many ms. */
 export const ESTIMATE_MIN_MS = 80;
 
 /**
- * Place the words of `reference` in the audio of a recording whose dictation gave `dictation`.
- * @throws DictclipError `E_REFERENCE_MISMATCH` when the reference matches (almost) nothing the recognizer heard.
+ * Whether an acoustic alignment of the whole text says the reference is not this recording's (the
+ * embedded engine's direct alignment): most words found nowhere, or the placed ones fitting the
+ * audio far worse than free phone decoding does (see {@link MISMATCH_SCORE_PER_FRAME}).
+ */
+export function acousticMismatch(fit: AcousticAlignment['fit']): boolean {
+  if (fit.placedShare < MISMATCH_PLACED_SHARE) return true;
+  return fit.scorePerFrame !== null && fit.scorePerFrame < MISMATCH_SCORE_PER_FRAME && fit.placedShare < MISMATCH_SURE_SHARE;
+}
+
+/**
+ * Place the words of `reference` in the audio of a recording whose dictation gave `dictation`;
+ * `dictation` undefined: the recording was not dictated (embedded engine with a reference), its
+ * words are placed by acoustic alignment alone, and whether the reference belongs to it is decided
+ * by the acoustic evidence.
+ * @throws DictclipError `E_REFERENCE_MISMATCH` when the reference matches (almost) nothing the recognizer heard,
+ *   or, not dictated, when the text does not fit the audio.
  */
 export async function alignReference(
   source: string,
   reference: Reference,
-  dictation: DictationResult,
+  dictation: DictationResult | undefined,
   options: { audioDurationMs: number; align: 'text' | 'acoustic'; acoustic?: AcousticAligner | undefined; wavPath: string; signal?: AbortSignal },
 ): Promise<AlignedReference> {
   const tokens = tokenize(reference.text);
   const wordTokens = tokens.filter((token) => token.spoken.length > 0);
+  const signal = options.signal === undefined ? {} : { signal: options.signal };
+  if (dictation === undefined) {
+    if (options.acoustic === undefined) throw new DictclipError('E_INTERNAL', `${source} was not dictated and there is no acoustic aligner`);
+    const placed = await options.acoustic({ wavPath: options.wavPath, words: wordTokens.map((token) => token.spoken), ...signal });
+    if (acousticMismatch(placed.fit)) {
+      const perFrame = placed.fit.scorePerFrame === null ? '' : `, scoring ${Math.round(-placed.fit.scorePerFrame)} a frame below free phone decoding`;
+      throw new DictclipError('E_REFERENCE_MISMATCH',
+        `the reference transcript ${reference.origin} does not fit the audio of ${source}: ${Math.round(100 * placed.fit.placedShare)} % of its ${wordTokens.length} words found${perFrame}: is it the right file?`,
+        { path: reference.origin });
+    }
+    const times = placed.words.map((span) => span ?? null);
+    const words = { words: wordTokens.length, matched: 0, substituted: 0, unheard: 0, extra: 0, wer: 0 };
+    return finish(source, reference, tokens, wordTokens, times, times.map((span) => (span === null ? 'unaligned' : 'acoustic')), undefined, { ...words, dictated: false }, options);
+  }
   const recognized = dictation.markers
     .filter((marker) => !isPunctuation(marker.text))
     .map((marker) => ({ spoken: tokenize(marker.text).flatMap((token) => token.spoken), startMs: marker.startMs, endMs: marker.endMs }));
@@ -62,15 +100,23 @@ export async function alignReference(
   const placements: Placement[] = text.words.map((w) => (w.placement === 'unheard' ? 'unaligned' : w.placement));
   if (options.align === 'acoustic' && options.acoustic !== undefined) {
     const anchors = text.words.flatMap((w, word) => (w.placement === 'matched' ? [{ word, startMs: w.startMs!, endMs: w.endMs! }] : []));
-    const placed = await options.acoustic({
-      wavPath: options.wavPath, words: wordTokens.map((token) => token.spoken), anchors, ...(options.signal === undefined ? {} : { signal: options.signal }),
-    });
+    const placed = await options.acoustic({ wavPath: options.wavPath, words: wordTokens.map((token) => token.spoken), anchors, ...signal });
     placed.words.forEach((span, i) => {
       if (span === null || span === undefined) return;
       times[i] = span;
       placements[i] = 'acoustic';
     });
   }
+  return finish(source, reference, tokens, wordTokens, times, placements, text.words.map((w) => w.placement), text.agreement, options);
+}
+
+/** The aligned reference from each word's times (or null) and placement; `heard` per word when the recording was dictated. */
+function finish(
+  source: string, reference: Reference, tokens: ReturnType<typeof tokenize>, wordTokens: ReturnType<typeof tokenize>,
+  times: readonly ({ startMs: number; endMs: number; evidence?: WordEvidence } | null)[], placements: readonly Placement[],
+  heard: readonly NonNullable<AlignedWord['heard']>[] | undefined, agreement: Omit<ReferenceAgreement, 'unaligned'>,
+  options: { audioDurationMs: number; align: 'text' | 'acoustic'; acoustic?: AcousticAligner | undefined },
+): AlignedReference {
   const estimates = estimateUnplaced(wordTokens.map((token) => token.textLength), times, options.audioDurationMs);
   const alignedWords: AlignedWord[] = wordTokens.map((token, i) => {
     const span = times[i] ?? estimates[i] ?? null;
@@ -78,7 +124,7 @@ export async function alignReference(
     return {
       text: token.text, textStart: token.textStart, textLength: token.textLength,
       startMs: span?.startMs ?? null, endMs: span?.endMs ?? null,
-      placement: placements[i]!, heard: text.words[i]!.placement, ...(evidence === undefined ? {} : { evidence }),
+      placement: placements[i]!, ...(heard === undefined ? {} : { heard: heard[i]! }), ...(evidence === undefined ? {} : { evidence }),
     };
   });
   const markers = referenceMarkers(tokens, alignedWords);
@@ -87,7 +133,7 @@ export async function alignReference(
     result: { transcript: reference.text, markers, collapsed: false, warnings: [] },
     record: {
       version: 1, source, reference: reference.origin, align: options.align === 'acoustic' && options.acoustic !== undefined ? 'acoustic' : 'text',
-      text: reference.text, agreement: { ...text.agreement, unaligned: unaligned.length }, words: alignedWords,
+      text: reference.text, agreement: { ...agreement, unaligned: unaligned.length }, words: alignedWords,
     },
     unaligned,
   };
