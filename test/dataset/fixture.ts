@@ -9,6 +9,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runPipeline } from '../../src/pipeline/index.js';
+import type { RunOptions, RunResult } from '../../src/index.js';
 import { makeBursts, runOptions } from '../helpers/index.js';
 
 export interface FixtureRecording { source: string; seconds: number; words: [string, number, number][] }
@@ -44,13 +45,13 @@ export async function makeRun(root: string, mode: 'word' | 'phrase' = 'word'): P
  * A small run for the path-safety tests: each of `names` (relative to `<root>/in`) is 1.2 s with one
  * burst at 300–700 ms, dictated "hello" by the scripted engine, into `<root>/<out>`.
  */
-export async function makeHelloRun(root: string, names: readonly string[] = ['a.wav'], out = 'out'): Promise<{ inputDir: string; runDir: string }> {
+export async function makeHelloRun(root: string, names: readonly string[] = ['a.wav'], out = 'out', options: Partial<RunOptions> = {}): Promise<{ inputDir: string; runDir: string; result: RunResult }> {
   const inputDir = path.join(root, 'in');
   const runDir = path.join(root, out);
   for (const name of names) await makeBursts(path.join(inputDir, name), [[0.3, 0.7]], { seconds: 1.2 });
   const scriptFile = path.join(root, 'hello-script.json');
   await writeFile(scriptFile, JSON.stringify({ fallback: 'none', scripts: [{ match: { durationMs: 1200, toleranceMs: 5 }, words: [{ word: 'hello', startMs: 300, endMs: 700 }] }] }));
-  const result = await runPipeline(runOptions(inputDir, runDir, { scriptFile, concurrency: 1 }));
+  const result = await runPipeline(runOptions(inputDir, runDir, { scriptFile, concurrency: 1, ...options }));
   if (result.failures.length > 0) throw new Error(`hello run failed: ${JSON.stringify(result.failures)}`);
-  return { inputDir, runDir };
+  return { inputDir, runDir, result };
 }
