@@ -50,6 +50,13 @@ describe('the correction loop on the command line', () => {
     expect(result.code, result.stderr).toBe(0);
     const metadata = parse(await readFile(path.join(out, 'exports', 'hf', 'train', 'metadata.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
     expect(metadata.map((r) => [r['text'], r['start_ms'], r['end_ms']])).toEqual([['Hello', '200', '600'], ['World', '812', '1187']]);
+    // Another correction changes the manifest: the export is named stale until made again.
+    await writeFile(path.join(out, 'corrections', 'other.wav.txt'), 'Yes, sir.\n');
+    result = await runCli(base);
+    expect(result.stdout).toContain(`exports: 1 stale (made from an earlier manifest; this run changed it): ${path.join(out, 'exports', 'hf')}; ` +
+      `rebuild with dictclip export ${out} --format <format> [--to <folder>] and the options used before\n`);
+    result = await runCli([...base, '--export', 'hf', '--only-verified']);
+    expect([result.code, result.stdout.includes('stale')], result.stderr).toEqual([0, false]);
   });
 
   it('--require-transcripts fails a recording whose text is misnamed (exit 1), and without it the summary line names it', async () => {
