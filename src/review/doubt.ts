@@ -9,7 +9,7 @@ import type { DoubtSummary } from './view.js';
 
 /** The clip flags that put the words of a clip in doubt. */
 export const DOUBT_FLAGS: readonly string[] = ['unaligned', 'low-confidence'];
-/** A word whose confidence (0–1) is under this is in doubt (the run's default confidence threshold). */
+/** A word whose confidence (0–1) is under this is in doubt, unless the run says another threshold (run.json `confidenceThreshold`). */
 export const DOUBT_BELOW = 0.5;
 
 /** A clip as the doubt reads it: its span and its flags (space-separated). */
@@ -22,14 +22,14 @@ export interface DoubtClip {
 const flagged = (flags: string): boolean => flags !== '' && flags.split(' ').some((f) => DOUBT_FLAGS.includes(f));
 
 /**
- * Per word of `words`: is it in doubt? `clips` in any order; a timed word belongs to the flagged
- * clip its middle falls in.
+ * Per word of `words`: is it in doubt (confidence under `below`, the run's threshold)? `clips` in
+ * any order; a timed word belongs to the flagged clip its middle falls in.
  */
-export function doubtOf(words: readonly EditedWord[], clips: readonly DoubtClip[]): boolean[] {
+export function doubtOf(words: readonly EditedWord[], clips: readonly DoubtClip[], below = DOUBT_BELOW): boolean[] {
   const spans = clips.filter((c) => flagged(c.flags)).map((c) => [c.startMs, c.endMs] as const).sort((a, b) => a[0] - b[0]);
   return words.map((w) => {
     if (w.verified) return false;
-    if (w.status === 'unaligned' || (w.confidence !== null && w.confidence < DOUBT_BELOW)) return true;
+    if (w.status === 'unaligned' || (w.confidence !== null && w.confidence < below)) return true;
     if (w.startMs === null || w.endMs === null) return false;
     const middle = (w.startMs + w.endMs) / 2;
     return spans.some(([start, end]) => start <= middle && middle <= end);

@@ -7,6 +7,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compareCodePoints } from '../code-point-order.js';
 import { checkRunOutput, readManifest } from '../run-output/read.js';
+import { readRunRecord } from '../run-output/run-record.js';
+import { DOUBT_BELOW } from './doubt.js';
 import { isRelativeSource, sourceFile } from '../run-output/safe-path.js';
 import { clipFlags, markerSources, PLAYABLE_AUDIO } from '../report/index.js';
 import { alignmentsPath } from './paths.js';
@@ -34,6 +36,8 @@ export interface ReviewRun {
   inputDir: string | undefined;
   /** By source, in code-point order of source. */
   recordings: ReadonlyMap<string, ReviewRecording>;
+  /** A word whose confidence is under this is in doubt: the run's `confidenceThreshold` (run.json), else {@link DOUBT_BELOW}. */
+  doubtBelow: number;
 }
 
 /**
@@ -57,7 +61,9 @@ export async function openReviewRun(runDir: string): Promise<ReviewRun> {
     const list = (clips.get(source) ?? []).sort((a, b) => a.startMs - b.startMs);
     recordings.set(source, { source, clips: list, flagged: list.filter((c) => c.flags !== '').length, audio: sourceAudio(inputDir, source) });
   }
-  return { runDir: dir, inputDir, recordings };
+  const threshold = (await readRunRecord(dir).catch(() => undefined))?.options['confidenceThreshold'];
+  const doubtBelow = typeof threshold === 'number' && threshold >= 0 && threshold <= 1 ? threshold : DOUBT_BELOW;
+  return { runDir: dir, inputDir, recordings, doubtBelow };
 }
 
 /** The source's file: inside the input folder (a `../x.wav` source is never served), a regular file after following links as the scan did. */

@@ -9,13 +9,14 @@ import { readFile } from 'node:fs/promises';
 import { DictclipError, isDictclipError } from '../errors.js';
 import { sha256, writeFileAtomic } from '../files.js';
 import { readMarkers, readPeaks } from '../report/index.js';
+import { readTimedTranscript } from '../run-output/read.js';
 import { matchesText, readCorrectionText, readCorrectionWords, writeCorrectionWords, correctionTextSha256, type WordEdit } from '../run-output/corrections.js';
 import { doubtOf } from './doubt.js';
 import { applyChange, applyEdits, BadChange, editsAfterText, type EditedWord, type WordChange } from './edits.js';
 import { readAlignment, type ReviewRun } from './model.js';
 import { correctionPath, transcriptPath } from './paths.js';
 import { checkOwnFile } from '../run-output/safe-path.js';
-import { editText, reviewWords, wordSpans, type Baseline } from './words.js';
+import { editText, reviewWords, wordSpans, type Baseline, type TimedSpan } from './words.js';
 
 /** Where the timed words come from. */
 export type WordSource = 'alignment' | 'markers' | 'transcript' | 'none';
@@ -55,9 +56,19 @@ async function readBaseline(runDir: string, source: string): Promise<Baseline & 
   const alignment = await readAlignment(runDir, source);
   if (alignment !== undefined) return { from: 'alignment', text: alignment.text, spans: alignment.words };
   const markers = await readMarkers(runDir, source);
-  if (markers !== undefined) return { from: 'markers', text: markers.transcript, spans: markers.markers };
+  if (markers !== undefined) return { from: 'markers', text: markers.transcript, spans: withConfidence(markers.markers, await readTimedTranscript(runDir, source)) };
   const transcript = await readText(transcriptPath(runDir, source));
   return transcript === undefined ? { from: 'none', text: '', spans: [] } : { from: 'transcript', text: transcript, spans: [] };
+}
+
+/** The markers with the confidence of the timed transcript's word at the same place, when it has one. */
+function withConfidence(spans: readonly TimedSpan[], timed: Awaited<ReturnType<typeof readTimedTranscript>>): TimedSpan[] {
+  const byStart = new Map<number, unknown>();
+  for (const w of timed?.words ?? []) byStart.set(w.textStart, (w as { confidence?: unknown }).confidence);
+  return spans.map((span) => {
+    const confidence = byStart.get(span.textStart);
+    return typeof confidence === 'number' && confidence >= 0 && confidence <= 1 ? { ...span, confidence } : span;
+  });
 }
 
 /** The revision of a text and the edits on its words. */
@@ -89,7 +100,7 @@ export async function readRecordingState(run: ReviewRun, source: string): Promis
   const words = applyEdits(reviewWords(baseline, text), edits);
   return {
     source, revision: revisionOf(text, edits), corrected: saved !== undefined && (saved !== baseline.text || edits.length > 0), from: baseline.from, text,
-    baselineText: baseline.text, words, doubtful: doubtOf(words, recording.clips), edits, editsIgnored: ignored,
+    baselineText: baseline.text, words, doubtful: doubtOf(words, recording.clips, run.doubtBelow), edits, editsIgnored: ignored,
   };
 }
 

@@ -25,3 +25,11 @@ describe('doubt', () => {
     expect(summarize(words, [false, false])).toEqual({ words: 2, verified: 0, doubtful: 0, lowest: null });
   });
 });
+
+describe('doubt under the run\'s own threshold', () => {
+  it('counts a confidence under the threshold given, not the default', () => {
+    const words = [word(0, 100, { confidence: 0.55 }), word(100, 200, { confidence: 0.45 }), word(200, 300, { confidence: 0.65 })];
+    expect(doubtOf(words, [])).toEqual([false, true, false]);
+    expect(doubtOf(words, [], 0.6)).toEqual([true, true, false]);
+  });
+});

@@ -239,3 +239,16 @@ describe('review server: times, split, join, verify', () => {
     expect(rec.editsIgnored).toBe('corrections/talk.wav.words.json was made for another text than corrections/talk.wav.txt: its times and checks are left out');
   });
 });
+
+describe('review server: doubt without a reference', () => {
+  it('takes each word\'s confidence from the timed transcript and counts the words in doubt', async () => {
+    const file = path.join(run.out, 'transcripts', 'talk.wav.json');
+    const timed = JSON.parse(await readFile(file, 'utf8')) as { words: Record<string, unknown>[] };
+    timed.words.forEach((w, i) => { w['confidence'] = [0.9, 0.2, 0.8, 0.7][i]; });
+    await writeFile(file, JSON.stringify(timed));
+    const rec = await talk();
+    expect(rec.words.map((w) => [w.text, w.confidence, w.doubtful])).toEqual([['Please', 0.9, false], ['call', 0.2, true], ['Stanley', null, false], ['tomorrow', null, false]]);
+    const list = (await call('/api/recordings')).json['recordings'] as { source: string }[];
+    expect(list.find((r) => r.source === 'talk.wav')).toMatchObject({ words: 4, verified: 0, doubtful: 1, lowest: 0.2 });
+  });
+});
