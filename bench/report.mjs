@@ -9,7 +9,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { environment, RESULTS, ROOT } from './lib.mjs';
 
-export const PARTS = ['cutting', 'overhead', 'memory', 'polling', 'recognition', 'upload', 'qa-report', 'review', 'export', 'shard', 'extracts', 'alignment'];
+export const PARTS = ['cutting', 'overhead', 'memory', 'polling', 'recognition', 'upload', 'qa-report', 'review', 'export', 'shard', 'extracts', 'alignment', 'confidence'];
 
 const cell = (v) => String(v ?? '–').replaceAll('|', '\\|').replaceAll('\n', ' ');
 const status = (met) => (met === undefined || met === null ? 'not measured' : met ? '**met**' : '**missed**');

@@ -1,13 +1,13 @@
 /**
  * Edge levels of a clip: how loud its first and last 10 ms are relative to the clip as a whole.
  * A clip cut in a pause starts and ends far below its own level; one that starts or ends in the
- * middle of a sound does not (an audible click or a clipped consonant).
+ * middle of a sound does not (an audible click, a clipped consonant, or simply a word touching the
+ * next one). Reported in the manifest for whoever wants them; the `cut-edge` flag is judged on the
+ * recording's frames instead (src/align/confidence/edges.ts).
  */
 
 /** Length of each edge, ms. */
 export const EDGE_MS = 10;
-/** An edge at or above this level relative to the clip's own level (dB) is loud. */
-export const LOUD_EDGE_DB = -10;
 /** Lowest reported level, dB (silence, or a silent clip). */
 export const FLOOR_DB = -99;
 
@@ -15,11 +15,6 @@ export const FLOOR_DB = -99;
 export interface EdgeLevels {
   edgeStartDb: number;
   edgeEndDb: number;
-}
-
-/** True when either edge is loud (see {@link LOUD_EDGE_DB}). */
-export function isLoudEdge(levels: EdgeLevels): boolean {
-  return levels.edgeStartDb >= LOUD_EDGE_DB || levels.edgeEndDb >= LOUD_EDGE_DB;
 }
 
 /**

@@ -14,6 +14,6 @@ export { convertWavs, type ConvertJob, type ConvertOptions } from './convert.js'
 export { encodeWavRange, ENCODINGS, type CompressedFormat } from './encode.js';
 export { computePeaks, decodePeaks, encodePeaks, PeaksMeter, savePeaks, PEAKS_PER_SECOND, type Peaks } from './peaks.js';
 export { originalAudio, type OriginalAudio } from './original.js';
-export { EDGE_MS, isLoudEdge, LOUD_EDGE_DB, type EdgeLevels } from './edges.js';
+export { EDGE_MS, type EdgeLevels } from './edges.js';
 export type { CutClip } from './cut.js';
 export { snapEdges, type SnapRequest } from './snap.js';

@@ -29,6 +29,7 @@ function allowed(spec: KeySpec): string {
   const type = spec.type;
   if (type.kind === 'enum') return ` One of: ${type.values.join(', ')}.`;
   if (type.kind === 'set') return ` Some of: ${type.values.join(', ')}, or all.`;
+  if (type.kind === 'number') return ` Range ${type.min}–${type.max}.`;
   if (type.kind === 'int') return type.max === undefined ? ` At least ${type.min}.` : ` Range ${type.min}–${type.max}.`;
   return '';
 }

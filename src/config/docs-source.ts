@@ -40,7 +40,7 @@ function typeText(spec: KeySpec): string {
   const { type } = spec;
   const base = type.kind === 'enum' ? type.values.map((v) => `'${v}'`).join(' | ')
     : type.kind === 'set' ? `readonly (${[...type.values, 'all'].map((v) => `'${v}'`).join(' | ')})[]`
-      : type.kind === 'int' ? 'number' : type.kind === 'bool' ? 'boolean' : type.kind === 'list' ? 'readonly string[]' : 'string';
+      : type.kind === 'int' || type.kind === 'number' ? 'number' : type.kind === 'bool' ? 'boolean' : type.kind === 'list' ? 'readonly string[]' : 'string';
   return spec.default === undefined && spec.computed !== true ? `${base} | undefined` : base;
 }
 

@@ -21,6 +21,8 @@ export type KeyType =
   /** Repeatable: several values (a repeated flag, a JSON array in the file or the environment). */
   | { kind: 'list'; format?: 'glob' }
   | { kind: 'int'; min: number; max?: number }
+  /** A decimal number in [min, max] (e.g. a probability). */
+  | { kind: 'number'; min: number; max: number }
   | { kind: 'bool' }
   | { kind: 'enum'; values: readonly string[] }
   /** Some of `values`: comma-separated (or `all`) in a flag or the environment, an array of names in the file. */
@@ -188,6 +190,8 @@ const ROWS = [
     description: 'Cut clips from the 16 kHz mono work audio, or from the source decoded at its own rate and channels.' },
   { key: 'snapMs', affects: 'clips', appliesTo: 'library', fingerprint: { since: 3, nestedIn: 'extracts', revision: ['snapRule', 2] }, group: 'clips', type: ms(0, 1_000), default: 0, placeholder: '<n>',
     description: 'Move each clip edge to the quietest point within this many ms, ms: an edge facing a pause stays short of the neighbouring word; a boundary shared with a touching word moves for both clips, never past the middle of either word.' },
+  { key: 'confidenceThreshold', affects: 'clips', appliesTo: 'library', group: 'clips', type: { kind: 'number', min: 0, max: 1 }, default: 0.5, placeholder: '<p>',
+    description: 'Flag low-confidence every clip whose confidence (the calibrated probability that it holds its label with both edges within 50 ms; a phrase takes its lowest word) is below this.' },
   { key: 'supercut', affects: 'nothing', appliesTo: 'cli', group: 'clips', type: { kind: 'string', format: 'filename' }, default: undefined, defaultText: 'none', placeholder: '<name>',
     description: 'Also join every clip into <out>/<name>.wav with <name>.vtt subtitles and <name>.json; when every clip comes from a video source, also <out>/<name>.mp4 (see supercutAudioOnly).' },
   { key: 'supercutGapMs', affects: 'nothing', appliesTo: 'cli', group: 'clips', type: ms(0, 60_000), default: 500, placeholder: '<n>',
@@ -261,6 +265,7 @@ export type KeyAffecting<What extends Affects> = Extract<AnyRow, { affects: What
 export type ValueOfType<T extends KeyType> =
   T extends { kind: 'enum'; values: readonly (infer V)[] } ? V
     : T extends { kind: 'int' } ? number
+      : T extends { kind: 'number' } ? number
       : T extends { kind: 'bool' } ? boolean
         : T extends { kind: 'list' } ? readonly string[]
           : T extends { kind: 'set'; values: readonly (infer V)[] } ? readonly (V | 'all')[]

@@ -178,6 +178,11 @@ export interface RunOptions {
    */
   readonly snapMs?: number;
   /**
+   * Flag low-confidence every clip whose confidence (the calibrated probability that it holds its label with both edges within 50 ms; a phrase takes its lowest word) is below this. Changing it re-cuts from the saved markers.
+   * @default 0.5
+   */
+  readonly confidenceThreshold?: number;
+  /**
    * Also write per recording, beside transcripts/<source>.txt, these timed transcripts: vtt (WebVTT), srt (SubRip), textgrid (Praat TextGrid with a words and a phrases tier); comma-separated, or all. Asking for them on a finished output writes them without dictating or cutting again.
    * @default none
    */

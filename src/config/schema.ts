@@ -13,6 +13,10 @@ function propertySchema(spec: KeySpec): JsonObject {
     schema['type'] = 'integer';
     schema['minimum'] = type.min;
     if (type.max !== undefined) schema['maximum'] = type.max;
+  } else if (type.kind === 'number') {
+    schema['type'] = 'number';
+    schema['minimum'] = type.min;
+    schema['maximum'] = type.max;
   } else if (type.kind === 'bool') {
     schema['type'] = 'boolean';
   } else if (type.kind === 'list') {
@@ -106,7 +110,8 @@ export function configReferenceMarkdown(): string {
     const type = spec.type;
     const allowed = type.kind === 'enum' ? ` One of ${type.values.map((v) => `\`${v}\``).join(', ')}.`
       : type.kind === 'set' ? ` Some of ${type.values.map((v) => `\`${v}\``).join(', ')}, or \`all\`.`
-      : type.kind === 'int' ? (type.max === undefined ? ` At least ${type.min}.` : ` Range ${type.min}–${type.max}.`) : '';
+      : type.kind === 'int' ? (type.max === undefined ? ` At least ${type.min}.` : ` Range ${type.min}–${type.max}.`)
+      : type.kind === 'number' ? ` Range ${type.min}–${type.max}.` : '';
     const defaultText = spec.default === undefined ? (spec.defaultText ?? '—') : code(defaultLabel(spec));
     lines.push(
       `| \`${spec.key}\` | ${spec.env.map((e) => `\`${e}\``).join(', ')} | ${cell(flag)} | ${cell(defaultText)} | ${affectsLabel(spec)} | ${cell(spec.description + allowed)} |`,

@@ -87,6 +87,14 @@ export function parseValue(spec: KeySpec, raw: unknown, source: Source): ConfigV
       }
       return n;
     }
+    case 'number': {
+      const fromText = !typed(source) && typeof text === 'string' && /^[+-]?(\d+\.?\d*|\.\d+)$/.test(text);
+      const n = typeof text === 'number' ? text : fromText ? Number(text) : NaN;
+      if (!(Number.isFinite(n) && n >= type.min && n <= type.max)) {
+        throw badValue(spec, raw, source, `a number from ${type.min} to ${type.max}`, `a number from ${type.min} to ${type.max}`);
+      }
+      return n;
+    }
     case 'bool': {
       if (typeof text === 'boolean') return text;
       if (!typed(source) && typeof text === 'string') {

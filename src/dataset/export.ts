@@ -44,8 +44,15 @@ export interface ExportResult {
   to: string;
   /** Kept clips and their audio per split (splits with no clip are not written). */
   splits: Partial<Record<SplitName, { clips: number; ms: number }>>;
-  /** Clips left out by the filters and --exclude-flagged. */
+  /** Clips left out by the filters, --min-confidence, --exclude-flags and --exclude-flagged. */
   dropped: { clips: number; ms: number };
+  /**
+   * Per reason, the clips it leaves out (a clip left out for several reasons counts under each):
+   * `min-confidence`, a flag of --exclude-flags by name, `flagged` (--exclude-flagged), `duration`
+   * (--min/max-duration-ms), `chars-per-second` (--min/max-chars-per-second). Reasons that leave out
+   * nothing are absent.
+   */
+  droppedBy: Record<string, number>;
   /** Audio files hard-linked and copied into the export (WebDataset and Kaldi place none). */
   audio: { linked: number; copied: number };
   /** Things worth a look that do not stop the export (a split far from its requested share, clips of several audio formats). */
@@ -91,10 +98,18 @@ const FORMATS: Record<ExportFormat, { create: (ctx: WriterContext) => FormatWrit
   webdataset: { create: createWebDatasetWriter, holds: 'clips' },
 };
 
-function kept(row: ExportRow, o: ResolvedExportOptions): boolean {
-  if (o.excludeFlagged && doubtFlags(row.flags.trim()) !== '') return false;
-  if (o.onlyVerified && !parseFlags(row.flags).includes('verified')) return false;
-  return keepClip({ text: row.text, durationMs: row.duration_ms }, o);
+/** Why a row is left out (see ExportResult.droppedBy); empty when it is kept. */
+export function dropReasons(row: Pick<ExportRow, 'flags' | 'confidence' | 'text' | 'duration_ms'>, o: ResolvedExportOptions): string[] {
+  const reasons: string[] = [];
+  if (o.minConfidence !== undefined && !(row.confidence !== undefined && row.confidence >= o.minConfidence)) reasons.push('min-confidence');
+  const flags = parseFlags(row.flags);
+  for (const flag of o.excludeFlags) if (flags.includes(flag)) reasons.push(flag);
+  if (o.excludeFlagged && doubtFlags(row.flags.trim()) !== '') reasons.push('flagged');
+  if (o.onlyVerified && !flags.includes('verified')) reasons.push('not-verified');
+  const clip = { text: row.text, durationMs: row.duration_ms };
+  if (!keepClip(clip, { minDurationMs: o.minDurationMs, maxDurationMs: o.maxDurationMs })) reasons.push('duration');
+  if (!keepClip(clip, { minCharsPerSecond: o.minCharsPerSecond, maxCharsPerSecond: o.maxCharsPerSecond })) reasons.push('chars-per-second');
+  return reasons;
 }
 
 function group(row: ExportRow, o: ResolvedExportOptions): string {
@@ -109,17 +124,20 @@ function group(row: ExportRow, o: ResolvedExportOptions): string {
  * Pass 1: kept audio per group, dropped totals, the exported audio formats; checks every row (a
  * clip mixed down must have the channel kept: E_CHANNEL) and that the Kaldi sources exist.
  */
-async function survey(o: ResolvedExportOptions, inputDir: string | undefined, target: AudioTarget): Promise<{ groups: GroupTotal[]; dropped: { clips: number; ms: number }; formats: FormatTally }> {
+async function survey(o: ResolvedExportOptions, inputDir: string | undefined, target: AudioTarget): Promise<{ groups: GroupTotal[]; dropped: { clips: number; ms: number }; droppedBy: Record<string, number>; formats: FormatTally }> {
   const totals = new Map<string, GroupTotal>();
   const dropped = { clips: 0, ms: 0 };
+  const droppedBy: Record<string, number> = {};
   const formats = new FormatTally();
   const files = new OutputFiles(o.runDir);
   let lastSource: string | undefined;
   try {
     for await (const row of readManifest(o.runDir)) {
-      if (!kept(row, o)) {
+      const reasons = dropReasons(row, o);
+      if (reasons.length > 0) {
         dropped.clips += 1;
         dropped.ms += row.duration_ms;
+        for (const reason of reasons) droppedBy[reason] = (droppedBy[reason] ?? 0) + 1;
         continue;
       }
       // Every format names the source (kaldi's wav.scp in a line that may run a command): no control character.
@@ -149,7 +167,7 @@ async function survey(o: ResolvedExportOptions, inputDir: string | undefined, ta
     if (isDictclipError(error)) throw error;
     throw new DictclipError('E_NOT_RUN_OUTPUT', `${path.join(o.runDir, MANIFEST_FILE)} cannot be read as a manifest: ${(error as Error).message}`, { path: o.runDir, cause: error });
   }
-  return { groups: [...totals.values()], dropped, formats };
+  return { groups: [...totals.values()], dropped, droppedBy, formats };
 }
 
 /** splits.csv: `group,split,clips,duration_ms`, one row per group, sorted by group. */
@@ -178,7 +196,7 @@ export async function exportDataset(options: ExportOptions): Promise<ExportResul
   const channel = await chosenChannel(o);
   const target: AudioTarget = { sampleRate: o.sampleRate, channels: o.channels, channel };
   const madeFrom = await manifestSha256(o.runDir); // recorded with the export: a later run that changes the manifest says it is stale
-  const { groups, dropped, formats } = await survey(o, inputDir, target);
+  const { groups, dropped, droppedBy, formats } = await survey(o, inputDir, target);
   const assignment = assignSplits(groups, o.splits, o.seed);
 
   const temp = path.join(path.dirname(o.to), `.${path.basename(o.to)}.${randomBytes(6).toString('hex')}.tmp`);
@@ -196,7 +214,7 @@ export async function exportDataset(options: ExportOptions): Promise<ExportResul
     const converter = new ClipConverter(audio, path.join(ctx.scratch, 'converted'), o.ffmpegPath);
     let probed: string | undefined;
     for await (const row of readManifest(o.runDir)) {
-      if (!kept(row, o)) continue;
+      if (dropReasons(row, o).length > 0) continue;
       const name = group(row, o);
       const split = assignment.get(name) ?? 'train';
       const totals = (splits[split] ??= { clips: 0, ms: 0 });
@@ -236,7 +254,7 @@ export async function exportDataset(options: ExportOptions): Promise<ExportResul
     splitShareWarning(o.splits, ordered, groups.length, options.groupBy ?? 'source'),
     mixedFormatWarning(formats, { sampleRate: o.sampleRate, channels: o.channels }),
   ].filter((w): w is string => w !== undefined);
-  return { format: o.format, to: o.to, splits: ordered, dropped, audio: { ...placer.counts }, warnings };
+  return { format: o.format, to: o.to, splits: ordered, dropped, droppedBy, audio: { ...placer.counts }, warnings };
 }
 
 /** The channel kept when mixing down: the export's `channel`, else the run's (run.json), else none (the mix). */

@@ -9,7 +9,8 @@ import { DictclipError } from '../errors.js';
 import { CLIPS_DIR } from '../run-output/layout.js';
 import { isInside } from '../run-output/safe-path.js';
 import { defaultExportsDir } from '../run-output/exports-record.js';
-import type { ClipFilters } from '../markers/index.js';
+import { CLIP_FLAGS } from '../markers/index.js';
+import type { ClipFilters, ClipFlag } from '../markers/index.js';
 import type { GroupBy, SplitName, SplitSpec } from './splits.js';
 import { SPLIT_ALIASES, SPLIT_NAMES } from './splits.js';
 
@@ -36,6 +37,10 @@ export interface ExportOptions extends ClipFilters {
   readonly excludeFlagged?: boolean | undefined;
   /** Keep only clips whose every word a person checked in dictclip review (flag `verified`). @default false */
   readonly onlyVerified?: boolean | undefined;
+  /** Leave out clips carrying any of these flags (tokens of CLIP_FLAGS, e.g. `low-confidence`), each on its own. @default [] */
+  readonly excludeFlags?: readonly string[] | undefined;
+  /** Leave out clips whose `confidence` is below this (0–1), or unknown (a run made before the column existed). @default no limit */
+  readonly minConfidence?: number | undefined;
   /** Kaldi: folder of the source recordings (wav.scp pipes decode them). @default the run's `inputDir` from summary.json */
   readonly inputDir?: string | undefined;
   /**
@@ -68,6 +73,8 @@ export interface ResolvedExportOptions extends ClipFilters {
   shardSize: number;
   excludeFlagged: boolean;
   onlyVerified: boolean;
+  excludeFlags: ClipFlag[];
+  minConfidence: number | undefined;
   inputDir: string | undefined;
   sampleRate: number | undefined;
   channels: number | undefined;
@@ -115,6 +122,17 @@ function checkSplits(specs: readonly SplitSpec[]): SplitSpec[] {
     throw refuse('split', `--split: the proportions ${shown} sum to ${sum}, not 100. Fix: make them add up to 100.`);
   }
   return specs.map((s) => ({ ...s }));
+}
+
+/** Flag names to leave out, each a token of CLIP_FLAGS (refused otherwise); repeats dropped. */
+export function parseExcludeFlags(names: readonly string[]): ClipFlag[] {
+  const flags = [...new Set(names.flatMap((n) => n.split(',')).map((n) => n.trim()).filter((n) => n !== ''))];
+  for (const flag of flags) {
+    if (!(CLIP_FLAGS as readonly string[]).includes(flag)) {
+      throw refuse('excludeFlags', `--exclude-flags: unknown flag "${flag}"; the flags are ${CLIP_FLAGS.join(', ')}. Fix: name flags from that list, comma-separated.`);
+    }
+  }
+  return flags as ClipFlag[];
 }
 
 /** `source`, `dir`, or a regex with at least one capture group (the first one names the group). */
@@ -169,9 +187,13 @@ export function resolveExportOptions(options: ExportOptions): ResolvedExportOpti
   if (channel !== undefined && channel !== 'mix' && (channels ?? (format === 'kaldi' ? 1 : undefined)) !== 1) {
     throw refuse('channel', `--channel ${channel} picks the channel kept when clips are mixed down to one, and this export ${channels === undefined ? 'keeps each clip\'s own channels' : `converts to ${channels} channels`}. Fix: add --channels 1.`);
   }
+  const { minConfidence } = options;
+  if (minConfidence !== undefined && !(Number.isFinite(minConfidence) && minConfidence >= 0 && minConfidence <= 1)) {
+    throw refuse('minConfidence', `--min-confidence: ${minConfidence} is not a number from 0 to 1. Fix: e.g. --min-confidence 0.5.`);
+  }
   return {
     runDir, format: format as ExportFormat, to, splits, seed, groupBy: parseGroupBy(options.groupBy ?? 'source'), shardSize,
-    excludeFlagged: options.excludeFlagged ?? false,
+    excludeFlagged: options.excludeFlagged ?? false, excludeFlags: parseExcludeFlags(options.excludeFlags ?? []), minConfidence,
     onlyVerified: options.onlyVerified ?? false,
     inputDir: options.inputDir === undefined ? undefined : path.resolve(options.inputDir),
     sampleRate, channels, channel, ffmpegPath: options.ffmpegPath,

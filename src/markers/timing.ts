@@ -12,9 +12,11 @@
  *   |x(w) − m| / max(1.4826 × MAD, ln 1.25) > 3.5 (the modified z-score rule of Iglewicz and
  *   Hoaglin; the floor keeps a recording of near-identical words from flagging small
  *   differences). Needs at least {@link RATE_MIN_WORDS} words; fewer give no rate flag.
- * - `loud-edge` is computed at cut time from the audio (not here); {@link addFlag} merges it.
+ * - `cut-edge` is measured on the audio after planning (src/align/confidence/edges.ts); {@link addFlag} merges it.
  * - `unaligned`: the clip holds a reference word that could not be placed (run with a reference
  *   transcript; src/pipeline/stages/align-reference.ts): cut at its best estimate, or inside a phrase.
+ * - `low-confidence`: the clip's confidence (its lowest word's, src/align/confidence) is below the
+ *   run's `confidenceThreshold`.
  * - `verified`: every word of the clip was checked by a person in dictclip review
  *   (src/pipeline/stages/word-edits.ts). Not a doubt: {@link doubtFlags} leaves it out.
  *
@@ -27,7 +29,7 @@ import type { PlannedClip } from './plan.js';
 import { firstAtLeast } from './search.js';
 
 /** Every flag token, in the order a `flags` value lists them. */
-export const CLIP_FLAGS = ['utterance', 'short-word', 'long-word', 'rate-outlier', 'loud-edge', 'unaligned', 'verified'] as const;
+export const CLIP_FLAGS = ['utterance', 'short-word', 'long-word', 'rate-outlier', 'cut-edge', 'unaligned', 'low-confidence', 'verified'] as const;
 export type ClipFlag = (typeof CLIP_FLAGS)[number];
 
 /** Flags that say something good of a clip, not a doubt: not counted as flagged, kept by `--exclude-flagged`. */
@@ -46,16 +48,18 @@ export const LONG_WORD_MS = 3000;
 export const RATE_Z_LIMIT = 3.5;
 
 /**
- * What each flag token means, one sentence for people (the QA report's legend). `loud-edge`'s
- * figures are src/audio/edges.ts's EDGE_MS and LOUD_EDGE_DB (a test keeps them in step).
+ * What each flag token means and how it is measured, for people (the QA report's legend).
+ * `cut-edge`'s figures are src/align/confidence's EDGE_SPEECH_MS and QUIET_OVER_FLOOR_DB (a test
+ * keeps them in step).
  */
 export const CLIP_FLAG_MEANINGS: Readonly<Record<ClipFlag, string>> = {
   'utterance': 'Cut from collapsed markers: the service timed the whole transcript as one marker, so the clip is the whole utterance, not one word or phrase.',
   'short-word': `A word of the clip lasts under ${SHORT_WORD_MS} ms: too short to be real, its marker is likely wrong.`,
   'long-word': `A word of the clip lasts over ${LONG_WORD_MS / 1000} s: too long to be real, its marker likely spans a pause or other words.`,
   'rate-outlier': `A word of the clip is spoken far faster or slower than the recording's own rate (letters and digits per second; modified z-score of the log rate above ${RATE_Z_LIMIT}).`,
-  'loud-edge': "The clip's first or last 10 ms is at -10 dB or more of its own level: it likely starts or ends inside a sound (a click, a clipped consonant).",
+  'cut-edge': 'An edge of the clip cuts into speech: sound goes on for 30 ms or more past the edge before any neighbouring word starts (the word is cut short), or the clip holds 30 ms or more of a neighbouring word\'s audible speech (audible: over 9 dB above the recording\'s noise floor, in 10 ms frames).',
   'unaligned': 'A word of the reference transcript in the clip could not be placed in the audio: the clip is cut at an estimate.',
+  'low-confidence': 'The clip\'s confidence is below the run\'s threshold (--confidence-threshold): it likely does not hold its label with both edges within 50 ms (a word on another word\'s audio, a word never spoken, noise, a stutter).',
   'verified': 'Every word of the clip was checked by a person in dictclip review (not a doubt: such clips count as clean).',
 };
 /** Floor of the rate spread (log scale): ln 1.25. */

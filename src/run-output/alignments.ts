@@ -29,6 +29,8 @@ export interface AlignedWord {
   verified?: true;
   /** What the acoustic search saw of it (placement `acoustic` only). */
   evidence?: WordEvidence;
+  /** Placed words: the calibrated probability that its clip holds it with both edges within 50 ms (src/align/confidence). */
+  confidence?: number;
 }
 
 /** The content of `alignments/<source>.json`. */

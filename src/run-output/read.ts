@@ -26,6 +26,8 @@ export const REQUIRED_COLUMNS = ['file_name', 'text', 'source', 'start_ms', 'end
  * without their columns, `flags` '' when clean or absent, 16 kHz mono when the format is absent).
  */
 export interface ExportRow extends Pick<ManifestRow, 'file_name' | 'text' | 'source' | 'start_ms' | 'end_ms' | 'duration_ms' | 'flags'> {
+  /** The clip's confidence; undefined when the manifest has none for it. */
+  confidence: number | undefined;
   kind: string;
   text_start: number | undefined;
   text_length: number | undefined;
@@ -169,6 +171,7 @@ export async function* readManifest(runDir: string): AsyncGenerator<ExportRow> {
       text_length: optionalNumber(get('text_length')),
       sample_rate: optionalNumber(get('sample_rate')) ?? 16000,
       channels: optionalNumber(get('channels')) ?? 1,
+      confidence: optionalNumber(get('confidence')),
     };
   }
   if (index === undefined) {

@@ -28,12 +28,18 @@ export interface ManifestRow {
   /** Level of the clip's first and last 10 ms relative to the clip's own level, dB (src/audio/edges.ts). Absent in rows saved by older versions. */
   edge_start_db?: number;
   edge_end_db?: number;
+  /**
+   * Calibrated probability (0–1, three decimals) that the clip holds its label with both edges within
+   * 50 ms of where its words really are (src/align/confidence); a phrase takes its lowest word's.
+   * Absent when unknown (rows saved by older versions).
+   */
+  confidence?: number;
 }
 
 export const MANIFEST_COLUMNS = [
   'file_name', 'text', 'source', 'start_ms', 'end_ms', 'duration_ms',
   'kind', 'method', 'dictation_id', 'text_start', 'text_length', 'flags',
-  'sample_rate', 'channels', 'edge_start_db', 'edge_end_db',
+  'sample_rate', 'channels', 'edge_start_db', 'edge_end_db', 'confidence',
 ] as const satisfies readonly (keyof ManifestRow)[];
 
 /** How far the recognizer agreed with a recording's reference transcript (summary.json `references`, alignments/<source>.json). */

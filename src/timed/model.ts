@@ -19,6 +19,8 @@ export interface TimedWord {
   textLength: number;
   /** Space-separated flag tokens as the manifest writes them (`short-word`, `long-word`, `rate-outlier`, `utterance`, `unaligned`); empty when clean. */
   flags: string;
+  /** The calibrated probability that the word's clip holds it with both edges within 50 ms (absent when unknown, e.g. a word without audio). */
+  confidence?: number;
 }
 
 /** One phrase: consecutive words closed by a sentence end, a pause or the phrase length limit. */
@@ -57,6 +59,8 @@ export interface TimedInput {
   limits: PhraseLimits;
   /** With a reference: the text offsets of the words flagged `unaligned`, and of those left without times. */
   reference?: { unaligned: readonly number[]; unplaced: readonly number[] } | undefined;
+  /** Per word with audio, by text offset, its confidence. @default none */
+  confidence?: ReadonlyMap<number, number> | undefined;
 }
 
 /** The timed transcript of a dictation (or reference) result. */
@@ -75,6 +79,7 @@ export function timedTranscript(input: TimedInput): TimedTranscript {
     words.push({
       text: marker.text, startMs: placed ? marker.startMs : null, endMs: placed ? marker.endMs : null,
       textStart: marker.textStart, textLength: marker.textLength, flags: placed ? flag : 'unaligned',
+      ...(placed && input.confidence?.has(marker.textStart) === true ? { confidence: input.confidence.get(marker.textStart)! } : {}),
     });
   }
   const phrases = groupPhrases(result.markers, input.limits).map((group): TimedPhrase => {

@@ -48,7 +48,7 @@ describe('options derived from the key table', () => {
   it('gives each stage the part it uses: the clip and dictation options are the keys that affect them', () => {
     expectTypeOf<keyof ClipOptions>().toEqualTypeOf<Extract<LibraryKey, 'transcripts' | 'align' | 'mode' | 'padBeforeMs' | 'padAfterMs' | 'padMode' |
       'fadeMs' | 'maxGapMs' | 'maxPhraseMs' | 'keepPunctuation' | 'match' | 'minDurationMs' | 'maxDurationMs' | 'minCharsPerSecond' |
-      'maxCharsPerSecond' | 'find' | 'contextWords' | 'clipSource' | 'snapMs'>>();
+      'maxCharsPerSecond' | 'find' | 'contextWords' | 'clipSource' | 'snapMs' | 'confidenceThreshold'>>();
     expectTypeOf<DictationOptions>().toHaveProperty('uploadFormat');
     expectTypeOf<DictationOptions>().not.toHaveProperty('concurrency');
   });

@@ -167,7 +167,7 @@ describe('export options', () => {
   it('filters by duration and leaves flagged clips out with --exclude-flagged', async () => {
     const copy = path.join(root, 'flagged-run');
     await cp(runDir, copy, { recursive: true });
-    // Only gamma flagged (the tone bursts, cut at their onsets, otherwise carry loud-edge).
+    // Only gamma flagged.
     const rows = parse(await readFile(path.join(copy, 'manifest.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
     for (const row of rows) row['flags'] = row['text'] === 'gamma' ? 'long-word rate-outlier' : '';
     await writeFile(path.join(copy, 'manifest.csv'), stringify(rows, { header: true }));

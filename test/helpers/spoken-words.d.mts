@@ -30,4 +30,6 @@ export interface SpokenWord {
   endMs: number;
 }
 
+export function synthesize(word: string, voice: string, rate: number, ffmpeg: string): Promise<Int16Array>;
+
 export function writeSpokenWords(path: string, words: readonly string[], options?: SpokenWordsOptions): Promise<{ path: string; durationMs: number; words: SpokenWord[] }>;

@@ -15,8 +15,8 @@ const RATE = 16000;
 /** A sample louder than this (about -50 dBFS) is audible: it bounds the word. */
 const AUDIBLE = 100;
 
-/** 16 kHz mono s16 samples of one word spoken by espeak-ng. */
-async function synthesize(word, voice, rate, ffmpeg) {
+/** 16 kHz mono s16 samples of one word spoken by espeak-ng, trimmed to its audible extent. */
+export async function synthesize(word, voice, rate, ffmpeg) {
   const wav = await exec('espeak-ng', ['-v', voice, '-s', String(rate), '--stdout', word], { encoding: 'buffer', maxBuffer: 1 << 26 });
   const pcm = await new Promise((resolve, reject) => {
     const child = execFile(ffmpeg, ['-v', 'error', '-nostdin', '-f', 'wav', '-i', 'pipe:0', '-ar', String(RATE), '-ac', '1', '-f', 's16le', 'pipe:1'],

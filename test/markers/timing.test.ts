@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planClips } from '../../src/markers/plan.js';
 import { addFlag, CLIP_FLAG_MEANINGS, CLIP_FLAGS, formatFlags, LONG_WORD_MS, parseFlags, rateOutliers, SHORT_WORD_MS, timingFlags } from '../../src/markers/timing.js';
-import { EDGE_MS, LOUD_EDGE_DB } from '../../src/audio/edges.js';
+import { EDGE_SPEECH_MS, FRAME_MS, QUIET_OVER_FLOOR_DB } from '../../src/align/confidence/index.js';
 import { charsPerSecond, keepClip } from '../../src/markers/filter.js';
 import { validateMarkers } from '../../src/markers/validate.js';
 import type { ClipPlanOptions } from '../../src/markers/plan.js';
@@ -65,8 +65,8 @@ describe('timingFlags', () => {
 
 describe('flags values', () => {
   it('keeps the fixed token order and drops unknown tokens and repeats', () => {
-    expect(formatFlags(['loud-edge', 'short-word', 'utterance', 'short-word', 'bogus'])).toBe('utterance short-word loud-edge');
-    expect(addFlag('', 'loud-edge')).toBe('loud-edge');
+    expect(formatFlags(['low-confidence', 'cut-edge', 'short-word', 'utterance', 'short-word', 'bogus', 'unaligned'])).toBe('utterance short-word cut-edge unaligned low-confidence');
+    expect(addFlag('', 'cut-edge')).toBe('cut-edge');
     expect(addFlag('utterance rate-outlier', 'long-word')).toBe('utterance long-word rate-outlier');
     expect(parseFlags('')).toEqual([]);
     expect(parseFlags('short-word rate-outlier')).toEqual(['short-word', 'rate-outlier']);
@@ -92,7 +92,8 @@ describe('CLIP_FLAG_MEANINGS', () => {
     expect(Object.keys(CLIP_FLAG_MEANINGS)).toEqual([...CLIP_FLAGS]);
     expect(CLIP_FLAG_MEANINGS['short-word']).toContain(`under ${SHORT_WORD_MS} ms`);
     expect(CLIP_FLAG_MEANINGS['long-word']).toContain(`over ${LONG_WORD_MS / 1000} s`);
-    // loud-edge is measured in src/audio (which markers may not import): its figures stay in step by this test.
-    expect(CLIP_FLAG_MEANINGS['loud-edge']).toContain(`first or last ${EDGE_MS} ms is at ${LOUD_EDGE_DB} dB or more`);
+    // cut-edge is measured in src/align/confidence (which markers may not import): its figures stay in step by this test.
+    expect(CLIP_FLAG_MEANINGS['cut-edge']).toContain(`${EDGE_SPEECH_MS} ms or more past the edge`);
+    expect(CLIP_FLAG_MEANINGS['cut-edge']).toContain(`over ${QUIET_OVER_FLOOR_DB} dB above the recording's noise floor, in ${FRAME_MS} ms frames`);
   });
 });

@@ -17,7 +17,7 @@ let scriptFile: string;
 function options(outDir: string, overrides: Partial<RunOptions> = {}): RunOptions {
   return {
     ...defaultValues(outDir), inputDir: path.join(root, 'in'), outDir, engine: 'scripted', scriptFile,
-    pollInitialMs: 50, pollMaxMs: 100, ...overrides,
+    pollInitialMs: 50, pollMaxMs: 100, confidenceThreshold: 0, ...overrides,
   };
 }
 
@@ -50,7 +50,7 @@ describe('collapsed markers', () => {
     const [file, ...rest] = rows[0]!.split(',');
     // The marker spans the whole utterance: audio of the first word's start to the final period's end.
     expect(rest.slice(0, 6)).toEqual(['[memo] Call me later.', 'memo.wav', '200', '2500', '2300', 'utterance']);
-    expect(rest.slice(10, 13)).toEqual(['utterance loud-edge', '16000', '1']); // flags (the cut starts at a tone onset), sample_rate, channels
+    expect(rest.slice(10, 13)).toEqual(['utterance', '16000', '1']); // flags, sample_rate, channels
     expect(result.summary).toMatchObject({ clips: 1, flaggedClips: 1, flaggedClipMs: 2300, droppedClips: 0 });
     expect((await readWavInfo(path.join(outDir, file!))).samples).toBe(2300 * 16);
     expect(warnings.some((w) => /substitution/i.test(w))).toBe(true);

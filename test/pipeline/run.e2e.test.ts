@@ -32,7 +32,7 @@ async function makeRecording(file: string, durationS: number, spans: [number, nu
 
 function options(overrides: Partial<RunOptions>): RunOptions {
   const outDir = overrides.outDir ?? path.join(root, 'out');
-  return runOptions(input, outDir, { concurrency: 2, maxRetries: 2, requestTimeoutMs: 30_000, pollInitialMs: 50, scriptFile, ...overrides });
+  return runOptions(input, outDir, { concurrency: 2, maxRetries: 2, requestTimeoutMs: 30_000, pollInitialMs: 50, scriptFile, confidenceThreshold: 0, ...overrides });
 }
 
 async function countFiles(dir: string): Promise<number> {
@@ -78,13 +78,13 @@ afterAll(async () => {
 });
 
 const WORD_ROWS = [
-  ['00000_hello.wav', 'Hello', 'a.wav', '300', '700', '400', 'word', 'new', '0', '5', 'loud-edge'],
-  ['00001_world.wav', 'world', 'a.wav', '1000', '1400', '400', 'word', 'new', '6', '5', 'loud-edge'],
-  ['00000_alpha.wav', 'Alpha', 'b.flac', '200', '500', '300', 'word', 'new', '0', '5', 'loud-edge'],
-  ['00001_beta.wav', 'beta', 'b.flac', '520', '800', '280', 'word', 'new', '6', '4', 'loud-edge'],
-  ['00002_gamma.wav', 'gamma', 'b.flac', '1800', '2200', '400', 'word', 'new', '11', '5', 'loud-edge'],
-  ['00000_one.wav', 'One', 'sub/c.mp3', '500', '900', '400', 'word', 'new', '0', '3', 'loud-edge'],
-  ['00001_two.wav', 'two', 'sub/c.mp3', '1500', '1900', '400', 'word', 'new', '4', '3', 'loud-edge'],
+  ['00000_hello.wav', 'Hello', 'a.wav', '300', '700', '400', 'word', 'new', '0', '5', ''],
+  ['00001_world.wav', 'world', 'a.wav', '1000', '1400', '400', 'word', 'new', '6', '5', ''],
+  ['00000_alpha.wav', 'Alpha', 'b.flac', '200', '500', '300', 'word', 'new', '0', '5', ''],
+  ['00001_beta.wav', 'beta', 'b.flac', '520', '800', '280', 'word', 'new', '6', '4', ''],
+  ['00002_gamma.wav', 'gamma', 'b.flac', '1800', '2200', '400', 'word', 'new', '11', '5', ''],
+  ['00000_one.wav', 'One', 'sub/c.mp3', '500', '900', '400', 'word', 'new', '0', '3', ''],
+  ['00001_two.wav', 'two', 'sub/c.mp3', '1500', '1900', '400', 'word', 'new', '4', '3', ''],
 ];
 
 describe('runPipeline end to end (embedded scripted service)', () => {
@@ -152,10 +152,10 @@ describe('runPipeline end to end (embedded scripted service)', () => {
     expect(await countFiles(path.join(out, '.dictclip', 'service', 'dictations'))).toBe(dictations);
     const rows = await manifestRows(out);
     expect(strip(rows)).toEqual([
-      ['00000_hello_world.wav', 'Hello world.', 'a.wav', '300', '1400', '1100', 'phrase', 'new', '0', '12', 'loud-edge'],
-      ['00000_alpha_beta.wav', 'Alpha beta', 'b.flac', '200', '800', '600', 'phrase', 'new', '0', '10', 'loud-edge'],
-      ['00001_gamma.wav', 'gamma.', 'b.flac', '1800', '2200', '400', 'phrase', 'new', '11', '6', 'loud-edge'],
-      ['00000_one_two.wav', 'One two.', 'sub/c.mp3', '500', '1900', '1400', 'phrase', 'new', '0', '8', 'loud-edge'],
+      ['00000_hello_world.wav', 'Hello world.', 'a.wav', '300', '1400', '1100', 'phrase', 'new', '0', '12', ''],
+      ['00000_alpha_beta.wav', 'Alpha beta', 'b.flac', '200', '800', '600', 'phrase', 'new', '0', '10', ''],
+      ['00001_gamma.wav', 'gamma.', 'b.flac', '1800', '2200', '400', 'phrase', 'new', '11', '6', ''],
+      ['00000_one_two.wav', 'One two.', 'sub/c.mp3', '500', '1900', '1400', 'phrase', 'new', '0', '8', ''],
     ]);
     expect(await clipSamples(out, rows)).toEqual([17_600, 9600, 6400, 22_400]);
     const folderA = path.join(out, path.posix.dirname(rows[0]?.[0] ?? ''));
@@ -190,7 +190,7 @@ describe('runPipeline end to end (embedded scripted service)', () => {
     const folderB = path.join(out, path.posix.dirname((await manifestRows(out))[2]?.[0] ?? ''));
     expect(await readdir(folderB)).toEqual(['00000_gamma.wav']);
     const summary = JSON.parse(await readFile(path.join(out, 'summary.json'), 'utf8')) as Record<string, number>;
-    expect(summary).toMatchObject({ droppedClips: 2, droppedClipMs: 580, flaggedClips: 5 }); // tone bursts cut at their onsets: loud edges
+    expect(summary).toMatchObject({ droppedClips: 2, droppedClipMs: 580, flaggedClips: 0 }); // tone bursts cut at their onsets: loud edges, but no cut into speech
     // A rerun with the same filters keeps every recording and the dropped totals.
     const again = await runPipeline(options({ outDir: out, minDurationMs: 350, maxCharsPerSecond: 15 }));
     expect(again.summary).toMatchObject({ resumed: 3, clips: 5, droppedClips: 2, droppedClipMs: 580 });
@@ -236,9 +236,9 @@ describe('runPipeline end to end (embedded scripted service)', () => {
     expect(result.failures).toEqual([]);
     const rows = await manifestRows(out);
     expect(strip(rows)).toEqual([
-      ['00000_red.wav', 'Red', 'long.wav', '1000', '1500', '500', 'word', 'new', '0', '3', 'loud-edge'],
-      ['00001_green.wav', 'green', 'long.wav', '2500', '3000', '500', 'word', 'new', '4', '5', 'loud-edge'],
-      ['00002_blue.wav', 'blue', 'long.wav', '6500', '6900', '400', 'word', 'new', '10', '4', 'loud-edge'],
+      ['00000_red.wav', 'Red', 'long.wav', '1000', '1500', '500', 'word', 'new', '0', '3', ''],
+      ['00001_green.wav', 'green', 'long.wav', '2500', '3000', '500', 'word', 'new', '4', '5', ''],
+      ['00002_blue.wav', 'blue', 'long.wav', '6500', '6900', '400', 'word', 'new', '10', '4', ''],
     ]);
     expect(await clipSamples(out, rows)).toEqual([8000, 8000, 6400]);
     const saved = JSON.parse(await readFile(path.join(out, 'markers', 'long.wav.json'), 'utf8')) as { dictationIds: string[]; transcript: string; chunks: unknown };

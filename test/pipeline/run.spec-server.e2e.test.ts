@@ -85,7 +85,7 @@ async function run(name: string, overrides: Partial<RunOptions>): Promise<string
   const result = await runPipeline({
     ...defaultValues(outDir), inputDir: path.join(root, 'in'), outDir, baseUrl: `http://127.0.0.1:${port}`,
     credentials: { scheme: 'basic', username: 'spec-user', password: 'spec-password' },
-    pollInitialMs: 50, pollMaxMs: 100, padBeforeMs: 0, padAfterMs: 0, ...overrides,
+    pollInitialMs: 50, pollMaxMs: 100, padBeforeMs: 0, padAfterMs: 0, confidenceThreshold: 0, ...overrides,
   });
   expect(result.failures).toEqual([]);
   const rows = (await readFile(result.manifestPath, 'utf8')).trimEnd().split('\n').slice(1).map((l) => l.split(','));
@@ -99,25 +99,25 @@ async function run(name: string, overrides: Partial<RunOptions>): Promise<string
 describe('runPipeline against a service written from the spec', () => {
   it('new method, word mode: round(seconds × 1000)', async () => {
     expect(await run('new-word', { markers: 'new' })).toEqual([
-      ['My', 'public.wav', '390', '720', '330', 'word', 'new', '0', '2', 'loud-edge'],
-      ['text', 'public.wav', '720', '1230', '510', 'word', 'new', '3', '4', 'loud-edge'],
-      ['so', 'public.wav', '1260', '1550', '290', 'word', 'new', '8', '2', 'loud-edge'],
-      ['far', 'public.wav', '1550', '1960', '410', 'word', 'new', '11', '3', 'loud-edge'],
+      ['My', 'public.wav', '390', '720', '330', 'word', 'new', '0', '2', ''],
+      ['text', 'public.wav', '720', '1230', '510', 'word', 'new', '3', '4', ''],
+      ['so', 'public.wav', '1260', '1550', '290', 'word', 'new', '8', '2', ''],
+      ['far', 'public.wav', '1550', '1960', '410', 'word', 'new', '11', '3', ''],
     ]);
   });
 
   it('old method, word mode: floor((bytes / 2) / 16000 * 1000) as written', async () => {
     expect(await run('old-word', { markers: 'old' })).toEqual([
-      ['My', 'public.wav', '109', '729', '620', 'word', 'old', '0', '2', 'loud-edge'],
-      ['text', 'public.wav', '1000', '1230', '230', 'word', 'old', '3', '4', 'loud-edge'],
-      ['so', 'public.wav', '1260', '1550', '290', 'word', 'old', '8', '2', 'loud-edge'],
-      ['far', 'public.wav', '1550', '1960', '410', 'word', 'old', '11', '3', 'loud-edge'],
+      ['My', 'public.wav', '109', '729', '620', 'word', 'old', '0', '2', ''],
+      ['text', 'public.wav', '1000', '1230', '230', 'word', 'old', '3', '4', ''],
+      ['so', 'public.wav', '1260', '1550', '290', 'word', 'old', '8', '2', ''],
+      ['far', 'public.wav', '1550', '1960', '410', 'word', 'old', '11', '3', ''],
     ]);
   });
 
   it('both methods, phrase mode: first word start to last word end, closing period in the text only', async () => {
-    expect(await run('new-phrase', { markers: 'new', mode: 'phrase' })).toEqual([['My text so far.', 'public.wav', '390', '1960', '1570', 'phrase', 'new', '0', '15', 'loud-edge']]);
-    expect(await run('old-phrase', { markers: 'old', mode: 'phrase' })).toEqual([['My text so far.', 'public.wav', '109', '1960', '1851', 'phrase', 'old', '0', '15', 'loud-edge']]);
+    expect(await run('new-phrase', { markers: 'new', mode: 'phrase' })).toEqual([['My text so far.', 'public.wav', '390', '1960', '1570', 'phrase', 'new', '0', '15', '']]);
+    expect(await run('old-phrase', { markers: 'old', mode: 'phrase' })).toEqual([['My text so far.', 'public.wav', '109', '1960', '1851', 'phrase', 'old', '0', '15', '']]);
   });
 
   it('new method: markers that do not fit /text are checked against the text statistics before failing', async () => {

@@ -1,6 +1,6 @@
 /**
  * A real run for the report tests: `dictclip run` in-process against the embedded service with
- * the scripted engine, padded 100 ms so that no clip edge cuts into a tone burst (`loud-edge`).
+ * the scripted engine, padded 100 ms so that no clip edge cuts into a tone burst, with no confidence threshold (tone bursts are not speech).
  * talk.wav gives four word clips, notes/memo.wav's markers collapse (a profile rewrites its
  * whole transcript) into one `utterance` clip, QUIET has no words and bad.wav is not audio
  * (fails at transcode).
@@ -58,6 +58,6 @@ export async function runAgain(root: string, extraArgs: string[] = []): Promise<
   const out = path.join(root, 'out');
   const cli = fakeIo({ cwd: root });
   const code = await main(['run', input, '--out', out, '--engine', 'scripted', '--script-file', path.join(root, 'script.json'), '--profile', 'memo',
-    '--pad-ms', '100', '--poll-initial-ms', '50', '--poll-max-ms', '100', '--transcode-concurrency', '2', ...extraArgs], cli.io);
+    '--pad-ms', '100', '--confidence-threshold', '0', '--poll-initial-ms', '50', '--poll-max-ms', '100', '--transcode-concurrency', '2', ...extraArgs], cli.io);
   return { input, out, code, stdout: cli.stdout(), stderr: cli.stderr() };
 }

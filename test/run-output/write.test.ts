@@ -12,7 +12,7 @@ function row(overrides: Partial<ManifestRow>): ManifestRow {
   };
 }
 
-const HEADER = 'file_name,text,source,start_ms,end_ms,duration_ms,kind,method,dictation_id,text_start,text_length,flags,sample_rate,channels,edge_start_db,edge_end_db\n';
+const HEADER = 'file_name,text,source,start_ms,end_ms,duration_ms,kind,method,dictation_id,text_start,text_length,flags,sample_rate,channels,edge_start_db,edge_end_db,confidence\n';
 
 describe('manifestCsv', () => {
   it('writes the header only for no rows', () => {
@@ -21,8 +21,8 @@ describe('manifestCsv', () => {
 
   it('quotes commas and quotes, writes LF and CR as ␛0A and ␛0D (cells.ts), and sorts by source, start_ms, file_name', () => {
     const rows = [
-      row({ source: 'b.wav', file_name: 'clips/b/00000_b.wav', text: 'plain', start_ms: 5, end_ms: 9, duration_ms: 4, flags: 'short-word rate-outlier loud-edge',
-        sample_rate: 44100, channels: 2, edge_start_db: -3.5, edge_end_db: -99 }),
+      row({ source: 'b.wav', file_name: 'clips/b/00000_b.wav', text: 'plain', start_ms: 5, end_ms: 9, duration_ms: 4, flags: 'short-word rate-outlier cut-edge',
+        sample_rate: 44100, channels: 2, edge_start_db: -3.5, edge_end_db: -99, confidence: 0.25 }),
       row({ source: 'a.wav', file_name: 'clips/a/00001_z.wav', text: 'say "hi", then', start_ms: 200, end_ms: 300 }),
       row({ source: 'a.wav', file_name: 'clips/a/00000_y.wav', text: 'two\nlines', start_ms: 200, end_ms: 250, duration_ms: 50 }),
       row({ source: 'B.wav', file_name: 'clips/B/00000_c.wav', text: 'cr\rhere', start_ms: 10, end_ms: 20, duration_ms: 10, kind: 'phrase' }),
@@ -30,11 +30,11 @@ describe('manifestCsv', () => {
     ];
     expect(manifestCsv(rows)).toBe(
       HEADER +
-      'clips/B/00000_c.wav,cr\u241B0Dhere,B.wav,10,20,10,phrase,new,d1,0,1,,,,,\n' +
-      'clips/a/00002_w.wav,early,a.wav,20,30,10,word,old,"x,y",0,1,,,,,\n' +
-      'clips/a/00000_y.wav,two\u241B0Alines,a.wav,200,250,50,word,new,d1,0,1,,,,,\n' +
-      'clips/a/00001_z.wav,"say ""hi"", then",a.wav,200,300,100,word,new,d1,0,1,,,,,\n' +
-      'clips/b/00000_b.wav,plain,b.wav,5,9,4,word,new,d1,0,1,short-word rate-outlier loud-edge,44100,2,-3.5,-99\n',
+      'clips/B/00000_c.wav,cr\u241B0Dhere,B.wav,10,20,10,phrase,new,d1,0,1,,,,,,\n' +
+      'clips/a/00002_w.wav,early,a.wav,20,30,10,word,old,"x,y",0,1,,,,,,\n' +
+      'clips/a/00000_y.wav,two\u241B0Alines,a.wav,200,250,50,word,new,d1,0,1,,,,,,\n' +
+      'clips/a/00001_z.wav,"say ""hi"", then",a.wav,200,300,100,word,new,d1,0,1,,,,,,\n' +
+      'clips/b/00000_b.wav,plain,b.wav,5,9,4,word,new,d1,0,1,short-word rate-outlier cut-edge,44100,2,-3.5,-99,0.25\n',
     );
   });
 });
@@ -87,7 +87,7 @@ describe('writeRunOutputs', () => {
     const summary = computeSummary({ recordings: 1, done: 1, failed: 0, resumed: 0, skipped: 0, wallTimeMs: 1, stageMs: {}, inputDir: '/in' }, [row({})]);
     await writeRunOutputs(dir, [row({}), row({ file_name: 'clips/a/00001_q.wav', start_ms: 50 })], [], summary);
     await writeRunOutputs(dir, [row({})], [], summary, [{ relPath: 'notes, v2.txt', reason: '".txt" is not an accepted audio or video type' }]);
-    expect(await readFile(path.join(dir, 'manifest.csv'), 'utf8')).toBe(`${HEADER}clips/a/00000_x.wav,x,a.wav,0,100,100,word,new,d1,0,1,,,,,\n`);
+    expect(await readFile(path.join(dir, 'manifest.csv'), 'utf8')).toBe(`${HEADER}clips/a/00000_x.wav,x,a.wav,0,100,100,word,new,d1,0,1,,,,,,\n`);
     expect(await readFile(path.join(dir, 'failures.csv'), 'utf8')).toBe('source,stage,code,message\n');
     expect(JSON.parse(await readFile(path.join(dir, 'summary.json'), 'utf8'))).toEqual({ ...summary, failures: [] });
     expect(await readFile(path.join(dir, 'skipped.csv'), 'utf8')).toBe('source,reason\n"notes, v2.txt",""".txt"" is not an accepted audio or video type"\n');

@@ -21,6 +21,8 @@ const OPTIONS: OptionSpecs = {
   'shard-size': { type: 'string' },
   'exclude-flagged': { type: 'boolean' },
   'only-verified': { type: 'boolean' },
+  'exclude-flags': { type: 'string', multiple: true },
+  'min-confidence': { type: 'string' },
   'input-dir': { type: 'string' },
   'sample-rate': { type: 'string' },
   channels: { type: 'string' },
@@ -47,6 +49,10 @@ Options:
   --exclude-flagged             Leave out clips with a flag of doubt (any flag but verified)
   --only-verified               Keep only clips whose every word a person checked in
                                 dictclip review (flag verified)
+  --exclude-flags <f>[,<f>…]    Leave out clips carrying any of these flags, e.g.
+                                low-confidence,unaligned,cut-edge
+  --min-confidence <p>          Leave out clips whose confidence is below this (0-1)
+                                or unknown
   --min-duration-ms <n>         Keep clips at least this long (padding included)
   --max-duration-ms <n>         Keep clips at most this long
   --min-chars-per-second <n>    Keep clips with at least this many letters and digits per second
@@ -115,17 +121,33 @@ export function parseFormats(text: string, flag: string): ExportFormat[] {
   return names as ExportFormat[];
 }
 
-/** Options shared by both commands: split, seed, group-by, sample rate and channels (run's `--channel` is its own key). */
-function sharedOptions(values: Parsed['values']): Pick<ExportOptions, 'split' | 'seed' | 'groupBy' | 'sampleRate' | 'channels'> {
+/**
+ * Options shared by both commands: split, seed, group-by, sample rate, channels and the confidence
+ * and flag filters (run's `--channel` and duration filters are its own keys).
+ */
+function sharedOptions(values: Parsed['values']): Pick<ExportOptions, 'split' | 'seed' | 'groupBy' | 'sampleRate' | 'channels' | 'minConfidence' | 'excludeFlags' | 'excludeFlagged'> {
+  const flags = values['exclude-flags'];
   return {
     split: stringValue(values, 'split'), seed: integer(values, 'seed'), groupBy: stringValue(values, 'group-by'),
-    sampleRate: integer(values, 'sample-rate'), channels: integer(values, 'channels'),
+    sampleRate: integer(values, 'sample-rate'), channels: integer(values, 'channels'), minConfidence: probability(values, 'min-confidence'),
+    excludeFlags: Array.isArray(flags) ? flags.filter((f): f is string => typeof f === 'string') : typeof flags === 'string' ? [flags] : undefined,
+    excludeFlagged: values['exclude-flagged'] === true,
   };
+}
+
+/** A `--<name> <p>` value from 0 to 1. */
+function probability(values: Parsed['values'], name: string): number | undefined {
+  const text = stringValue(values, name);
+  if (text === undefined) return undefined;
+  const n = /^(\d+\.?\d*|\.\d+)$/.test(text.trim()) ? Number(text) : NaN;
+  if (!(n >= 0 && n <= 1)) throw usageError(`--${name}: ${JSON.stringify(text)} is not a number from 0 to 1`);
+  return n;
 }
 
 function report(result: ExportResult, io: CliIo): void {
   const parts = Object.entries(result.splits).map(([name, t]) => `${name} ${t.clips} (${formatDuration(t.ms)})`);
-  const dropped = result.dropped.clips > 0 ? `; left out ${result.dropped.clips} (${formatDuration(result.dropped.ms)})` : '';
+  const reasons = Object.entries(result.droppedBy).map(([reason, clips]) => `${reason} ${clips}`).join(', ');
+  const dropped = result.dropped.clips > 0 ? `; left out ${result.dropped.clips} (${formatDuration(result.dropped.ms)}${reasons === '' ? '' : `; ${reasons}`})` : '';
   io.stdout.write(`export ${result.format}: ${printable(result.to)}\n  ${parts.join(', ') || 'no clips'}${dropped}\n`);
   for (const warning of result.warnings) io.stderr.write(`warning: ${printable(warning)}\n`);
 }
@@ -153,7 +175,6 @@ export async function exportCommand(args: string[], io: CliIo): Promise<number> 
     to: to === undefined ? undefined : formats.length === 1 ? resolve(io.cwd, to) : join(resolve(io.cwd, to), format),
     shardSize: integer(values, 'shard-size'),
     channel: stringValue(values, 'channel'),
-    excludeFlagged: values['exclude-flagged'] === true,
     onlyVerified: values['only-verified'] === true,
     inputDir: inputDir === undefined ? undefined : resolve(io.cwd, inputDir),
   });
@@ -162,9 +183,9 @@ export async function exportCommand(args: string[], io: CliIo): Promise<number> 
   return 0;
 }
 
-const RUN_FLAGS = new Set(['export', 'export-dir', 'split', 'seed', 'group-by', 'sample-rate', 'channels']);
+const RUN_FLAGS = new Set(['export', 'export-dir', 'split', 'seed', 'group-by', 'sample-rate', 'channels', 'min-confidence', 'exclude-flags']);
 /** Run's export flags without a value. */
-const RUN_SWITCHES = new Set(['only-verified']);
+const RUN_SWITCHES = new Set(['only-verified', 'exclude-flagged']);
 
 /** Exports requested on `dictclip run`. */
 export interface RunExports {
@@ -177,8 +198,9 @@ export interface RunExports {
 }
 
 /**
- * Take `--export`, `--export-dir`, `--split`, `--seed`, `--group-by`, `--sample-rate`, `--channels` (with `--flag value` or
- * `--flag=value`) and `--only-verified` out of run's arguments; returns the rest and the exports to make after the run
+ * Take `--export`, `--export-dir`, `--split`, `--seed`, `--group-by`, `--sample-rate`, `--channels`,
+ * `--min-confidence`, `--exclude-flags` (with `--flag value` or `--flag=value`), `--exclude-flagged`
+ * and `--only-verified` out of run's arguments; returns the rest and the exports to make after the run
  * (undefined without --export).
  */
 export function takeRunExports(args: readonly string[], cwd: string): { rest: string[]; exports: RunExports | undefined } {
@@ -202,7 +224,7 @@ export function takeRunExports(args: readonly string[], cwd: string): { rest: st
     }
     const value = match?.[2] ?? args[++i];
     if (value === undefined) throw usageError(`dictclip run: --${name} needs a value`);
-    values[name] = value;
+    values[name] = name === 'exclude-flags' ? [...((values[name] as string[] | undefined) ?? []), value] : value;
   }
   const list = stringValue(values, 'export');
   if (list === undefined) {

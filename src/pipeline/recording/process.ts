@@ -19,11 +19,13 @@ import type { Reference } from '../../reference/index.js';
 import type { WordEdit } from '../../run-output/corrections.js';
 import { DICTATION_STAGES } from '../../run-output/rows.js';
 import type { Stage } from '../../run-output/rows.js';
+import { confidenceByOffset, judgeRecordingClips, scoreRecording, wordsToScore } from '../stages/confidence.js';
 import { snapClips } from '../stages/cut.js';
 import type { DictateContext } from '../stages/dictation/dictate.js';
 import { PendingDictations } from './pending.js';
 import { alignReference } from '../stages/align-reference.js';
 import type { AcousticAligner, AlignedReference } from '../stages/align-reference.js';
+import type { AlignedWord } from '../../run-output/alignments.js';
 import { markEditedClips, withWordEdits } from '../stages/word-edits.js';
 import type { RecordingStore } from './store.js';
 import type { Recording } from '../run/scan.js';
@@ -113,7 +115,7 @@ export async function processRecording(job: RecordingJob, store: RecordingStore,
     const outcome = resumedOutcome(saved, job.state?.dictation, ctx.options);
     // The timed files follow the options of this run (subtitles asked for now): no audio, no service.
     const dictation = job.state?.dictation;
-    await store.rewriteTimed(dictation === undefined ? undefined : wholeMsDictation(dictation), job.reference !== undefined, ctx.options)
+    await store.rewriteTimed(dictation === undefined ? undefined : wholeMsDictation(dictation), job.reference !== undefined, ctx.options, saved.wordConfidence)
       .catch((error: unknown) => { throw new StageError('output', toDictclipError(error, 'E_OUTPUT')); });
     return outcome;
   }
@@ -164,7 +166,10 @@ export async function processRecording(job: RecordingJob, store: RecordingStore,
     const result = aligned?.result ?? dictation.result;
     const planned = planRecording(result, audioMs, aligned?.unaligned ?? [], ctx.options);
     const plan = aligned === undefined ? planned : { ...planned, clips: markEditedClips(planned.clips, aligned.record.words) };
-    const clips = await snapClips(wavPath, plan.clips);
+    const scored = await scoreRecording(wavPath, wordsToScore(result, aligned?.record.words));
+    const clips = judgeRecordingClips(await snapClips(wavPath, plan.clips), scored, ctx.options.confidenceThreshold);
+    const confidence = confidenceByOffset(scored.words);
+    const record = aligned && { ...aligned.record, words: aligned.record.words.map((w) => withConfidence(w, confidence)) };
     progress.enter('cut');
     const cut = await cutStage(clips, ctx.outDir, job.recording.relPath, {
       recordingPath: job.recording.path, workWav: wavPath, workDir: ctx.workDir, key: job.key, options: ctx.options,
@@ -172,11 +177,11 @@ export async function processRecording(job: RecordingJob, store: RecordingStore,
     });
     progress.enter('output');
     const rows = manifestRows(job.recording.relPath, clips, cut, dictation, aligned !== undefined);
-    const finished = finishedRecording(job.fingerprints.clips, rows, plan, result, ctx.options.find, aligned?.record.agreement, savedDictation?.stageMs);
+    const finished = finishedRecording(job.fingerprints.clips, rows, plan, result, ctx.options.find, aligned?.record.agreement, savedDictation?.stageMs, confidence);
     const meter = peaks;
     peaks = undefined;
-    await store.saveAlignment(aligned?.record);
-    await store.saveTimed(timedSource(job.recording.relPath, audioMs, result, aligned), ctx.options);
+    await store.saveAlignment(record);
+    await store.saveTimed(timedSource(job.recording.relPath, audioMs, result, aligned, confidence), ctx.options);
     await Promise.all([store.saveWaveform(meter, wavPath, ctx.warn), store.saveClips(dictation, finished.clips)]);
     return finished.outcome;
   } catch (error) {
@@ -189,4 +194,10 @@ export async function processRecording(job: RecordingJob, store: RecordingStore,
     await rm(wavPath, { force: true }).catch(() => undefined);
     if (ctx.onStageTiming !== undefined) for (const [stage, ms] of progress.stop()) ctx.onStageTiming(stage, ms);
   }
+}
+
+/** A reference word with its confidence (placed words only). */
+function withConfidence(word: AlignedWord, confidence: ReadonlyMap<number, number>): AlignedWord {
+  const value = word.startMs === null ? undefined : confidence.get(word.textStart);
+  return value === undefined ? word : { ...word, confidence: value };
 }

@@ -48,6 +48,8 @@ export interface RecordingState {
     dropped?: { clips: number; ms: number };
     paddingClamped?: number;
     reference?: { agreement: ReferenceAgreement; found: number[] | undefined };
+    /** Per word with audio, its text offset and confidence (absent in older states). */
+    wordConfidence?: [textStart: number, confidence: number][];
   };
   /** The last failure (cleared on success). */
   failure?: FailureRow;

@@ -73,9 +73,9 @@ export class RecordingStore {
    * The timed files of a recording found done, again from its saved dictation (and with a
    * reference, its saved alignment): no audio, no service. Nothing when neither is saved.
    */
-  async rewriteTimed(dictation: SavedDictation | undefined, withReference: boolean, options: TimedOptions): Promise<void> {
+  async rewriteTimed(dictation: SavedDictation | undefined, withReference: boolean, options: TimedOptions, wordConfidence?: readonly [number, number][]): Promise<void> {
     const from = await savedTimedSource(this.#outDir, this.#job.recording.relPath, dictation, withReference);
-    if (from !== undefined) await writeTimedFiles(this.#outDir, from, options);
+    if (from !== undefined) await writeTimedFiles(this.#outDir, { ...from, confidence: new Map(wordConfidence ?? []) }, options);
   }
 
   /** The cut clips: the state holds the dictation they came from and the clips (any failure cleared). */

@@ -7,10 +7,9 @@
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { LimitFunction } from 'p-limit';
-import { cutClips, encodePeaks, isLoudEdge, originalAudio, savePeaks, snapEdges } from '../../audio/index.js';
+import { cutClips, encodePeaks, originalAudio, savePeaks, snapEdges } from '../../audio/index.js';
 import type { ClipRequest, CutClip, PeaksMeter } from '../../audio/index.js';
 import { writeFileAtomicSync } from '../../files.js';
-import { addFlag } from '../../markers/index.js';
 import type { PlannedClip } from '../../markers/index.js';
 import { clipDir, clipFileName } from '../../run-output/naming.js';
 import type { ManifestRow } from '../../run-output/rows.js';
@@ -101,11 +100,11 @@ export async function writeWaveform(meter: PeaksMeter | undefined, workWav: stri
   }
 }
 
-/** The manifest columns of a cut clip: its format, edge levels, and `loud-edge` added to its flags when an edge is loud. */
+/** The manifest columns of a cut clip: its flags, format and edge levels (measured, never a flag of their own: see `cut-edge`). */
 export function cutColumns(flags: string, cut: CutClip | undefined): Pick<ManifestRow, 'flags' | 'sample_rate' | 'channels' | 'edge_start_db' | 'edge_end_db'> {
   if (cut === undefined) return { flags };
   return {
-    flags: isLoudEdge(cut) ? addFlag(flags, 'loud-edge') : flags,
+    flags,
     sample_rate: cut.sampleRate,
     channels: cut.channels,
     edge_start_db: cut.edgeStartDb,

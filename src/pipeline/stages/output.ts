@@ -42,7 +42,7 @@ export interface RecordingOutcome {
  */
 export function manifestRows(
   source: string,
-  clips: readonly KeptClip[],
+  clips: readonly (KeptClip & { confidence?: number | undefined })[],
   cut: { fileNames: readonly string[]; cut: readonly CutClip[] },
   dictation: Pick<SavedDictation, 'method' | 'dictationIds' | 'markerDictationIds' | 'chunks' | 'result'>,
   fromReference: boolean,
@@ -64,6 +64,7 @@ export function manifestRows(
       text_start: clip.textStart,
       text_length: clip.textLength,
       ...cutColumns(clip.flags, cut.cut[i]),
+      ...(clip.confidence === undefined ? {} : { confidence: clip.confidence }),
     };
   });
 }
@@ -81,12 +82,13 @@ export function finishedRecording(
   find: readonly string[] | undefined,
   agreement: ReferenceAgreement | undefined,
   earlierStageMs: Partial<Record<Stage, number>> | undefined,
+  confidence: ReadonlyMap<number, number> = new Map(),
 ): { clips: SavedClips; outcome: RecordingOutcome } {
   const { dropped, paddingClamped } = plan;
   const found = phraseCounts(result, find);
   const reference = agreement === undefined ? undefined : { agreement, found };
   return {
-    clips: { fingerprint, rows, dropped, paddingClamped, ...(reference === undefined ? {} : { reference }) },
+    clips: { fingerprint, rows, dropped, paddingClamped, ...(reference === undefined ? {} : { reference }), ...(confidence.size === 0 ? {} : { wordConfidence: [...confidence] }) },
     outcome: { rows, resumed: false, dropped, found, agreement, paddingClamped, earlierStageMs },
   };
 }
@@ -111,7 +113,9 @@ export function resumedOutcome(saved: SavedClips, dictation: SavedDictation | un
  * What a recording's timed transcript is made from: the words its clips were planned over
  * (`result`), and with a reference its unaligned words and those left without times (`unplaced`).
  */
-export function timedSource(source: string, durationMs: number, result: DictationResult, aligned: Pick<AlignedReference, 'record' | 'unaligned'> | undefined): TimedSource {
+export function timedSource(
+  source: string, durationMs: number, result: DictationResult, aligned: Pick<AlignedReference, 'record' | 'unaligned'> | undefined, confidence?: ReadonlyMap<number, number>,
+): TimedSource {
   const unplaced = aligned?.record.words.filter((w) => w.startMs === null).map((w) => w.textStart) ?? [];
-  return { source, durationMs, result, reference: aligned && { unaligned: aligned.unaligned, unplaced } };
+  return { source, durationMs, result, reference: aligned && { unaligned: aligned.unaligned, unplaced }, confidence };
 }

@@ -40,6 +40,8 @@ export interface TimedSource {
   durationMs: number;
   result: DictationResult;
   reference?: { unaligned: readonly number[]; unplaced: readonly number[] } | undefined;
+  /** Per word with audio, by text offset, its confidence. */
+  confidence?: ReadonlyMap<number, number> | undefined;
 }
 
 /**

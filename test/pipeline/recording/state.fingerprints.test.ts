@@ -167,7 +167,7 @@ describe('fingerprints derived from the key table', () => {
 
   it('every key that affects nothing or chooses the recordings leaves both fingerprints alone', () => {
     const base = fingerprintsWith(KEYS, 0);
-    const other = { int: 7, bool: true, string: 'x', path: '/x', list: ['x'], set: ['vtt'], enum: undefined } as const;
+    const other = { int: 7, number: 0.25, bool: true, string: 'x', path: '/x', list: ['x'], set: ['vtt'], enum: undefined } as const;
     expect(KEYS.filter((s) => s.affects === 'selection').map((s) => s.key)).toEqual(['include', 'exclude']);
     for (const spec of KEYS.filter((s) => s.affects === 'nothing' || s.affects === 'selection')) {
       const value = spec.type.kind === 'enum' ? spec.type.values.find((v) => v !== spec.default) : other[spec.type.kind];

@@ -43,7 +43,7 @@ describe('the plan and output stages of one recording', () => {
     const common = { source: 'in/a.wav', kind: 'word', method: 'new', sample_rate: 16000, channels: 1 };
     expect(rows).toEqual([
       { ...common, file_name: 'clips/k/00000_one.wav', text: 'one', start_ms: 0, end_ms: 425, duration_ms: 425, dictation_id: 'a', text_start: 0, text_length: 3, flags: '', edge_start_db: -40, edge_end_db: -30 },
-      { ...common, file_name: 'clips/k/00001_two.wav', text: 'two', start_ms: 425, end_ms: 900, duration_ms: 475, dictation_id: 'a', text_start: 4, text_length: 3, flags: 'loud-edge', edge_start_db: -5, edge_end_db: -30 },
+      { ...common, file_name: 'clips/k/00001_two.wav', text: 'two', start_ms: 425, end_ms: 900, duration_ms: 475, dictation_id: 'a', text_start: 4, text_length: 3, flags: '', edge_start_db: -5, edge_end_db: -30 },
       { ...common, file_name: 'clips/k/00002_three.wav', text: 'three', start_ms: 1100, end_ms: 1800, duration_ms: 700, dictation_id: 'b', text_start: 9, text_length: 5, flags: '', edge_start_db: -40, edge_end_db: -40 },
     ]);
 

@@ -1,0 +1,163 @@
+/**
+ * Speech with known truth and planted faults for the confidence benchmark (bench/confidence.mjs):
+ * recordings joined from words whose audible extent is known exactly — espeak-ng words
+ * (test/helpers/spoken-words.mjs) and real spoken digits (realspeech-dev/fsdd) — with a reference
+ * text that may differ from what is said: a sentence said but missing from the reference, a heading
+ * never said, words substituted, a word's audio replaced by noise, a syllable repeated before a word.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { monoWav, prng, ROOT } from './lib.mjs';
+import { synthesize } from '../test/helpers/spoken-words.mjs';
+
+const exec = promisify(execFile);
+const RATE = 16000;
+/** The real digits: `../shared/data/realspeech-dev/fsdd` beside the project (or beside the worktree folder holding it). */
+export const FSDD = [join(ROOT, '..'), join(ROOT, '..', '..')].map((up) => join(up, 'shared', 'data', 'realspeech-dev', 'fsdd')).find((dir) => existsSync(dir))
+  ?? join(ROOT, '..', 'shared', 'data', 'realspeech-dev', 'fsdd');
+const DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+const PAUSES = [40, 0, 120, 20, 250, 60, 0, 300, 90, 10];
+const SENTENCES = [
+  'the old mill stood beside a narrow river where children fished on summer evenings',
+  'every morning the miller opened the heavy doors and swept the dusty floor',
+  'travellers often stopped to buy bread and ask for directions to the market town',
+  'in winter the wheel froze and the village waited for the spring thaw',
+].map((s) => s.split(' '));
+/** Words a substitution puts in the reference instead of what was said. */
+const OTHERS = ['garden', 'silver', 'pocket', 'lantern', 'seven', 'yellow'];
+
+/** A real digit take at 16 kHz, trimmed to where it is louder than its own noise. */
+async function digitTake(file) {
+  const { stdout } = await exec('ffmpeg', ['-v', 'error', '-nostdin', '-i', file, '-ar', String(RATE), '-ac', '1', '-f', 's16le', 'pipe:1'], { encoding: 'buffer', maxBuffer: 1 << 26 });
+  const all = new Int16Array(stdout.buffer, stdout.byteOffset, stdout.byteLength / 2);
+  const win = 160;
+  const rms = [];
+  for (let i = 0; i + win <= all.length; i += win) {
+    let sum = 0;
+    for (let k = i; k < i + win; k++) sum += all[k] * all[k];
+    rms.push(Math.sqrt(sum / win));
+  }
+  const sorted = [...rms].sort((a, b) => a - b);
+  const floor = sorted[Math.floor(0.1 * (sorted.length - 1))] ?? 0;
+  const peak = sorted.at(-1) ?? 0;
+  const threshold = Math.max(4 * floor, 0.03 * peak, 60);
+  let first = 0;
+  while (first < all.length && Math.abs(all[first]) <= threshold) first++;
+  let last = all.length - 1;
+  while (last > first && Math.abs(all[last]) <= threshold) last--;
+  return all.slice(first, last + 1);
+}
+
+/**
+ * Join a script into `path` and write its reference text beside the truth. Steps:
+ * `{ say, samples, ref }` a spoken word (`ref`: what the reference writes for it; null: left out;
+ * another word: substituted), `{ unsaid }` a reference word never spoken, `{ noise: ms, ref }` noise
+ * where the reference has `ref`, `{ stutter: samples }` a syllable before the next word.
+ */
+export async function joinScript(path, script, seed) {
+  const random = prng(seed);
+  const ms = (n) => Math.round((n * RATE) / 1000);
+  const parts = [];
+  const reference = [];
+  const spoken = [];
+  let at = ms(500);
+  let step = 0;
+  const place = (samples) => {
+    parts.push({ at, samples });
+    const span = { startMs: (at * 1000) / RATE, endMs: ((at + samples.length) * 1000) / RATE };
+    at += samples.length;
+    return span;
+  };
+  for (const s of script) {
+    if (s.unsaid !== undefined) { reference.push({ text: s.unsaid, truth: null, fault: s.fault ?? 'unsaid' }); continue; }
+    if (s.stutter !== undefined) { place(s.stutter); at += ms(90); continue; }
+    if (s.noise !== undefined) {
+      const noise = Int16Array.from({ length: ms(s.noise) }, () => Math.round((random() * 2 - 1) * 2500));
+      place(noise);
+      if (s.ref !== null) reference.push({ text: s.ref, truth: null, fault: 'noise' });
+    } else {
+      const span = place(s.samples);
+      spoken.push({ word: s.say, ...span });
+      if (s.ref !== null) reference.push({ text: s.ref, truth: s.ref === s.say ? span : null, fault: s.fault ?? (s.ref === s.say ? undefined : 'substituted') });
+    }
+    at += ms(PAUSES[step++ % PAUSES.length]);
+  }
+  const total = at + ms(500);
+  const samples = Int16Array.from({ length: total }, () => Math.round((random() * 2 - 1) * 30));
+  for (const p of parts) for (let k = 0; k < p.samples.length; k++) samples[p.at + k] = Math.max(-32768, Math.min(32767, samples[p.at + k] + p.samples[k]));
+  await writeFile(path, monoWav(Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength)));
+  return { reference, spoken, durationMs: (total * 1000) / RATE };
+}
+
+/** The recordings of the set, written into `dir/in` with their references in `dir/ref` (kept when already there). */
+export async function confidenceSet(dir) {
+  const plans = await recordingPlans();
+  await mkdir(join(dir, 'in'), { recursive: true });
+  await mkdir(join(dir, 'ref'), { recursive: true });
+  const out = [];
+  for (const [i, plan] of plans.entries()) {
+    const wav = join(dir, 'in', `${plan.name}.wav`);
+    const meta = `${join(dir, plan.name)}.truth.json`;
+    if (!existsSync(meta)) {
+      const script = await plan.script();
+      const truth = await joinScript(wav, script, 11 + i);
+      await writeFile(join(dir, 'ref', `${plan.name}.txt`), `${truth.reference.map((w) => w.text).join(' ')}\n`);
+      await writeFile(meta, JSON.stringify(truth));
+    }
+    out.push({ name: plan.name, kind: plan.kind, faults: plan.faults, wav, ...JSON.parse(await readFile(meta, 'utf8')) });
+  }
+  return out;
+}
+
+async function recordingPlans() {
+  const voiceWords = async (voice, rate, words) => {
+    const cache = new Map();
+    for (const w of new Set(words)) cache.set(w, await synthesize(w, voice, rate, 'ffmpeg'));
+    return cache;
+  };
+  const synthetic = (name, voice, rate, sentences, faults, build) => ({
+    name, kind: `synthetic (espeak-ng ${voice}, ${rate} wpm)`, faults,
+    script: async () => build(await voiceWords(voice, rate, sentences.flat()), sentences),
+  });
+  const say = (audio, word, ref = word) => ({ say: word, samples: audio.get(word), ref });
+  const files = await readdir(FSDD);
+  const digits = (speaker, n, seed) => {
+    const random = prng(seed);
+    return Array.from({ length: n }, () => Math.floor(random() * 10));
+  };
+  const takeOf = async (speaker, digit, k) => {
+    const takes = files.filter((f) => f.startsWith(`${digit}_${speaker}_`)).sort();
+    return digitTake(join(FSDD, takes[k % takes.length]));
+  };
+  const real = (name, speaker, faults, build) => ({
+    name, kind: `real digits (fsdd ${speaker})`, faults,
+    script: async () => {
+      const ds = digits(speaker, 22, name.length * 7 + speaker.length);
+      const takes = await Promise.all(ds.map((d, k) => takeOf(speaker, d, k)));
+      return build(ds.map((d, k) => ({ say: DIGITS[d], samples: takes[k], ref: DIGITS[d] })), takes);
+    },
+  });
+  return [
+    synthetic('syn-missing-heading', 'en-us', 170, [SENTENCES[0], SENTENCES[1], SENTENCES[2]], 'unspoken heading, a sentence missing from the reference',
+      (a, [s1, s2, s3]) => [{ unsaid: 'chapter', fault: 'heading' }, { unsaid: 'seven', fault: 'heading' },
+        ...s1.map((w) => say(a, w)), ...s2.map((w) => ({ ...say(a, w, null), fault: 'missing' })), ...s3.map((w) => say(a, w))]),
+    synthetic('syn-substituted-noise', 'en-gb-x-rp', 160, [SENTENCES[1], SENTENCES[3]], 'three words substituted, two words\' audio replaced by noise',
+      (a, [s1, s2]) => [...s1, ...s2].map((w, i) => (i === 4 || i === 17 || i === 22 ? say(a, w, OTHERS[i % OTHERS.length])
+        : i === 9 || i === 26 ? { noise: 450, ref: w } : say(a, w)))),
+    synthetic('syn-stutter', 'en-us+f3', 180, [SENTENCES[2], SENTENCES[0]], 'a syllable repeated before four words',
+      (a, [s1, s2]) => [...s1, ...s2].flatMap((w, i) => (i % 7 === 3 ? [{ stutter: a.get(w).slice(0, 1900) }, { ...say(a, w), fault: 'stutter' }] : [say(a, w)]))),
+    synthetic('syn-clean', 'en-us-nyc', 165, [SENTENCES[3], SENTENCES[1]], 'none (correct reference)', (a, [s1, s2]) => [...s1, ...s2].map((w) => say(a, w))),
+    real('fsdd-jackson-missing', 'jackson', 'three digits missing from the reference, two substituted',
+      (steps) => steps.map((s, i) => (i >= 8 && i < 11 ? { ...s, ref: null, fault: 'missing' } : i === 3 || i === 15 ? { ...s, ref: DIGITS[(DIGITS.indexOf(s.say) + 3) % 10] } : s))),
+    real('fsdd-nicolas-noise-stutter', 'nicolas', 'one digit\'s audio replaced by noise, two stutters, one digit never said',
+      (steps, takes) => steps.flatMap((s, i) => (i === 6 ? [{ noise: 400, ref: s.ref }] : i === 10 || i === 17 ? [{ stutter: takes[i].slice(0, 1600) }, { ...s, fault: 'stutter' }]
+        : i === 13 ? [{ unsaid: 'four' }, s] : [s]))),
+    real('fsdd-george-heading', 'george', 'an unspoken heading, two digits substituted, one replaced by noise',
+      (steps) => [{ unsaid: 'digits', fault: 'heading' }, { unsaid: 'list', fault: 'heading' },
+        ...steps.map((s, i) => (i === 5 || i === 12 ? { ...s, ref: DIGITS[(DIGITS.indexOf(s.say) + 1) % 10] } : i === 18 ? { noise: 500, ref: s.ref } : s))]),
+    real('fsdd-jackson-clean', 'jackson', 'none (correct reference)', (steps) => steps),
+  ];
+}

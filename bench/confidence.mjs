@@ -1,0 +1,167 @@
+/**
+ * Part — which labels to trust (issue 28): on speech with known word boundaries and planted faults
+ * (bench/confidence-data.mjs), how well `low-confidence` + `unaligned` mark the clips that are wrong
+ * (the label is not the audio, or an edge is more than 50 ms off) and spare the right ones, the
+ * same for `cut-edge`, and the share of flagged clips on the demo. Every recording is run with its
+ * reference (embedded default: recognition, then acoustic alignment) and again without it (the
+ * recognizer's words, re-cut from the saved markers). Also writes the labelled features the
+ * confidence model is fitted on (scripts/fit-confidence.mjs) to bench/out/confidence/features.json.
+ */
+import { execFile } from 'node:child_process';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { parse } from 'csv-parse/sync';
+import { importDist, OUT, ROOT, saveResult } from './lib.mjs';
+import { confidenceSet } from './confidence-data.mjs';
+
+const exec = promisify(execFile);
+const CLI = join(ROOT, 'dist', 'cli', 'index.js');
+/** An edge further than this from the truth makes a clip wrong, ms. */
+const EDGE_MS = 50;
+
+const pct = (n, d) => (d === 0 ? '–' : `${((100 * n) / d).toFixed(1)} % (${n} of ${d})`);
+const share = (n, d) => (d === 0 ? 0 : n / d);
+const manifestRows = async (out) => parse(await readFile(join(out, 'manifest.csv'), 'utf8'), { columns: true });
+const flagsOf = (row) => new Set(row.flags.split(' ').filter(Boolean));
+
+async function dictclip(args) {
+  await exec(process.execPath, [CLI, ...args], { cwd: ROOT, maxBuffer: 1 << 26 }).catch((error) => {
+    if (error.code !== 1) throw error; // exit 1: some recording failed; the rows of the others count
+  });
+}
+
+/** Per word row of a run its label (right / wrong, and whether only an edge was off) and features. */
+async function labelRun(out, set, mode, modules) {
+  const rows = (await manifestRows(out)).filter((r) => r.kind === 'word');
+  const labelled = [];
+  for (const rec of set) {
+    const source = `${rec.name}.wav`;
+    const mine = rows.filter((r) => r.source === source);
+    if (mine.length === 0) continue; // failed (failures.csv), or no clip
+    const levels = await modules.confidence.readRecordingLevels(rec.wav);
+    let words;
+    let truthAt;
+    if (mode === 'reference') {
+      const alignment = JSON.parse(await readFile(join(out, 'alignments', `${source}.json`), 'utf8'));
+      words = modules.pipeline.wordsToScore({ markers: [] }, alignment.words);
+      const index = new Map(alignment.words.map((w, i) => [w.textStart, i]));
+      truthAt = (row) => {
+        const ref = rec.reference[index.get(Number(row.text_start))];
+        return { truth: ref?.truth ?? null, fault: ref?.fault, sameText: ref?.truth != null };
+      };
+    } else {
+      const timed = JSON.parse(await readFile(join(out, 'transcripts', `${source}.json`), 'utf8'));
+      words = timed.words.filter((w) => w.startMs !== null).map((w) => ({ text: w.text, textStart: w.textStart, startMs: w.startMs, endMs: w.endMs, source: 'recognized' }));
+      truthAt = (row) => {
+        const text = row.text.toLowerCase().replace(/[^\p{L}\p{N}']/gu, '');
+        const same = rec.spoken.filter((s) => s.word === text && s.startMs < Number(row.end_ms) && s.endMs > Number(row.start_ms));
+        const best = same.sort((a, b) => Math.abs(a.startMs - row.start_ms) - Math.abs(b.startMs - row.start_ms))[0];
+        return { truth: best ?? null, fault: best === undefined ? 'misheard' : undefined, sameText: best !== undefined };
+      };
+    }
+    const ctx = modules.confidence.featureContext(words, levels);
+    const features = new Map(words.map((w) => [w.textStart, modules.confidence.wordFeatures(w, ctx)]));
+    for (const row of mine) {
+      const { truth, fault, sameText } = truthAt(row);
+      const startOff = truth === null ? null : Math.abs(Number(row.start_ms) - truth.startMs);
+      const endOff = truth === null ? null : Math.abs(Number(row.end_ms) - truth.endMs);
+      const right = truth !== null && startOff <= EDGE_MS && endOff <= EDGE_MS;
+      labelled.push({
+        mode, recording: rec.name, kind: rec.kind.startsWith('real') ? 'real' : 'synthetic', text: row.text, right, edgeOff: sameText && !right,
+        fault: fault ?? (right ? undefined : 'edge'), flags: [...flagsOf(row)], confidence: row.confidence === '' ? null : Number(row.confidence),
+        features: features.get(Number(row.text_start)) ?? null,
+      });
+    }
+  }
+  return labelled;
+}
+
+function figures(rows) {
+  const wrong = rows.filter((r) => !r.right);
+  const right = rows.filter((r) => r.right);
+  const caught = (r) => r.flags.includes('low-confidence') || r.flags.includes('unaligned');
+  const edgeWrong = rows.filter((r) => r.edgeOff);
+  return {
+    wrong: wrong.length, right: right.length,
+    wrongFlagged: wrong.filter(caught).length, rightFlagged: right.filter(caught).length,
+    edgeWrong: edgeWrong.length, edgeWrongFlagged: edgeWrong.filter((r) => r.flags.includes('cut-edge')).length,
+    rightEdgeFlagged: right.filter((r) => r.flags.includes('cut-edge')).length,
+  };
+}
+
+async function demoShare(dir) {
+  await exec(process.execPath, [join(ROOT, 'scripts', 'gather-speech.mjs')], { cwd: ROOT });
+  const out = join(dir, 'demo');
+  await rm(out, { recursive: true, force: true });
+  await dictclip(['run', join(ROOT, 'samples'), '--out', out, '-q', '--no-report']);
+  const rows = await manifestRows(out);
+  const count = (flag) => rows.filter((r) => flagsOf(r).has(flag)).length;
+  return { clips: rows.length, flagged: rows.filter((r) => r.flags !== '').length, lowConfidence: count('low-confidence'), cutEdge: count('cut-edge'), unaligned: count('unaligned') };
+}
+
+export default async function confidence() {
+  const modules = { confidence: await importDist('align/confidence/index.js'), pipeline: await importDist('pipeline/confidence.js') };
+  const dir = join(OUT, 'confidence');
+  const set = await confidenceSet(dir);
+  const out = join(dir, 'out');
+  await rm(out, { recursive: true, force: true });
+  const t0 = performance.now();
+  await dictclip(['run', join(dir, 'in'), '--out', out, '--transcripts', join(dir, 'ref'), '-q', '--no-report']);
+  const withReference = await labelRun(out, set, 'reference', modules);
+  const refused = parse(await readFile(join(out, 'failures.csv'), 'utf8'), { columns: true }).map((f) => `${f.source} (${f.code})`);
+  await dictclip(['run', join(dir, 'in'), '--out', out, '-q', '--no-report']); // re-cut from the saved markers, without the references
+  const withoutReference = await labelRun(out, set, 'recognized', modules);
+  const runS = (performance.now() - t0) / 1000;
+  const all = [...withReference, ...withoutReference];
+  await writeFile(join(dir, 'features.json'), JSON.stringify(all));
+  const demo = await demoShare(dir);
+
+  const tableRows = [];
+  for (const mode of ['reference', 'recognized']) {
+    for (const kind of ['synthetic', 'real']) {
+      const f = figures(all.filter((r) => r.mode === mode && r.kind === kind));
+      tableRows.push([mode === 'reference' ? 'with reference' : 'without (recognized words)', kind, f.right + f.wrong, pct(f.wrongFlagged, f.wrong), pct(f.rightFlagged, f.right),
+        pct(f.edgeWrongFlagged, f.edgeWrong), pct(f.rightEdgeFlagged, f.right)]);
+    }
+  }
+  const faultRows = set.map((rec) => {
+    const rows = withReference.filter((r) => r.recording === rec.name);
+    const planted = rows.filter((r) => r.fault !== undefined && r.fault !== 'edge');
+    const missed = planted.filter((r) => !r.flags.includes('low-confidence') && !r.flags.includes('unaligned'));
+    const clean = rows.filter((r) => r.right);
+    return [rec.name, rec.kind, rec.faults, `${planted.length - missed.length} of ${planted.length}${missed.length > 0 ? ` (missed: ${missed.map((r) => `${r.text} [${r.fault}]`).join(', ')})` : ''}`,
+      `${clean.filter((r) => r.flags.includes('low-confidence')).length} of ${clean.length}`];
+  });
+  const ref = figures(withReference);
+  const both = figures(all);
+  return saveResult('confidence', {
+    title: 'Confidence and flags: which labels to trust',
+    setup: `${set.length} recordings joined from words whose audible extent is known exactly: ${set.filter((r) => r.kind.startsWith('synthetic')).length} of espeak-ng words, ` +
+      `${set.filter((r) => r.kind.startsWith('real')).length} of real spoken digits (realspeech-dev/fsdd: jackson, nicolas, george), pauses 0–300 ms over a faint noise floor, ` +
+      `${(set.reduce((n, r) => n + r.durationMs, 0) / 1000).toFixed(0)} s in all, with planted faults (table below). Each is run on the embedded default with its reference ` +
+      '(`--transcripts`) and again without (re-cut from the saved markers). A clip is right when its label is the word spoken there and both edges are within 50 ms of ' +
+      'that word\'s audible extent; wrong otherwise (another word\'s audio, a word never spoken, noise, a stutter inside it, an edge more than 50 ms off). ' +
+      '"Edge off": the label is right but an edge is more than 50 ms off. The confidence model is fitted on these same words (scripts/fit-confidence.mjs): the figures ' +
+      'are on the data it was tuned on; the independent check uses other voices. Demo: `dictclip run samples` as `npm run demo` runs it.',
+    table: { columns: ['words', 'speech', 'clips', 'wrong flagged (low-confidence or unaligned)', 'right flagged', 'edge off flagged cut-edge', 'right flagged cut-edge'], rows: tableRows },
+    tables: [{ title: 'Planted faults (with reference): wrong clips flagged, and low-confidence on right clips', columns: ['recording', 'speech', 'faults', 'faulty clips flagged', 'right clips low-confidence'], rows: faultRows }],
+    targets: [
+      { name: 'wrong clips flagged low-confidence or unaligned (with reference)', target: '≥ 90 %', value: pct(ref.wrongFlagged, ref.wrong), met: share(ref.wrongFlagged, ref.wrong) >= 0.9 },
+      { name: 'right clips flagged low-confidence or unaligned (with reference)', target: '≤ 10 %', value: pct(ref.rightFlagged, ref.right), met: share(ref.rightFlagged, ref.right) <= 0.1 },
+      { name: 'wrong clips flagged (with and without reference)', target: '≥ 90 %', value: pct(both.wrongFlagged, both.wrong), met: share(both.wrongFlagged, both.wrong) >= 0.9 },
+      { name: 'right clips flagged (with and without reference)', target: '≤ 10 %', value: pct(both.rightFlagged, both.right), met: share(both.rightFlagged, both.right) <= 0.1 },
+      { name: 'clips with an edge off flagged cut-edge', target: '–', value: pct(both.edgeWrongFlagged, both.edgeWrong) },
+      { name: 'right clips flagged cut-edge', target: '≤ 10 %', value: pct(both.rightEdgeFlagged, both.right), met: share(both.rightEdgeFlagged, both.right) <= 0.1 },
+      { name: 'demo clips flagged (any flag)', target: '≤ 20 %', value: `${pct(demo.flagged, demo.clips)}: low-confidence ${demo.lowConfidence}, cut-edge ${demo.cutEdge}, unaligned ${demo.unaligned}`, met: share(demo.flagged, demo.clips) <= 0.2 },
+      { name: 'wall time of the two runs', target: '–', value: `${runS.toFixed(0)} s` },
+    ],
+    notes: [
+      ...(refused.length === 0 ? [] : [`Recordings that failed with their reference (no clips, left out of the "with reference" rows): ${refused.join(', ')}.`]),
+      'The labelled words are written to bench/out/confidence/features.json; `node scripts/fit-confidence.mjs` fits the model on them.',
+    ],
+    commands: ['`node bench/run.mjs --only confidence`', '`node scripts/fit-confidence.mjs`'],
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(JSON.stringify(await confidence(), null, 2));

@@ -1,0 +1,46 @@
+/**
+ * A recording's clips judged (pure): each clip's confidence (its lowest word's), whether it falls
+ * below the run's threshold (`low-confidence`), and whether an edge cuts into speech (`cut-edge`).
+ */
+import { cutsIntoSpeech, type TimeSpan } from './edges.js';
+import type { ScoredWord } from './features.js';
+import type { RecordingLevels } from './levels.js';
+
+/** A word of the recording with its place in the text and its confidence. */
+export type JudgedWord = ScoredWord & { readonly textStart: number; readonly confidence: number };
+
+/** What a clip gets: its confidence (undefined when it holds no timed word) and its two flags. */
+export interface ClipJudgement {
+  confidence: number | undefined;
+  lowConfidence: boolean;
+  cutEdge: boolean;
+}
+
+/** The words (ascending by `textStart`, each owning audio) whose text starts in [from, to). */
+function wordsIn(words: readonly JudgedWord[], from: number, to: number): { first: number; end: number } {
+  let first = 0;
+  while (first < words.length && words[first]!.textStart < from) first++;
+  let end = first;
+  while (end < words.length && words[end]!.textStart < to) end++;
+  return { first, end };
+}
+
+/**
+ * Judge `clips` (their final cut, padding included) over the recording's `words` (ascending by
+ * `textStart`; words without audio left out): confidence = the lowest of the clip's words.
+ */
+export function judgeClips(
+  clips: readonly (TimeSpan & { textStart: number; textLength: number })[],
+  words: readonly JudgedWord[],
+  levels: Pick<RecordingLevels, 'quiet' | 'db'>,
+  threshold: number,
+): ClipJudgement[] {
+  const timed = words.filter((w) => w.endMs > w.startMs);
+  return clips.map((clip) => {
+    const { first, end } = wordsIn(timed, clip.textStart, clip.textStart + Math.max(1, clip.textLength));
+    const own = timed.slice(first, end);
+    const confidence = own.length === 0 ? undefined : Math.min(...own.map((w) => w.confidence));
+    const cutEdge = cutsIntoSpeech(clip, timed[first - 1], timed[end], levels);
+    return { confidence, lowConfidence: confidence !== undefined && confidence < threshold, cutEdge };
+  });
+}

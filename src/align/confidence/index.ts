@@ -1,0 +1,21 @@
+/** Which labels to trust: per word clip a calibrated confidence, and whether its edges cut into speech. */
+import { readFrameEnergies } from '../../audio/index.js';
+import { readWavInfo } from '../../wav-header.js';
+import { FRAME_MS, recordingLevels, type RecordingLevels } from './levels.js';
+
+export { judgeClips } from './clips.js';
+export type { ClipJudgement, JudgedWord } from './clips.js';
+export { cutsIntoSpeech, EDGE_SPEECH_MS } from './edges.js';
+export { FEATURES, featureContext, wordFeatures } from './features.js';
+export type { ConfidenceModel, FeatureName, ScoredWord, WordEvidence, WordSource } from './features.js';
+export { FRAME_MS, QUIET_OVER_FLOOR_DB, recordingLevels } from './levels.js';
+export type { RecordingLevels } from './levels.js';
+export { applyModel, roundConfidence, scoreWords } from './model.js';
+export { CONFIDENCE_MODELS, FITTED_THRESHOLD } from './coefficients.js';
+
+/** The levels of a 16 kHz mono 16-bit WAV (the work audio). @throws DictclipError E_INPUT, E_AUDIO_INVALID. */
+export async function readRecordingLevels(wavPath: string): Promise<RecordingLevels> {
+  const info = await readWavInfo(wavPath);
+  const frameSamples = Math.round((info.sampleRate * FRAME_MS) / 1000);
+  return recordingLevels(await readFrameEnergies({ ...info, path: wavPath }, frameSamples), frameSamples);
+}

@@ -1,0 +1,54 @@
+/**
+ * A recording's loudness in 10 ms frames, as the confidence model and the edge check read it:
+ * each frame's level in dB, the noise floor, the level of its speech, and which frames are quiet.
+ * Pure once the frame energies are read (src/audio readFrameEnergies).
+ */
+
+/** Length of a frame, ms (the recognizer's frame). */
+export const FRAME_MS = 10;
+/** Samples of a frame of the 16 kHz work audio. */
+export const FRAME_SAMPLES = 160;
+/** A frame at most this many dB above the noise floor is quiet. */
+export const QUIET_OVER_FLOOR_DB = 9;
+/** Percentile of the frame levels taken as the noise floor. */
+const FLOOR_PERCENTILE = 0.05;
+/** Percentile of the levels of the frames that are not quiet taken as the level of the recording's speech. */
+const SPEECH_PERCENTILE = 0.5;
+/** A frame whose RMS is at most this is digital silence: always quiet, at {@link SILENT_DB}. */
+const SILENT_RMS = 2;
+/** Level given to a silent frame, dB. */
+const SILENT_DB = 0;
+
+export interface RecordingLevels {
+  /** Per frame its level, dB of RMS (16-bit full scale = 90.3 dB). */
+  readonly db: Float64Array;
+  /** Per frame 1 when quiet (at most {@link QUIET_OVER_FLOOR_DB} over the floor, or digital silence). */
+  readonly quiet: Uint8Array;
+  /** The noise floor: the 5th percentile of the frame levels (digital silence at 0 dB), dB. */
+  readonly floorDb: number;
+  /** The level of the recording's speech: the median level of the frames that are not quiet, dB. */
+  readonly speechDb: number;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.floor(p * (sorted.length - 1))] ?? SILENT_DB;
+}
+
+/** The levels of a recording from its sums of squares per frame of `frameSamples` samples. */
+export function recordingLevels(energies: Float64Array, frameSamples = FRAME_SAMPLES): RecordingLevels {
+  const silent = SILENT_RMS * SILENT_RMS * frameSamples;
+  const db = Float64Array.from(energies, (e) => (e <= silent ? SILENT_DB : 10 * Math.log10(e / frameSamples)));
+  const sorted = Array.from(db).sort((a, b) => a - b); // digital silence counts as the floor it is
+  const floorDb = percentile(sorted, FLOOR_PERCENTILE);
+  const quiet = Uint8Array.from(db, (d, i) => (energies[i]! <= silent || d <= floorDb + QUIET_OVER_FLOOR_DB ? 1 : 0));
+  const loud = sorted.filter((d) => d > floorDb + QUIET_OVER_FLOOR_DB && d > SILENT_DB);
+  const speechDb = loud.length === 0 ? floorDb + QUIET_OVER_FLOOR_DB : percentile(loud, SPEECH_PERCENTILE);
+  return { db, quiet, floorDb, speechDb };
+}
+
+/** Frames [first, end) of a span in ms, inside the recording. */
+export function frameRange(levels: Pick<RecordingLevels, 'db'>, startMs: number, endMs: number): [number, number] {
+  const first = Math.max(0, Math.min(levels.db.length, Math.floor(startMs / FRAME_MS)));
+  const end = Math.max(first, Math.min(levels.db.length, Math.ceil(endMs / FRAME_MS)));
+  return [first, end];
+}

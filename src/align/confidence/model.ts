@@ -1,0 +1,31 @@
+/**
+ * The confidence of a word clip: the probability that it holds the word its label says with both
+ * edges within 50 ms of the truth, from a logistic regression over the word's features
+ * (src/align/confidence/features.ts), fitted offline on speech with known word boundaries and
+ * planted faults (scripts/fit-confidence.mjs). Pure.
+ */
+import { CONFIDENCE_MODELS } from './coefficients.js';
+import { featureContext, wordFeatures, type ConfidenceModel, type FeatureName, type ScoredWord } from './features.js';
+import type { RecordingLevels } from './levels.js';
+
+/** Confidences are written with three decimals. */
+export function roundConfidence(p: number): number {
+  return Math.round(p * 1000) / 1000;
+}
+
+/** The first of `models` whose features are all known for the word, and its probability. */
+export function applyModel(values: Readonly<Record<FeatureName, number | null>>, models: readonly ConfidenceModel[] = CONFIDENCE_MODELS): number {
+  for (const model of models) {
+    const xs = model.features.map((f) => values[f]);
+    if (xs.some((x) => x === null)) continue;
+    const z = xs.reduce<number>((sum, x, i) => sum + (x ?? 0) * (model.weights[i + 1] ?? 0), model.weights[0] ?? 0);
+    return roundConfidence(1 / (1 + Math.exp(-z)));
+  }
+  return 0;
+}
+
+/** The confidence of each word of a recording (same order), three decimals in 0–1. */
+export function scoreWords(words: readonly ScoredWord[], levels: RecordingLevels, models: readonly ConfidenceModel[] = CONFIDENCE_MODELS): number[] {
+  const ctx = featureContext(words, levels);
+  return words.map((word) => applyModel(wordFeatures(word, ctx), models));
+}

@@ -1,0 +1,56 @@
+/**
+ * The run's use of the confidence model (src/align/confidence): every word of a recording scored
+ * from the work audio (and the aligner's evidence when it measured the word), then each planned
+ * clip given its confidence and the `low-confidence` and `cut-edge` flags.
+ */
+import { isPunctuation } from '../../markers/index.js';
+import { addFlag } from '../../markers/index.js';
+import type { DictationResult } from '../../markers/index.js';
+import { judgeClips, readRecordingLevels, scoreWords } from '../../align/confidence/index.js';
+import type { JudgedWord, ScoredWord, WordEvidence, WordSource } from '../../align/confidence/index.js';
+import type { AlignedWord, Placement } from '../../run-output/alignments.js';
+
+/** How the model sees each placement: a word a person timed in dictclip review counts as aligned. */
+const SOURCE_OF: Readonly<Record<Placement, WordSource>> = { matched: 'matched', substituted: 'substituted', acoustic: 'acoustic', edited: 'acoustic', unaligned: 'estimated' };
+
+/** The words of a recording as the model scores them: the reference's placed words, else the recognized ones (text order). */
+export function wordsToScore(result: DictationResult, aligned: readonly AlignedWord[] | undefined): (ScoredWord & { textStart: number })[] {
+  if (aligned !== undefined) {
+    return aligned.flatMap((w) => (w.startMs === null || w.endMs === null ? [] : [{
+      text: w.text, textStart: w.textStart, startMs: w.startMs, endMs: w.endMs, source: SOURCE_OF[w.placement], heard: w.heard,
+      evidence: (w as { evidence?: WordEvidence }).evidence,
+    }]));
+  }
+  return result.markers.filter((m) => !isPunctuation(m.text)).map((m) => ({ text: m.text, textStart: m.textStart, startMs: m.startMs, endMs: m.endMs, source: 'recognized' as const }));
+}
+
+/** A recording's words with their confidence, by text offset (what transcripts/ and alignments/ carry). */
+export type WordConfidences = ReadonlyMap<number, number>;
+
+/** Score the words of a recording whose work audio is `wavPath`. */
+export async function scoreRecording(wavPath: string, words: readonly (ScoredWord & { textStart: number })[]): Promise<{ words: JudgedWord[]; levels: Awaited<ReturnType<typeof readRecordingLevels>> }> {
+  const levels = await readRecordingLevels(wavPath);
+  const scores = scoreWords(words, levels);
+  return { words: words.map((w, i) => ({ ...w, confidence: scores[i]! })), levels };
+}
+
+/** `clips` with their confidence and the `cut-edge` and `low-confidence` flags added. */
+export function judgeRecordingClips<T extends { startMs: number; endMs: number; textStart: number; textLength: number; flags: string }>(
+  clips: readonly T[],
+  scored: Awaited<ReturnType<typeof scoreRecording>>,
+  threshold: number,
+): (T & { confidence: number | undefined })[] {
+  const judged = judgeClips(clips, scored.words, scored.levels, threshold);
+  return clips.map((clip, i) => {
+    const { confidence, lowConfidence, cutEdge } = judged[i]!;
+    let flags = clip.flags;
+    if (cutEdge && !flags.split(' ').includes('utterance')) flags = addFlag(flags, 'cut-edge');
+    if (lowConfidence) flags = addFlag(flags, 'low-confidence');
+    return { ...clip, flags, confidence };
+  });
+}
+
+/** The confidences of scored words by text offset. */
+export function confidenceByOffset(words: readonly JudgedWord[]): Map<number, number> {
+  return new Map(words.map((w) => [w.textStart, w.confidence]));
+}

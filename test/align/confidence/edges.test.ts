@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { cutsIntoSpeech, EDGE_SPEECH_MS, MAX_TAIL_MS } from '../../../src/align/confidence/edges.js';
+import { recordingLevels } from '../../../src/align/confidence/levels.js';
+
+/** Levels of a recording drawn as 10 ms frames: `#` speech (RMS 3000), `.` noise (RMS 10). */
+function levelsOf(frames: string): ReturnType<typeof recordingLevels> {
+  return recordingLevels(Float64Array.from(frames, (c) => (c === '#' ? 3000 : 10) ** 2 * 160));
+}
+
+describe('cut-edge: does a clip edge cut into speech', () => {
+  it('reads speech and noise frames as the drawing says', () => {
+    const levels = levelsOf('..........####..........');
+    expect(Array.from(levels.quiet).join('')).toBe('111111111100001111111111');
+    expect([Math.round(levels.floorDb), Math.round(levels.speechDb)]).toEqual([20, 70]);
+  });
+
+  it('leaves a word cut in pauses, and words that touch, alone', () => {
+    const levels = levelsOf('.....#####.....##########.....');
+    expect(cutsIntoSpeech({ startMs: 50, endMs: 100 }, undefined, { startMs: 150, endMs: 250 }, levels)).toBe(false);
+    // Touching words: the boundary at 200 ms is loud on both sides, and owned by the neighbour.
+    expect(cutsIntoSpeech({ startMs: 150, endMs: 200 }, { startMs: 50, endMs: 100 }, { startMs: 200, endMs: 250 }, levels)).toBe(false);
+    expect(cutsIntoSpeech({ startMs: 200, endMs: 250 }, { startMs: 150, endMs: 200 }, undefined, levels)).toBe(false);
+  });
+
+  it('flags a word whose sound goes on past its end (or before its start) for 30 ms or more', () => {
+    const levels = levelsOf('.....##########..........##########.....');
+    // The word sounds from 50 to 150 ms; a clip ending at 120 ms leaves 30 ms of it outside.
+    expect(cutsIntoSpeech({ startMs: 50, endMs: 120 }, undefined, { startMs: 250, endMs: 350 }, levels)).toBe(true);
+    expect(cutsIntoSpeech({ startMs: 50, endMs: 130 }, undefined, { startMs: 250, endMs: 350 }, levels)).toBe(false); // 20 ms: not counted
+    expect(cutsIntoSpeech({ startMs: 80, endMs: 150 }, undefined, { startMs: 250, endMs: 350 }, levels)).toBe(true);
+    expect(EDGE_SPEECH_MS).toBe(30);
+  });
+
+  it('does not take a long stretch of unlabelled speech in the gap for the word going on', () => {
+    // 300 ms of sound right after the clip, falling quiet before the next word: another word nobody labelled.
+    const levels = levelsOf('.....##########' + '#'.repeat(30) + '..........##########.....');
+    expect(MAX_TAIL_MS).toBe(250);
+    expect(cutsIntoSpeech({ startMs: 50, endMs: 150 }, undefined, { startMs: 550, endMs: 650 }, levels)).toBe(false);
+    // The same sound running on into the next word does cut into speech.
+    const joined = levelsOf('.....##########' + '#'.repeat(30) + '##########.....');
+    expect(cutsIntoSpeech({ startMs: 50, endMs: 150 }, undefined, { startMs: 450, endMs: 550 }, joined)).toBe(true);
+  });
+
+  it('flags a clip that holds 30 ms or more of a neighbouring word\'s audible speech', () => {
+    const levels = levelsOf('.....##########.....##########.....');
+    const next = { startMs: 200, endMs: 300 };
+    expect(cutsIntoSpeech({ startMs: 50, endMs: 230 }, undefined, next, levels)).toBe(true);
+    expect(cutsIntoSpeech({ startMs: 50, endMs: 220 }, undefined, next, levels)).toBe(false);
+    const previous = { startMs: 50, endMs: 150 };
+    expect(cutsIntoSpeech({ startMs: 120, endMs: 300 }, previous, undefined, levels)).toBe(true);
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { featureContext, phoneCount, PHONE_MS, wordFeatures } from '../../../src/align/confidence/features.js';
+import type { ConfidenceModel, ScoredWord } from '../../../src/align/confidence/features.js';
+import { recordingLevels } from '../../../src/align/confidence/levels.js';
+import { applyModel, scoreWords } from '../../../src/align/confidence/model.js';
+import { CONFIDENCE_MODELS } from '../../../src/align/confidence/coefficients.js';
+
+/** 10 ms frames: `#` speech (RMS 3000, 69.5 dB), `+` soft speech (RMS 300, 49.5 dB), `.` noise (RMS 10, 20 dB). */
+function levelsOf(frames: string): ReturnType<typeof recordingLevels> {
+  return recordingLevels(Float64Array.from(frames, (c) => (c === '#' ? 3000 : c === '+' ? 300 : 10) ** 2 * 160));
+}
+
+const word = (text: string, startMs: number, endMs: number, more: Partial<ScoredWord> = {}): ScoredWord => ({ text, startMs, endMs, source: 'acoustic', ...more });
+
+describe('confidence features', () => {
+  const levels = levelsOf('..........' + '#'.repeat(30) + '..........' + '+'.repeat(10) + '..........');
+
+  it('estimates phones from letters (digits as three) unless the aligner counted them', () => {
+    expect([phoneCount({ text: 'station' }), phoneCount({ text: '42' }), phoneCount({ text: 'a' })]).toEqual([6, 6, 1]);
+    expect(phoneCount({ text: 'station', evidence: { frames: 40, alignedScore: -1, loopScore: null, phones: 7 } })).toBe(7);
+  });
+
+  it('measures quiet share, level against the speech, and length against the phones', () => {
+    const ctx = featureContext([], levels);
+    expect(ctx.phoneMs).toBe(PHONE_MS);
+    // 300 ms of speech for 4 phones (300 ms expected): no length deviation.
+    expect(wordFeatures(word('lends', 100, 400), ctx)).toEqual({ quiet: 0, level: 0, long: 0, short: 0, unheard: 0, substituted: 0, estimated: 0, gop: null, score: null });
+    // Noise only: every frame quiet, 49.5 dB under the speech (spread 49.5 dB): level −1.
+    const noise = wordFeatures(word('lend', 400, 500), ctx);
+    expect([noise.quiet, noise.level, noise.short]).toEqual([1, -1, Math.log(225 / 100)]);
+    // Half soft speech, half noise, 20 dB under on average.
+    const soft = wordFeatures(word('lend', 550, 650, { heard: 'unheard', source: 'estimated' }), ctx);
+    expect([soft.quiet, soft.unheard, soft.estimated]).toEqual([0.5, 1, 1]);
+    expect(soft.level).toBeCloseTo((10 * Math.log10((10 ** 4.95 + 10 ** 2) / 2) - 69.5424) / 49.5424, 6);
+  });
+
+  it('gives goodness of pronunciation and the score against the recording when the aligner measured the word', () => {
+    const evidence = { frames: 20, alignedScore: -200_000, loopScore: -160_000, phones: 4 };
+    const words = [word('lend', 100, 300, { evidence }), word('bend', 100, 300, { evidence: { ...evidence, alignedScore: -100_000 } })];
+    const ctx = featureContext(words, levels);
+    expect(ctx.scorePerFrame).toBe(-7500);
+    expect([wordFeatures(words[0]!, ctx).gop, wordFeatures(words[0]!, ctx).score]).toEqual([-2, -2.5]);
+    expect(wordFeatures({ ...words[0]!, evidence: { ...evidence, loopScore: null } }, ctx).gop).toBeNull();
+  });
+});
+
+describe('confidence model', () => {
+  const models: ConfidenceModel[] = [
+    { name: 'with-gop', features: ['gop'], weights: [1, 2] },
+    { name: 'basic', features: ['quiet'], weights: [2, -4] },
+  ];
+
+  it('applies the first model whose features are known, rounded to three decimals', () => {
+    const known = { quiet: 0.5, level: 0, long: 0, short: 0, unheard: 0, substituted: 0, estimated: 0, score: null };
+    expect(applyModel({ ...known, gop: -1 }, models)).toBe(0.269); // σ(1 − 2)
+    expect(applyModel({ ...known, gop: null }, models)).toBe(0.5); // σ(2 − 2)
+  });
+
+  it('scores every word of a recording in order, each in 0–1', () => {
+    const levels = levelsOf('..........' + '#'.repeat(20) + '..........');
+    expect(scoreWords([word('a', 100, 300), word('b', 300, 400)], levels, models)).toEqual([0.881, 0.119]);
+    for (const p of scoreWords([word('a', 100, 300), word('b', 300, 400, { source: 'estimated' })], levels)) expect(p >= 0 && p <= 1).toBe(true);
+  });
+
+  it('fitted models: each has one weight per feature and an intercept, the last needs no evidence', () => {
+    for (const model of CONFIDENCE_MODELS) expect(model.weights).toHaveLength(model.features.length + 1);
+    expect(CONFIDENCE_MODELS.at(-1)!.features.some((f) => f === 'gop' || f === 'score')).toBe(false);
+  });
+});
