@@ -12,6 +12,7 @@ import type { DictateContext } from './stages/dictation/dictate.js';
 import { findSummary } from './run/find-summary.js';
 import { computeSummary, StageTotals, writeRunOutputs, writeSummary } from '../run-output/write.js';
 import { staleExports } from '../run-output/exports-record.js';
+import { confidenceSummary } from './stages/confidence.js';
 import { dictatedElsewhere, planState, prepareJobs, redoReason } from './recording/resume-check.js';
 import { processRecording, StageError } from './recording/process.js';
 import type { RecordingContext } from './recording/process.js';
@@ -134,6 +135,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
       align: { mode: align, acoustic: align === 'acoustic' ? acousticAligner(workDir, pLimit(availableParallelism())) : undefined },
     };
     const agreements: NonNullable<RunSummary['references']> = [];
+    const trust: NonNullable<RunSummary['confidence']> = [];
     const perRecording = pLimit(opts.concurrency * 2 + opts.transcodeConcurrency);
     await Promise.all(jobs.map((job) => perRecording(async () => {
       if (controller.signal.aborted) return;
@@ -159,6 +161,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
         for (const [stage, ms] of Object.entries(result.earlierStageMs ?? {}) as [Stage, number][]) earlierTotals.add(stage, ms);
         found.push(result.found);
         if (result.agreement !== undefined) agreements.push({ source, ...result.agreement });
+        if (result.confidence !== undefined) trust.push({ source, ...result.confidence });
         if (result.resumed) resumedCount++;
         else done++;
         events.onRecordingDone?.({ source, clips: result.rows.length, resumed: result.resumed });
@@ -187,7 +190,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
     };
     const summary = {
       ...computeSummary(counts, rows, dropped, paddingClamped), ...findSummary(opts.find, found), ...referenceSummary(agreements),
-      ...withoutReferenceSummary(refs, jobs, failures),
+      ...withoutReferenceSummary(refs, jobs, failures), ...confidenceSummary(trust),
     };
     await writeRunOutputs(outDir, rows, failures, summary, skippedFiles);
     // Exports made from an earlier manifest are stale now: summary.json says which (the CLI and the report show it).

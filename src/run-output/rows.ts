@@ -53,6 +53,20 @@ export interface ReferenceAgreement extends Agreement {
   dictated?: false;
 }
 
+/** How far one recording's words can be trusted (summary.json `confidence`, the QA report). */
+export interface RecordingConfidence {
+  /** The words of the recording: its reference's words, or the recognizer's without one. */
+  words: number;
+  /** Words given times in the audio (heard, or found by the aligner). */
+  placed: number;
+  /** Reference words not placed: cut at an estimate (flag `unaligned`) or left out. */
+  unaligned: number;
+  /** Placed words whose confidence is below the run's threshold (unaligned ones are counted apart). */
+  lowConfidence: number;
+  /** Mean confidence of the words with a clip, estimated ones included (three decimals); null when none has one. */
+  meanConfidence: number | null;
+}
+
 /** summary.json (written with the run's `failures` beside these fields). */
 export interface RunSummary {
   recordings: number;
@@ -106,6 +120,11 @@ export interface RunSummary {
    * changed it (`dictclip export` again rebuilds one). Absent when none.
    */
   staleExports?: string[];
+  /**
+   * Per recording done (by source), how far its words can be trusted, the least trusted first (the
+   * largest share of words low-confidence or unaligned, then the lowest mean confidence).
+   */
+  confidence?: ({ source: string } & RecordingConfidence)[];
   /** Things worth knowing that are not failures (e.g. a phrase found nowhere). */
   notes?: string[];
 }

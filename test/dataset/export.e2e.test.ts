@@ -11,7 +11,7 @@ import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { exportDataset } from '../../src/index.js';
-import type { ExportFormat } from '../../src/index.js';
+import type { ExportFormat, ExportOptions } from '../../src/index.js';
 import { fakeIo } from '../cli/fake-io.js';
 import { listFiles, makeBursts, removeTempDirs, runOptions, tempDir } from '../helpers/index.js';
 import { runPipeline } from '../../src/pipeline/index.js';
@@ -180,6 +180,33 @@ describe('export options', () => {
     const short = await exportDataset({ runDir: copy, format: 'nemo', minDurationMs: 350 });
     expect(short.dropped).toEqual({ clips: 4, ms: 1180 });
     expect(readNemo(short.to)['train']!.map((c) => c.text).sort()).toEqual(['Hello', 'One', 'gamma', 'two', 'world']);
+    expect(short.droppedBy).toEqual({ duration: 4 });
+  });
+
+  it('leaves out clips by confidence and by each flag on its own, counting every reason', async () => {
+    const copy = path.join(root, 'confidence-run');
+    await cp(runDir, copy, { recursive: true });
+    const rows = parse(await readFile(path.join(copy, 'manifest.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    const set: Record<string, [string, string]> = {
+      Hello: ['0.95', ''], world: ['0.42', 'low-confidence'], Alpha: ['0.5', 'cut-edge'], beta: ['0.1', 'unaligned low-confidence'], gamma: ['', 'long-word'],
+    };
+    for (const row of rows) [row['confidence'], row['flags']] = set[row['text'] ?? ''] ?? ['0.8', ''];
+    await writeFile(path.join(copy, 'manifest.csv'), stringify(rows, { header: true }));
+    const kept = async (options: Partial<ExportOptions>): Promise<{ texts: string[]; droppedBy: Record<string, number> }> => {
+      const result = await exportDataset({ runDir: copy, format: 'nemo', ...options });
+      return { texts: readNemo(result.to)['train']!.map((c) => c.text).sort(), droppedBy: result.droppedBy };
+    };
+    // At least 0.5: world and beta are below, gamma's confidence is unknown.
+    expect(await kept({ minConfidence: 0.5 })).toEqual({ texts: ['Alpha', 'Hello', 'One', 'Yes', 'no', 'two'], droppedBy: { 'min-confidence': 3 } });
+    expect(await kept({ excludeFlags: ['low-confidence', 'unaligned'] })).toEqual({
+      texts: ['Alpha', 'Hello', 'One', 'Yes', 'gamma', 'no', 'two'], droppedBy: { 'low-confidence': 2, unaligned: 1 },
+    });
+    expect(await kept({ excludeFlags: ['cut-edge'], minConfidence: 0.4 })).toEqual({
+      texts: ['Hello', 'One', 'Yes', 'no', 'two', 'world'], droppedBy: { 'min-confidence': 2, 'cut-edge': 1 },
+    });
+    expect(await kept({ excludeFlagged: true })).toEqual({ texts: ['Hello', 'One', 'Yes', 'no', 'two'], droppedBy: { flagged: 4 } });
+    await expect(exportDataset({ runDir: copy, format: 'nemo', excludeFlags: ['loud-edge'] })).rejects.toMatchObject({ code: 'E_CONFIG', message: expect.stringContaining('unknown flag "loud-edge"') });
+    await expect(exportDataset({ runDir: copy, format: 'nemo', minConfidence: 1.5 })).rejects.toMatchObject({ code: 'E_CONFIG' });
   });
 
   it('a clip that cannot be read fails the export, keeps the previous export and leaves no temp folder', async () => {

@@ -67,7 +67,11 @@ describe('timed transcripts', () => {
   it('always writes the word-level JSON; subtitles only when asked, later without dictating or cutting again', async () => {
     const out = path.join(root, 'out');
     expect((await runPipeline(options(out))).summary.done).toBe(1);
-    expect(JSON.parse(await read(out, 'talk.wav.json'))).toEqual({
+    const timed = JSON.parse(await read(out, 'talk.wav.json')) as { words: { confidence?: number }[] };
+    // Every word carries its confidence (the model is tested in test/align/confidence): 0–1, three decimals.
+    const confidences = timed.words.map((w) => w.confidence ?? -1);
+    for (const c of confidences) expect(c >= 0 && c <= 1 && Number.isInteger(Math.round(c * 1e6) / 1e3)).toBe(true);
+    expect({ ...timed, words: timed.words.map(({ confidence: _, ...word }) => word) }).toEqual({
       version: 1, source: 'talk.wav', wordsFrom: 'dictation', transcript: 'Hello there general kenobi.', durationMs: 5000,
       words: [
         { text: 'Hello', startMs: 1250, endMs: 1600, textStart: 0, textLength: 5, flags: '' },
@@ -90,6 +94,8 @@ describe('timed transcripts', () => {
     expect(posts() - before).toBe(0);
     expect((await stat(clip)).mtimeMs).toBe(cutAt);
     expect(await read(out, 'talk.wav.vtt')).toBe(PHRASE_VTT);
+    // Kept from the first run: the timed transcript is written again with the same confidences.
+    expect((JSON.parse(await read(out, 'talk.wav.json')) as typeof timed).words.map((w) => w.confidence)).toEqual(confidences);
     expect(await read(out, 'talk.wav.TextGrid')).toBe(TEXTGRID);
 
     await runPipeline(options(out, { subtitles: ['srt'], subtitleLevel: 'word' }));

@@ -5,6 +5,7 @@ import { loadRunOptions, type LoadedRunOptions } from '../../config/load.js';
 import type { Credentials } from '../../credentials.js';
 import { exitStatusOf, isDictclipError } from '../../errors.js';
 import type { RunResult } from '../../pipeline/types.js';
+import { MOSTLY_UNTRUSTED, untrustedShare } from '../../pipeline/confidence.js';
 import { FAILURES_FILE, SKIPPED_FILE } from '../../run-output/layout.js';
 import { expectPositionals, parseCommandArgs, requiredString, type OptionSpecs } from '../args.js';
 import { credentialsFromEnv, requireCredentials } from '../credentials.js';
@@ -138,6 +139,15 @@ function withoutReference(sources: readonly string[] | undefined): string {
   return `; ${sources.length} without a reference transcript (cut from what the recognizer heard): ${sources.slice(0, LISTED_SOURCES).join(', ')}${more}`;
 }
 
+/** `; mostly low-confidence or unaligned (the wrong text or language, or not speech?): a.wav (20 of 24 words)` for such recordings. */
+function untrusted(entries: RunResult['summary']['confidence']): string {
+  const listed = (entries ?? []).filter((c) => untrustedShare(c) > MOSTLY_UNTRUSTED);
+  if (listed.length === 0) return '';
+  const more = listed.length > LISTED_SOURCES ? ` and ${listed.length - LISTED_SOURCES} more (summary.json confidence)` : '';
+  const named = listed.slice(0, LISTED_SOURCES).map((c) => `${printable(c.source)} (${c.lowConfidence + c.unaligned} of ${c.words} words)`);
+  return `; ${listed.length} mostly low-confidence or unaligned (the wrong text or language, or not speech?): ${named.join(', ')}${more}`;
+}
+
 /** `exports: 1 stale …` for the exports made from an earlier manifest that this command does not rebuild (`rebuilt`: its --export folders). */
 function staleLine(stale: readonly string[] | undefined, rebuilt: readonly string[], outDir: string): string {
   const left = (stale ?? []).filter((dir) => !rebuilt.includes(dir));
@@ -154,7 +164,7 @@ function printSummary(result: RunResult, io: CliIo, rebuilt: readonly string[]):
     : '';
   io.stdout.write(
     `manifest: ${result.manifestPath}\n` +
-      `recordings: ${s.done} done, ${s.failed} failed${resumed} (of ${s.recordings})${withoutReference(s.withoutReference)}\n${skipped}${excludedLine(s.excluded)}` +
+      `recordings: ${s.done} done, ${s.failed} failed${resumed} (of ${s.recordings})${withoutReference(s.withoutReference)}${untrusted(s.confidence)}\n${skipped}${excludedLine(s.excluded)}` +
       `clips: ${s.clips} (total ${formatDuration(s.totalClipMs)}); flagged ${s.flaggedClips} (${formatDuration(s.flaggedClipMs)})` +
       `${s.droppedClips > 0 ? `; dropped by filters ${s.droppedClips} (${formatDuration(s.droppedClipMs)})` : ''}\n` +
       (s.paddingClampedEdges > 0

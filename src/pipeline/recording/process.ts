@@ -19,7 +19,7 @@ import type { Reference } from '../../reference/index.js';
 import type { WordEdit } from '../../run-output/corrections.js';
 import { DICTATION_STAGES } from '../../run-output/rows.js';
 import type { Stage } from '../../run-output/rows.js';
-import { confidenceByOffset, judgeRecordingClips, scoreRecording, wordsToScore } from '../stages/confidence.js';
+import { confidenceByOffset, judgeRecordingClips, recordingConfidence, scoreRecording, wordsToScore } from '../stages/confidence.js';
 import { snapClips } from '../stages/cut.js';
 import type { DictateContext } from '../stages/dictation/dictate.js';
 import { PendingDictations } from './pending.js';
@@ -177,7 +177,9 @@ export async function processRecording(job: RecordingJob, store: RecordingStore,
     });
     progress.enter('output');
     const rows = manifestRows(job.recording.relPath, clips, cut, dictation, aligned !== undefined);
-    const finished = finishedRecording(job.fingerprints.clips, rows, plan, result, ctx.options.find, aligned?.record.agreement, savedDictation?.stageMs, confidence);
+    const finished = finishedRecording(job.fingerprints.clips, rows, plan, result, ctx.options.find, aligned?.record.agreement, savedDictation?.stageMs, {
+      words: confidence, recording: recordingConfidence(scored.words, aligned?.record.words, ctx.options.confidenceThreshold),
+    });
     const meter = peaks;
     peaks = undefined;
     await store.saveAlignment(record);

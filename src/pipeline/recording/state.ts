@@ -10,7 +10,7 @@ import { fingerprintFields, recordedOptions, selectionFields } from '../../confi
 import type { KeySpec } from '../../config/keys.js';
 import type { ClipOptions, DictationOptions } from '../../config/options.js';
 import { resolveInside } from '../../run-output/safe-path.js';
-import type { FailureRow, ManifestRow, ReferenceAgreement, Stage } from '../../run-output/rows.js';
+import type { FailureRow, ManifestRow, RecordingConfidence, ReferenceAgreement, Stage } from '../../run-output/rows.js';
 import type { ResolvedRunOptions } from '../types.js';
 
 /** Version of the state file layout; a file of another version is ignored (the recording is redone). */
@@ -50,6 +50,8 @@ export interface RecordingState {
     reference?: { agreement: ReferenceAgreement; found: number[] | undefined };
     /** Per word with audio, its text offset and confidence (absent in older states). */
     wordConfidence?: [textStart: number, confidence: number][];
+    /** How far the recording's words can be trusted (absent in older states). */
+    confidence?: RecordingConfidence;
   };
   /** The last failure (cleared on success). */
   failure?: FailureRow;

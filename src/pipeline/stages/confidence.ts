@@ -8,6 +8,8 @@ import { addFlag } from '../../markers/index.js';
 import type { DictationResult } from '../../markers/index.js';
 import { judgeClips, readRecordingLevels, scoreWords } from '../../align/confidence/index.js';
 import type { JudgedWord, ScoredWord, WordEvidence, WordSource } from '../../align/confidence/index.js';
+import { compareCodePoints } from '../../code-point-order.js';
+import type { RecordingConfidence, RunSummary } from '../../run-output/rows.js';
 import type { AlignedWord, Placement } from '../../run-output/alignments.js';
 
 /** How the model sees each placement: a word a person timed in dictclip review counts as aligned. */
@@ -53,4 +55,33 @@ export function judgeRecordingClips<T extends { startMs: number; endMs: number; 
 /** The confidences of scored words by text offset. */
 export function confidenceByOffset(words: readonly JudgedWord[]): Map<number, number> {
   return new Map(words.map((w) => [w.textStart, w.confidence]));
+}
+
+/** How far a recording's words can be trusted: its scored words, and with a reference its aligned words (unplaced ones included). */
+export function recordingConfidence(scored: readonly JudgedWord[], aligned: readonly AlignedWord[] | undefined, threshold: number): RecordingConfidence {
+  const timed = scored.filter((w) => w.source !== 'estimated');
+  const mean = scored.length === 0 ? null : Math.round((1000 * scored.reduce((sum, w) => sum + w.confidence, 0)) / scored.length) / 1000;
+  return {
+    words: aligned?.length ?? scored.length,
+    placed: timed.length,
+    unaligned: aligned?.filter((w) => w.placement === 'unaligned').length ?? 0,
+    lowConfidence: timed.filter((w) => w.confidence < threshold).length,
+    meanConfidence: mean,
+  };
+}
+
+/** Share of a recording's words that are low-confidence or unaligned (0 for a recording without words). */
+export function untrustedShare(c: RecordingConfidence): number {
+  return c.words === 0 ? 0 : Math.min(1, (c.lowConfidence + c.unaligned) / c.words);
+}
+
+/** A recording is called out on the summary line when more than this share of its words is low-confidence or unaligned. */
+export const MOSTLY_UNTRUSTED = 0.5;
+
+/** The summary's confidence part: per recording, the least trusted first (none when no recording has one). */
+export function confidenceSummary(entries: readonly ({ source: string } & RecordingConfidence)[]): Pick<RunSummary, 'confidence'> {
+  if (entries.length === 0) return {};
+  return {
+    confidence: [...entries].sort((a, b) => untrustedShare(b) - untrustedShare(a) || (a.meanConfidence ?? 0) - (b.meanConfidence ?? 0) || compareCodePoints(a.source, b.source)),
+  };
 }

@@ -4,7 +4,7 @@
  */
 import type { CutClip } from '../../audio/index.js';
 import type { DictationResult } from '../../markers/index.js';
-import type { ManifestRow, ReferenceAgreement, Stage } from '../../run-output/rows.js';
+import type { ManifestRow, RecordingConfidence, ReferenceAgreement, Stage } from '../../run-output/rows.js';
 import { cutColumns } from './cut.js';
 import { phraseCounts } from '../run/find-summary.js';
 import type { DroppedTotals, KeptClip } from './plan.js';
@@ -29,6 +29,8 @@ export interface RecordingOutcome {
   found: number[] | undefined;
   /** With a reference: how far the recognizer agreed with it. */
   agreement?: ReferenceAgreement | undefined;
+  /** How far its words can be trusted (absent for a recording kept from a run made before confidence existed). */
+  confidence?: RecordingConfidence | undefined;
   /** Clip edges whose padding a neighbouring word cut short (see `padWithCount`). */
   paddingClamped: number;
   /** A reused dictation (re-cut or resumed): the time it spent in each dictation stage in the run that dictated it, when saved. */
@@ -82,14 +84,15 @@ export function finishedRecording(
   find: readonly string[] | undefined,
   agreement: ReferenceAgreement | undefined,
   earlierStageMs: Partial<Record<Stage, number>> | undefined,
-  confidence: ReadonlyMap<number, number> = new Map(),
+  trust: { words: ReadonlyMap<number, number>; recording: RecordingConfidence } | undefined = undefined,
 ): { clips: SavedClips; outcome: RecordingOutcome } {
   const { dropped, paddingClamped } = plan;
   const found = phraseCounts(result, find);
   const reference = agreement === undefined ? undefined : { agreement, found };
+  const saved = trust === undefined ? {} : { wordConfidence: [...trust.words], confidence: trust.recording };
   return {
-    clips: { fingerprint, rows, dropped, paddingClamped, ...(reference === undefined ? {} : { reference }), ...(confidence.size === 0 ? {} : { wordConfidence: [...confidence] }) },
-    outcome: { rows, resumed: false, dropped, found, agreement, paddingClamped, earlierStageMs },
+    clips: { fingerprint, rows, dropped, paddingClamped, ...(reference === undefined ? {} : { reference }), ...saved },
+    outcome: { rows, resumed: false, dropped, found, agreement, paddingClamped, earlierStageMs, ...(trust === undefined ? {} : { confidence: trust.recording }) },
   };
 }
 
@@ -105,7 +108,7 @@ export function resumedOutcome(saved: SavedClips, dictation: SavedDictation | un
   const paddingClamped = saved.paddingClamped ?? (dictation === undefined ? 0 : countClamped(planFor(dictation.result, options, dictation.audioDurationMs)));
   return {
     rows, resumed: true, dropped: saved.dropped ?? { clips: 0, ms: 0 }, found, agreement: saved.reference?.agreement, paddingClamped,
-    earlierStageMs: dictation?.stageMs,
+    earlierStageMs: dictation?.stageMs, ...(saved.confidence === undefined ? {} : { confidence: saved.confidence }),
   };
 }
 
