@@ -101,16 +101,16 @@ async function demoShare(dir) {
 }
 
 export default async function confidence() {
-  const modules = { confidence: await importDist('align/confidence/index.js'), pipeline: await importDist('pipeline/confidence.js') };
+  const modules = { confidence: await importDist('align/confidence/index.js'), pipeline: await importDist('pipeline/stages/confidence.js') };
   const dir = join(OUT, 'confidence');
   const set = await confidenceSet(dir);
   const out = join(dir, 'out');
   await rm(out, { recursive: true, force: true });
   const t0 = performance.now();
-  await dictclip(['run', join(dir, 'in'), '--out', out, '--transcripts', join(dir, 'ref'), '-q', '--no-report']);
+  await dictclip(['run', join(dir, 'in'), '--out', out, '--transcripts', join(dir, 'ref'), '-q', '--no-report', '--concurrency', '2']);
   const withReference = await labelRun(out, set, 'reference', modules);
   const refused = parse(await readFile(join(out, 'failures.csv'), 'utf8'), { columns: true }).map((f) => `${f.source} (${f.code})`);
-  await dictclip(['run', join(dir, 'in'), '--out', out, '-q', '--no-report']); // re-cut from the saved markers, without the references
+  await dictclip(['run', join(dir, 'in'), '--out', out, '-q', '--no-report', '--no-reuse-transcripts']); // re-cut from the saved markers, without the references
   const withoutReference = await labelRun(out, set, 'recognized', modules);
   const runS = (performance.now() - t0) / 1000;
   const all = [...withReference, ...withoutReference];

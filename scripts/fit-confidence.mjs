@@ -7,11 +7,15 @@
 // default in src/config/keys.ts). Usage: node scripts/fit-confidence.mjs [features.json]
 import { readFileSync, writeFileSync } from 'node:fs';
 
+const BASIC = ['quiet', 'level', 'long', 'short', 'spill', 'hollow', 'unheard', 'substituted', 'estimated'];
+/** Tried in order: the first whose features a word has scores it (the last needs no evidence of the aligner). */
 const MODELS = [
-  { name: 'acoustic', features: ['quiet', 'level', 'long', 'short', 'unheard', 'substituted', 'estimated', 'gop', 'score'] },
-  { name: 'aligned', features: ['quiet', 'level', 'long', 'short', 'unheard', 'substituted', 'estimated', 'score'] },
-  { name: 'basic', features: ['quiet', 'level', 'long', 'short', 'unheard', 'substituted', 'estimated'] },
+  { name: 'acoustic', features: [...BASIC, 'gop', 'score'] },
+  { name: 'aligned', features: [...BASIC, 'score'] },
+  { name: 'basic', features: BASIC },
 ];
+/** A model fitted on fewer words than this is left out (its words fall through to the next). */
+const MIN_WORDS = 40;
 /** L2 weight (the intercept is not penalized). */
 const LAMBDA = 1;
 /** Share of right clips the threshold may flag. */
@@ -55,11 +59,15 @@ function fit(features, data) {
   return w.map((v) => Math.round(v * 1000) / 1000);
 }
 
-const fitted = MODELS.map((m) => {
+const fitted = MODELS.flatMap((m) => {
   const data = rows.filter((r) => m.features.every((f) => r.features[f] !== null && r.features[f] !== undefined));
-  const weights = data.length < 20 ? m.features.map(() => 0).concat(0) : fit(m.features, data);
+  if (data.length < MIN_WORDS && m !== MODELS.at(-1)) {
+    console.log(`${m.name}: ${data.length} words, too few: left out`);
+    return [];
+  }
+  const weights = fit(m.features, data);
   console.log(`${m.name}: ${data.length} words (${data.filter((r) => !r.right).length} wrong); weights ${weights.join(' ')}`);
-  return { ...m, weights };
+  return [{ ...m, weights }];
 });
 
 const probability = (r) => {

@@ -3,9 +3,10 @@
  * against the recording's speech, how long it lasts against what its phones predict, how the text
  * alignment placed it, and, when the aligner measured it, how well its pronunciation fits the audio
  * (goodness of pronunciation: the forced alignment's acoustic score against a free phone loop's over
- * the same frames).
+ * the same frames); and at its edges, how much sound goes on outside it before a neighbouring word
+ * and how much quiet it holds inside (an edge placed early or late).
  */
-import { frameRange, type RecordingLevels } from './levels.js';
+import { FRAME_MS, frameRange, type RecordingLevels } from './levels.js';
 
 /** Per-word acoustic evidence of the aligner (contract C1, src/align/acoustic/types.ts WordEvidence). */
 export interface WordEvidence {
@@ -34,10 +35,8 @@ export interface ScoredWord {
 }
 
 /** The features, in the order of the model's weights (the first weight is the intercept). */
-export const FEATURES = ['quiet', 'level', 'long', 'short', 'unheard', 'substituted', 'estimated', 'gop', 'score'] as const;
+export const FEATURES = ['quiet', 'level', 'long', 'short', 'spill', 'hollow', 'unheard', 'substituted', 'estimated', 'gop', 'score'] as const;
 export type FeatureName = (typeof FEATURES)[number];
-/** The features of the model used when the aligner gave no evidence for the word. */
-export const BASIC_FEATURES: readonly FeatureName[] = ['quiet', 'level', 'long', 'short', 'unheard', 'substituted', 'estimated'];
 
 /** One fitted model: its features and weights (the intercept first, then one per feature). */
 export interface ConfidenceModel {
@@ -50,8 +49,8 @@ export interface ConfidenceModel {
 export const PHONE_MS = 75;
 /** Fewer words than this: the phone length is {@link PHONE_MS}, not the recording's median. */
 const MIN_WORDS_FOR_RATE = 8;
-/** Acoustic log scores are divided by this per frame (PocketSphinx's scores are large integers). */
-export const SCORE_SCALE = 1000;
+/** Acoustic log scores per frame are divided by this (PocketSphinx's ascr units: a good word's aligned score is some 10–25 a frame below the phone loop's). */
+export const SCORE_SCALE = 10;
 
 /** Phones of a word: the aligner's, else estimated from its letters (digits read as about three phones). */
 export function phoneCount(word: Pick<ScoredWord, 'text' | 'evidence'>): number {
@@ -68,6 +67,8 @@ export interface FeatureContext {
   readonly phoneMs: number;
   /** Median acoustic score per frame of the recording's words with evidence (0 when none). */
   readonly scorePerFrame: number;
+  /** Every word's span, ascending by start (its neighbours are found here). */
+  readonly spans: readonly (readonly [startMs: number, endMs: number])[];
 }
 
 function median(values: number[]): number | undefined {
@@ -77,13 +78,50 @@ function median(values: number[]): number | undefined {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** The context of a recording's words (rates and scores from the words not estimated). */
+/** The context of a recording's words (rates and scores from the words not estimated; neighbours from all of them). */
 export function featureContext(words: readonly ScoredWord[], levels: RecordingLevels): FeatureContext {
   const timed = words.filter((w) => w.source !== 'estimated' && w.endMs > w.startMs);
   const rates = timed.map((w) => (w.endMs - w.startMs) / phoneCount(w));
   const phoneMs = rates.length >= MIN_WORDS_FOR_RATE ? Math.min(200, Math.max(40, median(rates)!)) : PHONE_MS;
   const scores = timed.flatMap((w) => (w.evidence !== undefined && w.evidence.frames > 0 ? [w.evidence.alignedScore / w.evidence.frames] : []));
-  return { levels, phoneMs, scorePerFrame: median(scores) ?? 0 };
+  const spans = words.filter((w) => w.endMs > w.startMs).map((w) => [w.startMs, w.endMs] as const).sort((a, b) => a[0] - b[0]);
+  return { levels, phoneMs, scorePerFrame: median(scores) ?? 0, spans };
+}
+
+/** Longest spill or hollow measured, ms. */
+const EDGE_LOOK_MS = 300;
+
+/** Consecutive frames from `fromMs` going `direction` whose quietness is `quiet`, up to `limitMs` and {@link EDGE_LOOK_MS}, ms. */
+function run(levels: RecordingLevels, fromMs: number, direction: 1 | -1, limitMs: number, quiet: 0 | 1): number {
+  let n = 0;
+  const most = EDGE_LOOK_MS / FRAME_MS;
+  if (direction === 1) {
+    for (let f = Math.ceil(fromMs / FRAME_MS); n < most && (f + 1) * FRAME_MS <= limitMs && f < levels.quiet.length && levels.quiet[f] === quiet; f++) n++;
+  } else {
+    for (let f = Math.floor(fromMs / FRAME_MS) - 1; n < most && f * FRAME_MS >= limitMs && f >= 0 && levels.quiet[f] === quiet; f--) n++;
+  }
+  return n * FRAME_MS;
+}
+
+/**
+ * At a word's edges: `spill`, the longer run of sound just outside an edge that stops before the
+ * neighbouring word (the word likely goes on past it), and `hollow`, the longer run of quiet just
+ * inside an edge (the edge likely sits in a pause), each in tenths of a second.
+ */
+function edgeRuns(word: ScoredWord, ctx: FeatureContext): { spill: number; hollow: number } {
+  let previousEnd = 0;
+  let nextStart = ctx.levels.quiet.length * FRAME_MS;
+  for (const [start, end] of ctx.spans) {
+    if (end <= word.startMs && end > previousEnd) previousEnd = end;
+    if (start >= word.endMs && start < nextStart) nextStart = start;
+  }
+  const before = run(ctx.levels, word.startMs, -1, previousEnd, 0);
+  const after = run(ctx.levels, word.endMs, 1, nextStart, 0);
+  // Sound that runs all the way to the neighbour is shared with it: not a spill of this word.
+  const spill = Math.max(before >= word.startMs - previousEnd ? 0 : before, after >= nextStart - word.endMs ? 0 : after);
+  const middle = (word.startMs + word.endMs) / 2;
+  const hollow = Math.max(run(ctx.levels, word.startMs, 1, middle, 1), run(ctx.levels, word.endMs, -1, middle, 1));
+  return { spill: spill / 100, hollow: hollow / 100 };
 }
 
 const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));
@@ -109,6 +147,7 @@ export function wordFeatures(word: ScoredWord, ctx: FeatureContext): Record<Feat
     level: clamp((wordDb - levels.speechDb) / spread, -2, 1),
     long: clamp(ratio, 0, 3),
     short: clamp(-ratio, 0, 3),
+    ...edgeRuns(word, ctx),
     unheard: word.heard === 'unheard' ? 1 : 0,
     substituted: word.heard === 'substituted' || word.source === 'substituted' ? 1 : 0,
     estimated: word.source === 'estimated' ? 1 : 0,

@@ -24,7 +24,7 @@ describe('confidence features', () => {
     const ctx = featureContext([], levels);
     expect(ctx.phoneMs).toBe(PHONE_MS);
     // 300 ms of speech for 4 phones (300 ms expected): no length deviation.
-    expect(wordFeatures(word('lends', 100, 400), ctx)).toEqual({ quiet: 0, level: 0, long: 0, short: 0, unheard: 0, substituted: 0, estimated: 0, gop: null, score: null });
+    expect(wordFeatures(word('lends', 100, 400), ctx)).toEqual({ quiet: 0, level: 0, long: 0, short: 0, spill: 0, hollow: 0, unheard: 0, substituted: 0, estimated: 0, gop: null, score: null });
     // Noise only: every frame quiet, 49.5 dB under the speech (spread 49.5 dB): level −1.
     const noise = wordFeatures(word('lend', 400, 500), ctx);
     expect([noise.quiet, noise.level, noise.short]).toEqual([1, -1, Math.log(225 / 100)]);
@@ -45,6 +45,23 @@ describe('confidence features', () => {
   });
 });
 
+describe('edge features', () => {
+  // Speech 100–400 ms, then noise, speech again 500–600 ms.
+  const levels = levelsOf('..........' + '#'.repeat(30) + '..........' + '#'.repeat(10) + '..........');
+
+  it('spill: sound going on past an edge before the neighbour; hollow: quiet inside an edge (tenths of a second)', () => {
+    const words = [word('first', 100, 250), word('next', 500, 600)];
+    const ctx = featureContext(words, levels);
+    // The word ends at 250 ms; its sound goes on to 400 ms and falls quiet before the next word.
+    expect(wordFeatures(words[0]!, ctx)).toMatchObject({ spill: 1.5, hollow: 0 });
+    // Ending at 450 ms, its last 50 ms are quiet.
+    expect(wordFeatures(word('first', 100, 450), featureContext([word('first', 100, 450), words[1]!], levels))).toMatchObject({ spill: 0, hollow: 0.5 });
+    // Sound running on into the neighbour is shared with it, not a spill.
+    const touching = [word('first', 100, 250), word('next', 250, 400)];
+    expect(wordFeatures(touching[0]!, featureContext(touching, levels))).toMatchObject({ spill: 0, hollow: 0 });
+  });
+});
+
 describe('confidence model', () => {
   const models: ConfidenceModel[] = [
     { name: 'with-gop', features: ['gop'], weights: [1, 2] },
@@ -52,7 +69,7 @@ describe('confidence model', () => {
   ];
 
   it('applies the first model whose features are known, rounded to three decimals', () => {
-    const known = { quiet: 0.5, level: 0, long: 0, short: 0, unheard: 0, substituted: 0, estimated: 0, score: null };
+    const known = { quiet: 0.5, level: 0, long: 0, short: 0, spill: 0, hollow: 0, unheard: 0, substituted: 0, estimated: 0, score: null };
     expect(applyModel({ ...known, gop: -1 }, models)).toBe(0.269); // σ(1 − 2)
     expect(applyModel({ ...known, gop: null }, models)).toBe(0.5); // σ(2 − 2)
   });
