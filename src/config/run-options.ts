@@ -179,7 +179,7 @@ export interface RunOptions {
   readonly snapMs?: number;
   /**
    * Flag low-confidence every clip whose confidence (the calibrated probability that it holds its label with both edges within 50 ms; a phrase takes its lowest word) is below this. Changing it re-cuts from the saved markers.
-   * @default 0.5
+   * @default 0.15
    */
   readonly confidenceThreshold?: number;
   /**

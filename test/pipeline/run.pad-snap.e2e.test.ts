@@ -48,7 +48,7 @@ describe('padding and snapping between touching words', () => {
 
   it('--snap-ms 60 moves the shared boundary of both clips to 720, the quiet point nearest 740', async () => {
     // Without snapping both clips are cut at 740, 20 ms inside the second burst: a loud edge, but
-    // under the 30 ms of a neighbour's sound that make a clip cut into speech (cut-edge).
+    // under the 50 ms of a neighbour's sound that make a clip cut into speech (cut-edge).
     const plain = await run('plain', { padBeforeMs: 100, padAfterMs: 100 });
     expect(plain.rows.map((r) => r.flags)).toEqual(['', '']);
     const { rows, samples } = await run('snap', { padBeforeMs: 100, padAfterMs: 100, snapMs: 60 });

@@ -13,8 +13,8 @@
  */
 import { FRAME_MS, frameRange, type RecordingLevels } from './levels.js';
 
-/** Audible speech shorter than this beyond or inside an edge is not counted, ms. */
-export const EDGE_SPEECH_MS = 30;
+/** Audible speech shorter than this beyond or inside an edge is not counted, ms (the tolerance of a right edge). */
+export const EDGE_SPEECH_MS = 50;
 /** Sound past an edge longer than this that falls quiet before the neighbouring word is another, unlabelled word, ms. */
 export const MAX_TAIL_MS = 250;
 

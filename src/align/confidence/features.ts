@@ -8,13 +8,9 @@
  */
 import { FRAME_MS, frameRange, type RecordingLevels } from './levels.js';
 
-/** Per-word acoustic evidence of the aligner (contract C1, src/align/acoustic/types.ts WordEvidence). */
-export interface WordEvidence {
-  readonly frames: number;
-  readonly alignedScore: number;
-  readonly loopScore: number | null;
-  readonly phones: number;
-}
+import type { WordEvidence } from '../acoustic/types.js';
+
+export type { WordEvidence };
 
 /**
  * How a word got its times: `recognized` (the recognizer's own word, no reference), or with a

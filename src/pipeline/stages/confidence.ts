@@ -7,7 +7,7 @@ import { isPunctuation } from '../../markers/index.js';
 import { addFlag } from '../../markers/index.js';
 import type { DictationResult } from '../../markers/index.js';
 import { judgeClips, readRecordingLevels, scoreWords } from '../../align/confidence/index.js';
-import type { JudgedWord, ScoredWord, WordEvidence, WordSource } from '../../align/confidence/index.js';
+import type { JudgedWord, ScoredWord, WordSource } from '../../align/confidence/index.js';
 import { compareCodePoints } from '../../code-point-order.js';
 import type { RecordingConfidence, RunSummary } from '../../run-output/rows.js';
 import type { AlignedWord, Placement } from '../../run-output/alignments.js';
@@ -20,7 +20,7 @@ export function wordsToScore(result: DictationResult, aligned: readonly AlignedW
   if (aligned !== undefined) {
     return aligned.flatMap((w) => (w.startMs === null || w.endMs === null ? [] : [{
       text: w.text, textStart: w.textStart, startMs: w.startMs, endMs: w.endMs, source: SOURCE_OF[w.placement], heard: w.heard,
-      evidence: (w as { evidence?: WordEvidence }).evidence,
+      evidence: w.evidence,
     }]));
   }
   return result.markers.filter((m) => !isPunctuation(m.text)).map((m) => ({ text: m.text, textStart: m.textStart, startMs: m.startMs, endMs: m.endMs, source: 'recognized' as const }));

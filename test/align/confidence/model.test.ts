@@ -3,7 +3,8 @@ import { featureContext, phoneCount, PHONE_MS, wordFeatures } from '../../../src
 import type { ConfidenceModel, ScoredWord } from '../../../src/align/confidence/features.js';
 import { recordingLevels } from '../../../src/align/confidence/levels.js';
 import { applyModel, scoreWords } from '../../../src/align/confidence/model.js';
-import { CONFIDENCE_MODELS } from '../../../src/align/confidence/coefficients.js';
+import { CONFIDENCE_MODELS, FITTED_THRESHOLD } from '../../../src/align/confidence/coefficients.js';
+import { keySpec } from '../../../src/config/keys.js';
 
 /** 10 ms frames: `#` speech (RMS 3000, 69.5 dB), `+` soft speech (RMS 300, 49.5 dB), `.` noise (RMS 10, 20 dB). */
 function levelsOf(frames: string): ReturnType<typeof recordingLevels> {
@@ -36,11 +37,12 @@ describe('confidence features', () => {
   });
 
   it('gives goodness of pronunciation and the score against the recording when the aligner measured the word', () => {
-    const evidence = { frames: 20, alignedScore: -200_000, loopScore: -160_000, phones: 4 };
-    const words = [word('lend', 100, 300, { evidence }), word('bend', 100, 300, { evidence: { ...evidence, alignedScore: -100_000 } })];
+    // PocketSphinx ascr units: 20 frames, 15 a frame below the phone loop.
+    const evidence = { frames: 20, alignedScore: -400, loopScore: -100, phones: 4 };
+    const words = [word('lend', 100, 300, { evidence }), word('bend', 100, 300, { evidence: { ...evidence, alignedScore: -200 } })];
     const ctx = featureContext(words, levels);
-    expect(ctx.scorePerFrame).toBe(-7500);
-    expect([wordFeatures(words[0]!, ctx).gop, wordFeatures(words[0]!, ctx).score]).toEqual([-2, -2.5]);
+    expect(ctx.scorePerFrame).toBe(-15);
+    expect([wordFeatures(words[0]!, ctx).gop, wordFeatures(words[0]!, ctx).score]).toEqual([-1.5, -0.5]);
     expect(wordFeatures({ ...words[0]!, evidence: { ...evidence, loopScore: null } }, ctx).gop).toBeNull();
   });
 });
@@ -78,6 +80,10 @@ describe('confidence model', () => {
     const levels = levelsOf('..........' + '#'.repeat(20) + '..........');
     expect(scoreWords([word('a', 100, 300), word('b', 300, 400)], levels, models)).toEqual([0.881, 0.119]);
     for (const p of scoreWords([word('a', 100, 300), word('b', 300, 400, { source: 'estimated' })], levels)) expect(p >= 0 && p <= 1).toBe(true);
+  });
+
+  it('the key table\'s default threshold is the fitted one', () => {
+    expect(keySpec('confidenceThreshold').default).toBe(FITTED_THRESHOLD);
   });
 
   it('fitted models: each has one weight per feature and an intercept, the last needs no evidence', () => {
