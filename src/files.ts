@@ -1,4 +1,4 @@
-/** Atomic file writes and SHA-256 hashing, shared by the pipeline and the embedded service. */
+/** Atomic file writes, bounded reads and SHA-256 hashing, shared by the pipeline and the embedded service. */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
@@ -80,4 +80,29 @@ export async function sha256File(file: string): Promise<string> {
     await fh?.close();
   }
   return hash.digest('hex');
+}
+
+/**
+ * The bytes of `file`, at most `maxBytes`: read through one handle in 1 MiB steps, so a file larger
+ * than that (or one that never ends, such as a device behind a link) costs at most `maxBytes` + 1 MiB.
+ * @returns the bytes, or `undefined` when the file holds more than `maxBytes`.
+ */
+export async function readFileUpTo(file: string, maxBytes: number): Promise<Buffer | undefined> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    if (size > maxBytes) return undefined;
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.alloc(Math.min(1 << 20, maxBytes + 1 - total));
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) return Buffer.concat(chunks, total);
+      chunks.push(chunk.subarray(0, bytesRead));
+      total += bytesRead;
+      if (total > maxBytes) return undefined;
+    }
+  } finally {
+    await handle.close();
+  }
 }

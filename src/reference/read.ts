@@ -1,7 +1,13 @@
 /** Reading one reference text: strict UTF-8, a byte-order mark dropped, something to say. */
-import { readFile } from 'node:fs/promises';
 import { DictclipError } from '../errors.js';
-import { sha256 } from '../files.js';
+import { readFileUpTo, sha256 } from '../files.js';
+
+/**
+ * The largest reference file read, in bytes (16 MiB): about 60 times the text of a 3-hour
+ * recording spoken fast. A larger one fails its recording with `E_REFERENCE_TOO_LARGE` before it
+ * is read (a 500 MB reference used to take the whole run down with the heap).
+ */
+export const MAX_REFERENCE_BYTES = 16 * 1024 * 1024;
 
 /** A reference text as read, with where it came from and the hash the clip fingerprint carries. */
 export interface Reference {
@@ -46,17 +52,26 @@ export function decodeUtf8(origin: string, bytes: Uint8Array): string {
 }
 
 /**
- * Read a reference file. @throws DictclipError `E_INPUT` (cannot be read), `E_REFERENCE_ENCODING`,
+ * Read a reference file. @throws DictclipError `E_INPUT` (cannot be read), `E_REFERENCE_TOO_LARGE`
+ * (past {@link MAX_REFERENCE_BYTES}: nothing read but its size), `E_REFERENCE_ENCODING`,
  * `E_REFERENCE_EMPTY`.
  */
 export async function readReferenceFile(file: string): Promise<Reference> {
-  let bytes: Buffer;
+  let bytes: Buffer | undefined;
   try {
-    bytes = await readFile(file);
+    bytes = await readFileUpTo(file, MAX_REFERENCE_BYTES);
   } catch (error) {
     throw new DictclipError('E_INPUT', `cannot read the reference transcript ${file}: ${(error as Error).message}`, { path: file, cause: error });
   }
+  if (bytes === undefined) throw tooLarge(file, MAX_REFERENCE_BYTES);
   return referenceFromText(file, decodeUtf8(file, bytes));
+}
+
+/** The error for a reference (or a table of them) past `maxBytes`. */
+function tooLarge(file: string, maxBytes: number): DictclipError {
+  return new DictclipError('E_REFERENCE_TOO_LARGE',
+    `the reference transcript ${file} is larger than ${maxBytes.toLocaleString('en-US')} bytes, the most dictclip reads: not read (split it, or leave it out)`,
+    { path: file });
 }
 
 /** Byte-order marks of the encodings a reference is most often saved in instead of UTF-8 (UTF-32 LE before UTF-16 LE: it starts with it). */

@@ -7,11 +7,11 @@
  * name recordings: an id is the recording's path relative to the input folder, with or without its
  * extension, or its file name without extension when no other recording has that name.
  */
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { compareCodePoints } from '../code-point-order.js';
 import { DictclipError } from '../errors.js';
-import { sha256, sha256File } from '../files.js';
+import { readFileUpTo, sha256, sha256File } from '../files.js';
 import { decodeUtf8, readReferenceFile, referenceFromText } from './read.js';
 import type { Reference } from './read.js';
 import { parseTable } from './tables.js';
@@ -123,12 +123,18 @@ async function listTexts(dir: string): Promise<{ files: string[]; unreadable: { 
   return out;
 }
 
+/** The largest table of references (`--transcripts` naming a .tsv, .csv or .json file) read, in bytes: 64 MiB. */
+export const MAX_REFERENCE_TABLE_BYTES = 64 * 1024 * 1024;
+
 async function tableReferences(file: string, relPaths: readonly string[]): Promise<ReferenceSet> {
-  let bytes: Buffer;
+  let bytes: Buffer | undefined;
   try {
-    bytes = await readFile(file);
+    bytes = await readFileUpTo(file, MAX_REFERENCE_TABLE_BYTES);
   } catch (error) {
     throw new DictclipError('E_CONFIG', `--transcripts: cannot read ${file}: ${(error as Error).message}`, { key: 'transcripts', path: file, cause: error });
+  }
+  if (bytes === undefined) {
+    throw new DictclipError('E_CONFIG', `--transcripts: the table ${file} is larger than ${MAX_REFERENCE_TABLE_BYTES.toLocaleString('en-US')} bytes, the most dictclip reads: split it`, { key: 'transcripts', path: file });
   }
   let rows;
   try {

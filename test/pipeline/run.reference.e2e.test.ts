@@ -4,7 +4,7 @@
  * the clips carry the reference's words at the service's marker times, for every marker method.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeBursts, removeTempDirs, runOptions, startTestService, tempDir } from '../helpers/index.js';
@@ -163,13 +163,20 @@ describe('shards with --transcripts', () => {
 });
 
 describe('reference refusals', () => {
-  it('fails a recording whose reference is not UTF-8, empty, or the wrong text, and lists references without a recording', async () => {
+  it('fails a recording whose reference is larger than 16 MiB (a 500 MB one costs no memory), not UTF-8, empty, or the wrong text, and lists references without a recording', async () => {
     const refs = path.join(root, 'bad-refs');
     await mkdir(path.join(refs, 'book'), { recursive: true });
     await writeFile(path.join(refs, 'book', 'ch01.txt'), Buffer.from([0x68, 0x69, 0xff, 0x20]));
     await writeFile(path.join(refs, 'book', 'ch09.txt'), 'a chapter nobody recorded');
     const out = path.join(root, 'out-bad');
+    await truncate(path.join(refs, 'book', 'ch01.txt'), 500 * 1024 * 1024);
+    const peak = process.resourceUsage().maxRSS;
     let result = await runPipeline(options(out, { transcripts: refs }));
+    expect(result.failures.map((f) => [f.source, f.code])).toEqual([['book/ch01.wav', 'E_REFERENCE_TOO_LARGE']]);
+    expect(await readFile(path.join(out, 'failures.csv'), 'utf8')).toContain('book/ch01.wav,');
+    expect(process.resourceUsage().maxRSS - peak).toBeLessThan(100 * 1024);
+    await writeFile(path.join(refs, 'book', 'ch01.txt'), Buffer.from([0x68, 0x69, 0xff, 0x20]));
+    result = await runPipeline(options(out, { transcripts: refs }));
     expect(result.failures.map((f) => [f.source, f.code])).toEqual([['book/ch01.wav', 'E_REFERENCE_ENCODING']]);
     expect(await readFile(path.join(out, 'skipped.csv'), 'utf8')).toBe(
       'source,reason\nbook/ch09.txt,reference transcript (--transcripts) without a recording of that name\n');
