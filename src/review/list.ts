@@ -1,7 +1,7 @@
 /** The page's list of recordings: each with its clips, its state and its words at a glance (how many checked, how many in doubt). */
 import { existsSync } from 'node:fs';
 import { summarize } from './doubt.js';
-import { disagreements, readAlignment, type ReviewRun } from './model.js';
+import type { ReviewRun } from './model.js';
 import { correctionPath } from './paths.js';
 import { readRecordingState } from './state.js';
 import type { RecordingListEntry } from './view.js';
@@ -13,7 +13,7 @@ export async function listRecordings(run: ReviewRun): Promise<RecordingListEntry
     const state = await readRecordingState(run, r.source);
     out.push({
       source: r.source, clips: r.clips.length, flagged: r.flagged,
-      disagreements: disagreements(await readAlignment(run.runDir, r.source)),
+      disagreements: state.disagreements,
       corrected: existsSync(correctionPath(run.runDir, r.source)), playable: r.audio !== undefined,
       ...summarize(state.words, state.doubtful),
     });

@@ -13,7 +13,7 @@ import { readTimedTranscript } from '../run-output/read.js';
 import { matchesText, readCorrectionText, readCorrectionWords, writeCorrectionWords, correctionTextSha256, type WordEdit } from '../run-output/corrections.js';
 import { doubtOf } from './doubt.js';
 import { applyChange, applyEdits, BadChange, editsAfterText, type EditedWord, type WordChange } from './edits.js';
-import { readAlignment, type ReviewRun } from './model.js';
+import { disagreements, readAlignment, type ReviewRun } from './model.js';
 import { correctionPath, transcriptPath } from './paths.js';
 import { checkOwnFile } from '../run-output/safe-path.js';
 import { editText, reviewWords, wordSpans, type Baseline, type TimedSpan } from './words.js';
@@ -32,6 +32,8 @@ export interface RecordingState {
   text: string;
   /** The text the timed words index (the reference, else the dictated transcript). */
   baselineText: string;
+  /** Reference words the alignment did not match (0 without a reference). */
+  disagreements: number;
   /** The words of `text` with the edits laid on them. */
   words: EditedWord[];
   /** Per word: does it most likely need a person (doubt.ts)? */
@@ -52,9 +54,9 @@ async function readText(file: string): Promise<string | undefined> {
   }
 }
 
-async function readBaseline(runDir: string, source: string): Promise<Baseline & { from: WordSource }> {
+async function readBaseline(runDir: string, source: string): Promise<Baseline & { from: WordSource; disagreements?: number }> {
   const alignment = await readAlignment(runDir, source);
-  if (alignment !== undefined) return { from: 'alignment', text: alignment.text, spans: alignment.words };
+  if (alignment !== undefined) return { from: 'alignment', text: alignment.text, spans: alignment.words, disagreements: disagreements(alignment) };
   const markers = await readMarkers(runDir, source);
   if (markers !== undefined) return { from: 'markers', text: markers.transcript, spans: withConfidence(markers.markers, await readTimedTranscript(runDir, source)) };
   const transcript = await readText(transcriptPath(runDir, source));
@@ -100,7 +102,7 @@ export async function readRecordingState(run: ReviewRun, source: string): Promis
   const words = applyEdits(reviewWords(baseline, text), edits);
   return {
     source, revision: revisionOf(text, edits), corrected: saved !== undefined && (saved !== baseline.text || edits.length > 0), from: baseline.from, text,
-    baselineText: baseline.text, words, doubtful: doubtOf(words, recording.clips, run.doubtBelow), edits, editsIgnored: ignored,
+    baselineText: baseline.text, disagreements: baseline.disagreements ?? 0, words, doubtful: doubtOf(words, recording.clips, run.doubtBelow), edits, editsIgnored: ignored,
   };
 }
 
