@@ -48,6 +48,8 @@ function mergedRecord(sources: readonly ShardSource[]): RunRecord {
     version: first.record.version,
     shard: null,
     optionsFingerprint: first.record.optionsFingerprint,
+    // The references the shards were cut from (their fingerprints agree): a run over the merge uses them again.
+    ...(first.record.transcripts === undefined ? {} : { transcripts: first.record.transcripts }),
     options: first.record.options,
     recordings: sources.flatMap((s) => s.record.recordings).sort(compareCodePoints),
     mergedFrom: sources.map((s) => ({ shard: formatShard(s.shard), recordings: s.record.recordings.length, fingerprint: recordFingerprint(s.record) })),

@@ -148,6 +148,8 @@ describe('shards with --transcripts', () => {
     const merged = path.join(root, 'merged');
     await mergeShards([path.join(root, 'shard-0-refs'), path.join(root, 'shard-1-refs')], merged);
     expect(words(await manifest(merged))).toEqual(EXPECTED_WORDS);
+    // The merge remembers the references the shards were cut from, as a run does.
+    expect(JSON.parse(await readFile(path.join(merged, 'run.json'), 'utf8'))).toMatchObject({ transcripts: refs });
     const alignment = JSON.parse(await readFile(path.join(merged, 'alignments', 'book', 'ch01.wav.json'), 'utf8')) as { text: string };
     expect(alignment.text).toBe(REFERENCE);
     const summary = JSON.parse(await readFile(path.join(merged, 'summary.json'), 'utf8')) as { references: { source: string }[] };
