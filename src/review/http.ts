@@ -1,4 +1,4 @@
-/** Small HTTP pieces of the review server: JSON answers, capped bodies, files with Range. */
+/** Small HTTP pieces of the review server: JSON answers, files with Range. */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -26,22 +26,6 @@ export function sendError(res: ServerResponse, status: number, error: string, me
 export function sendText(res: ServerResponse, status: number, contentType: string, body: string | Buffer, extra: Record<string, string> = {}): void {
   res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': contentType, 'content-length': Buffer.byteLength(body), ...extra });
   res.end(body);
-}
-
-/** A request body read whole, refused past `maxBytes` (413). */
-export class BodyTooLarge extends Error {}
-
-export async function readBody(req: IncomingMessage, maxBytes: number): Promise<string> {
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) throw new BodyTooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBytes) throw new BodyTooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**

@@ -14,7 +14,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DictclipError, isDictclipError } from '../errors.js';
 import { PAGE_BUNDLE_DIR, readPeaks } from '../report/index.js';
-import { BodyTooLarge, PAGE_CSP, readBody, sendError, sendFile, sendJson, sendText } from './http.js';
+import { readRequestBody } from '../request-body.js';
+import { PAGE_CSP, sendError, sendFile, sendJson, sendText } from './http.js';
 import { allowedHosts, exposureWarning, sameToken, TOKEN_COOKIE, tokenGate, urlHost } from './access.js';
 import { ListenCopies } from './listen.js';
 import { listRecordings } from './list.js';
@@ -63,6 +64,8 @@ const STATIC: ReadonlyMap<string, [string, string]> = new Map([
 ]);
 
 const MAX_BODY = MAX_TEXT_CHARS * 4 + 4096;
+/** A save's body arrives whole within this (the server's own request timeout). */
+const BODY_TIMEOUT_MS = 30_000;
 /** A recording's state as the page reads it. */
 async function recordingJson(run: ReviewRun, state: RecordingState): Promise<RecordingView> {
   const r = run.recordings.get(state.source);
@@ -190,9 +193,10 @@ export async function startReview(options: ReviewServerOptions): Promise<Running
     }
     let parsed: ReturnType<typeof parseSave>;
     try {
-      parsed = parseSave(JSON.parse(await readBody(req, MAX_BODY)));
+      parsed = parseSave(JSON.parse((await readRequestBody(req, { maxBytes: MAX_BODY, timeoutMs: BODY_TIMEOUT_MS })).toString('utf8')));
     } catch (error) {
-      if (error instanceof BodyTooLarge) sendError(res, 413, 'too-large', `a change is at most ${MAX_BODY} bytes`);
+      if (isDictclipError(error, 'E_TOO_LARGE')) sendError(res, 413, 'too-large', `a change is at most ${MAX_BODY} bytes`);
+      else if (isDictclipError(error, 'E_TIMEOUT')) sendError(res, 408, 'timeout', `a change must arrive within ${BODY_TIMEOUT_MS} ms`);
       else sendError(res, 400, 'bad-json', 'the body is not JSON');
       return;
     }
@@ -221,7 +225,7 @@ export async function startReview(options: ReviewServerOptions): Promise<Running
       sendError(res, isDictclipError(error, 'E_INVALID_ARGUMENT') ? 400 : isDictclipError(error, 'E_UNSAFE_PATH') ? 403 : 500, 'failed', message);
     });
   });
-  server.requestTimeout = 30_000;
+  server.requestTimeout = BODY_TIMEOUT_MS;
   server.headersTimeout = 10_000;
   const address = await new Promise<AddressInfo>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {

@@ -3,9 +3,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { encodeBody, negotiateEncoding } from './compress.js';
 import { HttpError } from './error-responses.js';
+import { isDictclipError } from '../errors.js';
+import { readRequestBody } from '../request-body.js';
 
 const HOST_PATTERN = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 const FORM_LIMIT = 64 * 1024;
+const FORM_TIMEOUT_MS = 30_000;
 
 /** Names of this machine a Host header may use: loopback and the addresses of its interfaces. */
 function ownAddresses(): Set<string> {
@@ -40,20 +43,20 @@ export function mediaType(req: IncomingMessage): string {
 }
 
 /**
- * Read an `application/x-www-form-urlencoded` body (415 for another type, 413 past 64 KiB).
+ * Read an `application/x-www-form-urlencoded` body (415 for another type, 413 past 64 KiB; a body
+ * that takes more than 30 s loses the connection).
  */
 export async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   if (mediaType(req) !== 'application/x-www-form-urlencoded') {
     throw new HttpError(415, 'E_UNSUPPORTED_MEDIA_TYPE', 'Send the form as Content-Type: application/x-www-form-urlencoded.');
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > FORM_LIMIT) throw new HttpError(413, 'E_TOO_LARGE', `The form is larger than ${FORM_LIMIT} bytes.`);
-    chunks.push(chunk);
+  try {
+    return new URLSearchParams((await readRequestBody(req, { maxBytes: FORM_LIMIT, timeoutMs: FORM_TIMEOUT_MS })).toString('utf8'));
+  } catch (error) {
+    if (isDictclipError(error, 'E_TOO_LARGE')) throw new HttpError(413, 'E_TOO_LARGE', `The form is larger than ${FORM_LIMIT} bytes.`);
+    if (isDictclipError(error, 'E_TIMEOUT')) throw new HttpError(408, 'E_BAD_REQUEST', `The form did not arrive within ${FORM_TIMEOUT_MS} ms.`);
+    throw error;
   }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
 /** Send a complete body. */
