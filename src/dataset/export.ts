@@ -152,7 +152,7 @@ async function survey(o: ResolvedExportOptions, inputDir: string | undefined, ta
         const { sampleRate, channels } = exportedFormat(row, target);
         formats.add(sampleRate, channels);
         // Only regular files inside the output folder: never a clip replaced by a link.
-        keptChannel(await files.regularFile(path.join(o.runDir, ...row.file_name.split('/')), 'the clip'), row.channels, target);
+        keptChannel(files.regularFile(path.join(o.runDir, ...row.file_name.split('/')), 'the clip'), row.channels, target);
       }
       if (o.format === 'kaldi' && inputDir !== undefined && row.source !== lastSource) {
         lastSource = row.source;

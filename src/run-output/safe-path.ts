@@ -1,4 +1,5 @@
 /** Output path containment: nothing the pipeline writes may escape the output folder. */
+import { lstatSync, realpathSync } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { DictclipError } from '../errors.js';
@@ -50,15 +51,16 @@ export function refuseControlCharacters(name: string, what: string): void {
 }
 
 /**
- * The files an export (or the review) reads from one run output: regular files whose folder's real
- * path (links followed) is the output folder or inside it. A clip replaced by a symbolic link (to
+ * The files an export reads from one run output: regular files whose folder's real path (links
+ * followed) is the output folder or inside it. A clip replaced by a symbolic link (to
  * `/etc/hostname`), a `file_name` of `../../x.wav`, or a clips folder linked elsewhere is refused.
- * Real paths of folders are cached: one `lstat` per file after the first of its folder.
+ * Synchronous on purpose, as the WebDataset writer's reads: one `lstat` per file (folders' real
+ * paths cached) costs microseconds, a thread-pool round trip per clip costs more than the check.
  */
 export class OutputFiles {
   readonly #root: string;
-  #rootReal: Promise<string> | undefined;
-  readonly #dirs = new Map<string, Promise<boolean>>();
+  #rootReal: string | undefined;
+  readonly #dirs = new Map<string, boolean>();
 
   constructor(root: string) {
     this.#root = path.resolve(root);
@@ -68,7 +70,7 @@ export class OutputFiles {
    * `file` when it may be read. @throws DictclipError `E_UNSAFE_PATH` (a link, not a regular file,
    * outside the output folder), `E_INPUT` (missing or unreadable).
    */
-  async regularFile(file: string, what: string): Promise<string> {
+  regularFile(file: string, what: string): string {
     const target = path.resolve(file);
     const dir = path.dirname(target);
     let inside = this.#dirs.get(dir);
@@ -76,22 +78,33 @@ export class OutputFiles {
       inside = this.#inside(dir);
       this.#dirs.set(dir, inside);
     }
-    if (!isInside(this.#root, target) || !(await inside)) {
+    if (!isInside(this.#root, target) || !inside) {
       throw new DictclipError('E_UNSAFE_PATH', `${what} ${target} is outside the output folder ${this.#root} (after following links): refused`, { path: target });
     }
-    const stats = await lstat(target).catch((error: unknown) => {
+    let stats;
+    try {
+      stats = lstatSync(target);
+    } catch (error) {
       throw new DictclipError('E_INPUT', `cannot read ${what} ${target}: ${(error as Error).message}`, { path: target, cause: error });
-    });
+    }
     if (stats.isSymbolicLink()) throw new DictclipError('E_UNSAFE_PATH', `${what} ${target} is a symbolic link: only regular files of the output folder are read`, { path: target });
     if (!stats.isFile()) throw new DictclipError('E_UNSAFE_PATH', `${what} ${target} is not a regular file`, { path: target });
     return target;
   }
 
-  async #inside(dir: string): Promise<boolean> {
-    const root = await (this.#rootReal ??= realpath(this.#root).catch(() => this.#root));
-    const real = await realpath(dir).catch(() => undefined);
+  #inside(dir: string): boolean {
+    const root = (this.#rootReal ??= realOrUndefined(this.#root) ?? this.#root);
+    const real = realOrUndefined(dir);
     // A folder that cannot be resolved holds no file to read: lstat reports it (E_INPUT).
     return real === undefined || real === root || isInside(root, real);
+  }
+}
+
+function realOrUndefined(file: string): string | undefined {
+  try {
+    return realpathSync(file);
+  } catch {
+    return undefined;
   }
 }
 
