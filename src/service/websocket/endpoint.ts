@@ -6,24 +6,40 @@
  * 21,000,000 bytes (or one message over 1 MiB); 1003 when the audio is not what `audioFormat` says
  * (e.g. not an Ogg stream); 1011 when the dictation fails; 1001 on shutdown.
  */
-import { randomUUID } from 'node:crypto';
-import { open, rm, type FileHandle } from 'node:fs/promises';
 import type { IncomingMessage, Server } from 'node:http';
-import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
-import { HEADER_BYTES, writeMonoHeader } from '../../wav-header.js';
 import type { Credentials } from '../../credentials.js';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../../upload-audio.js';
 import { isDictclipError } from '../../errors.js';
 import { stableChunks, toWordMarkersJson } from '../transcript/index.js';
 import type { WebSocketDeps } from './deps.js';
-import { FILE_MODE, makePrivateDir } from '../private-files.js';
+import { AudioSpool, SPOOL_FORMATS } from './spool.js';
 
 /** Path of the WebSocket endpoint (any query string is ignored). */
 export const WEBSOCKET_PATH = '/SCDictation/websocket';
 const MAX_MESSAGE_BYTES = 1024 * 1024;
-const FORMATS = new Set(['pcm-16khz', 'ogg']);
+const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
+/** How long a socket told to close at shutdown may take before it is cut. */
+const SHUTDOWN_GRACE_MS = 2000;
+
+/** The close codes the endpoint uses (RFC 6455 section 7.4.1). */
+const CLOSE = {
+  /** TEXTDONE sent. */
+  done: 1000,
+  /** The service shuts down. */
+  goingAway: 1001,
+  /** The audio is not what `audioFormat` says. */
+  unsupportedData: 1003,
+  /** Protocol errors, refused credentials, the idle timeout. */
+  policy: 1008,
+  /** Audio over the cap. */
+  tooBig: 1009,
+  /** The dictation or the endpoint failed. */
+  internalError: 1011,
+  /** A temporary refusal: throttled logins, the user's places taken. */
+  tryAgainLater: 1013,
+} as const;
 
 export interface WebSocketOptions {
   /**
@@ -43,171 +59,190 @@ interface SessionLimits {
 type Json = Record<string, unknown>;
 const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const optionalString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
-/** 44-byte header of a 16 kHz mono signed 16-bit PCM WAV holding `dataBytes` of samples. */
-function wavHeader(dataBytes: number): Buffer {
-  const header = Buffer.alloc(HEADER_BYTES);
-  writeMonoHeader(header, 16_000, dataBytes);
-  return header;
-}
+const errorMessage = (error: unknown, fallback: string): string => (error instanceof Error ? error.message : fallback);
 
 function toBuffer(data: WebSocket.RawData): Buffer {
   if (Buffer.isBuffer(data)) return data;
   return Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
 }
 
-/** Run one socket's dictation; resolves once the socket is closed and its temp file removed. */
-function runSession(ws: WebSocket, client: string, deps: WebSocketDeps, { idleTimeoutMs, maxAudioBytes }: SessionLimits): Promise<void> {
-  let phase: 'start' | 'auth' | 'audio' | 'dictating' | 'closed' = 'start';
-  const controller = new AbortController();
-  let audio: { path: string; handle: FileHandle | undefined; format: string; bytes: number } | undefined;
-  let user: { user: string; tenant: string; profile: string | undefined } | undefined;
+/** Where a session is: waiting for STARTDICTATION, checking credentials, taking audio, dictating, closed. */
+type Phase = 'start' | 'auth' | 'audio' | 'dictating' | 'closed';
+
+/** Who dictates, from STARTDICTATION and the credentials check. */
+interface Speaker {
+  user: string;
+  tenant: string;
+  profile: string | undefined;
+}
+
+/**
+ * One socket's dictation. Messages are handled one at a time in arrival order (`#queue`); the
+ * phase may change while a step awaits (the socket closes), so each step checks it after awaiting.
+ */
+class Session {
+  #phase: Phase = 'start';
+  readonly #abort = new AbortController();
+  #spool: AudioSpool | undefined;
+  #speaker: Speaker | undefined;
   /** Frees the user's place (per-user limit) once the socket is closed. */
-  let release: (() => void) | undefined;
-  let queue = Promise.resolve();
-  let idle: NodeJS.Timeout | undefined;
-  /** Read through a function: `phase` changes while this session awaits. */
-  const isClosed = (): boolean => phase === 'closed';
+  #release: (() => void) | undefined;
+  #queue = Promise.resolve();
+  #idle: NodeJS.Timeout | undefined;
 
-  const send = (method: string, data: Json): void => {
-    if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ method, data }));
-  };
-  const end = (code: number, reason: string): void => {
-    phase = 'closed';
-    clearTimeout(idle);
-    ws.close(code, reason);
-  };
-  const fail = (code: number, reason: string, message: string, extra: Json = {}): void => {
-    send('ERROR', { reason, message, ...extra });
-    end(code, reason);
-  };
-  const resetIdle = (): void => {
-    clearTimeout(idle);
-    idle = setTimeout(() => fail(1008, 'timeout', `No audio for ${idleTimeoutMs} ms`), idleTimeoutMs);
-  };
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly client: string,
+    private readonly deps: WebSocketDeps,
+    private readonly limits: SessionLimits,
+  ) {}
 
-  async function start(message: Json): Promise<void> {
+  /** Run the session; resolves once the socket is closed and its spool removed. */
+  run(): Promise<void> {
+    this.ws.on('message', (data, isBinary) => {
+      this.#queue = this.#queue
+        .then(() => this.#handle(data, isBinary))
+        .catch((error: unknown) => {
+          if (!this.#closed) this.#fail(CLOSE.internalError, 'internal', errorMessage(error, 'Internal error'));
+        });
+    });
+    this.ws.on('error', () => undefined); // ws closes the socket itself (e.g. 1009 for an oversized message)
+    this.#resetIdle();
+    return new Promise<void>((resolve) => {
+      this.ws.once('close', () => {
+        this.#stop();
+        this.#abort.abort();
+        void this.#queue.then(() => this.#cleanUp()).catch(() => undefined).finally(resolve);
+      });
+    });
+  }
+
+  /** A getter: `#phase` changes while a step awaits. */
+  get #closed(): boolean {
+    return this.#phase === 'closed';
+  }
+
+  #send(method: string, data: Json): void {
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ method, data }));
+  }
+
+  #stop(): void {
+    this.#phase = 'closed';
+    clearTimeout(this.#idle);
+  }
+
+  #end(code: number, reason: string): void {
+    this.#stop();
+    this.ws.close(code, reason);
+  }
+
+  #fail(code: number, reason: string, message: string, extra: Json = {}): void {
+    this.#send('ERROR', { reason, message, ...extra });
+    this.#end(code, reason);
+  }
+
+  #resetIdle(): void {
+    clearTimeout(this.#idle);
+    const { idleTimeoutMs } = this.limits;
+    this.#idle = setTimeout(() => this.#fail(CLOSE.policy, 'timeout', `No audio for ${idleTimeoutMs} ms`), idleTimeoutMs);
+  }
+
+  async #cleanUp(): Promise<void> {
+    this.#release?.();
+    await this.#spool?.discard();
+  }
+
+  async #handle(data: WebSocket.RawData, isBinary: boolean): Promise<void> {
+    if (this.#closed) return;
+    if (isBinary) {
+      if (this.#phase !== 'audio') return this.#fail(CLOSE.policy, 'protocol', 'Audio before a successful STARTDICTATION');
+      return this.#append(toBuffer(data));
+    }
+    let message: unknown;
+    try {
+      message = JSON.parse(toBuffer(data).toString('utf8'));
+    } catch {
+      return this.#fail(CLOSE.policy, 'protocol', 'Message is not valid JSON');
+    }
+    const method = isRecord(message) ? message['method'] : undefined;
+    if (!isRecord(message) || typeof method !== 'string') return this.#fail(CLOSE.policy, 'protocol', 'Message has no method');
+    if (method === 'STARTDICTATION' && this.#phase === 'start') return this.#start(message);
+    if (method === 'AUDIODONE' && this.#phase === 'audio') return this.#finish();
+    if (method === 'BOUNDARYREQUEST' && this.#phase === 'audio') return; // all text is stable at AUDIODONE
+    return this.#fail(CLOSE.policy, 'protocol', `Unexpected method ${method.slice(0, 40)} in state ${this.#phase}`);
+  }
+
+  #refuse(status: number, reason: string, retryAfterS?: number): void {
+    this.#send('STARTDICTATION', { success: false, status, reason, ...(retryAfterS === undefined ? {} : { retryAfterS }) });
+    this.#end(status === 429 || status === 503 ? CLOSE.tryAgainLater : CLOSE.policy, 'refused');
+  }
+
+  /** STARTDICTATION: check the parameters and credentials, then open the spool and take audio. */
+  async #start(message: Json): Promise<void> {
     const params = isRecord(message['params']) ? message['params'] : {};
     const username = optionalString(params['username']);
     const format = optionalString(params['audioFormat'] ?? message['audioFormat']) ?? 'pcm-16khz';
-    const refuse = (status: number, reason: string, retryAfterS?: number): void => {
-      send('STARTDICTATION', { success: false, status, reason, ...(retryAfterS === undefined ? {} : { retryAfterS }) });
-      // 1013 (try again later) when the refusal is temporary: throttled logins, the user's places taken.
-      end(status === 429 || status === 503 ? 1013 : 1008, 'refused');
-    };
-    if (username === undefined || username === '') return refuse(400, 'params.username is required');
-    if (!FORMATS.has(format)) return refuse(400, `audioFormat must be pcm-16khz or ogg, not ${format}`);
-    phase = 'auth';
+    if (username === undefined || username === '') return this.#refuse(400, 'params.username is required');
+    if (!SPOOL_FORMATS.has(format)) return this.#refuse(400, `audioFormat must be pcm-16khz or ogg, not ${format}`);
+    this.#phase = 'auth';
     const password = optionalString(params['password']);
     const apiKey = optionalString(params['apiKey']);
     // Neither secret: an empty password, refused like any wrong one (same timing).
     const creds: Credentials = password === undefined && apiKey !== undefined
       ? { scheme: 'apikey', username, apiKey }
       : { scheme: 'basic', username, password: password ?? '' };
-    const auth = await deps.authenticate(creds, client);
-    if (auth.ok) release = auth.release;
-    if (isClosed()) return release?.();
-    if (!auth.ok) return refuse(auth.status, auth.reason, auth.retryAfterS);
-    user = { user: auth.user, tenant: auth.tenant, profile: optionalString(params['profile'] ?? message['profile']) };
-    const dir = join(deps.dataDir, 'ws');
-    await makePrivateDir(dir);
-    audio = { path: join(dir, `${randomUUID()}.${format === 'ogg' ? 'ogg' : 'wav'}`), handle: undefined, format, bytes: 0 };
-    audio.handle = await open(audio.path, 'w', FILE_MODE);
-    if (format === 'pcm-16khz') await audio.handle.write(wavHeader(0), 0, HEADER_BYTES, 0);
-    if (isClosed()) return;
-    phase = 'audio';
-    send('STARTDICTATION', { success: true });
-    resetIdle();
+    const auth = await this.deps.authenticate(creds, this.client);
+    if (auth.ok) this.#release = auth.release;
+    if (this.#closed) return this.#release?.();
+    if (!auth.ok) return this.#refuse(auth.status, auth.reason, auth.retryAfterS);
+    this.#speaker = { user: auth.user, tenant: auth.tenant, profile: optionalString(params['profile'] ?? message['profile']) };
+    this.#spool = await AudioSpool.open(this.deps.dataDir, format);
+    if (this.#closed) return;
+    this.#phase = 'audio';
+    this.#send('STARTDICTATION', { success: true });
+    this.#resetIdle();
   }
 
-  async function writeAudio(chunk: Buffer): Promise<void> {
-    if (audio?.handle === undefined) return;
-    if (audio.bytes + chunk.length > maxAudioBytes) {
-      return fail(1009, 'too-large', `Audio exceeds ${maxAudioBytes} bytes`);
-    }
-    const offset = (audio.format === 'pcm-16khz' ? 44 : 0) + audio.bytes;
-    audio.bytes += chunk.length;
-    resetIdle();
-    await audio.handle.write(chunk, 0, chunk.length, offset);
+  /** A binary message: more audio, within the session's cap. */
+  async #append(chunk: Buffer): Promise<void> {
+    const spool = this.#spool;
+    if (spool === undefined) return;
+    const { maxAudioBytes } = this.limits;
+    if (spool.bytes + chunk.length > maxAudioBytes) return this.#fail(CLOSE.tooBig, 'too-large', `Audio exceeds ${maxAudioBytes} bytes`);
+    this.#resetIdle();
+    await spool.append(chunk);
   }
 
-  async function finish(): Promise<void> {
-    if (audio?.handle === undefined || user === undefined) return;
-    phase = 'dictating';
-    clearTimeout(idle);
-    if (audio.format === 'pcm-16khz') {
-      const dataBytes = audio.bytes - (audio.bytes % 2); // whole samples only
-      await audio.handle.write(wavHeader(dataBytes), 0, HEADER_BYTES, 0);
-      await audio.handle.truncate(44 + dataBytes);
-    }
-    await audio.handle.close();
-    audio.handle = undefined;
-    const input = { ...user, audioPath: audio.path, audioFormat: audio.format, signal: controller.signal };
-    const result = await deps.dictate(input).catch((error: unknown) => {
-      if (!isClosed()) {
-        const message = error instanceof Error ? error.message : 'Dictation failed';
-        // Audio that is not what audioFormat says is refused as data the endpoint cannot take (1003).
-        if (isDictclipError(error, 'E_UNSUPPORTED_MEDIA_TYPE')) fail(1003, 'unsupported-audio', message, { code: error.code });
-        else fail(1011, 'dictation-failed', message, isDictclipError(error) ? { code: error.code } : {});
-      }
+  /** AUDIODONE: end the spool, dictate it and send the text. */
+  async #finish(): Promise<void> {
+    const spool = this.#spool;
+    if (spool === undefined || this.#speaker === undefined) return;
+    this.#phase = 'dictating';
+    clearTimeout(this.#idle);
+    await spool.finish();
+    const input = { ...this.#speaker, audioPath: spool.path, audioFormat: spool.format, signal: this.#abort.signal };
+    const result = await this.deps.dictate(input).catch((error: unknown) => {
+      if (!this.#closed) this.#dictationFailed(error);
       return undefined;
     });
-    if (result === undefined || isClosed()) return;
+    if (result === undefined || this.#closed) return;
     const { text, substitutedText } = result;
-    send('HYPOTHESISTEXT', { kind: 'HYPOTHESISTEXT', text, substitutedText });
+    this.#send('HYPOTHESISTEXT', { kind: 'HYPOTHESISTEXT', text, substitutedText });
     for (const chunk of stableChunks(result)) {
       const markers = toWordMarkersJson(chunk.markers);
-      send('STABLETEXT', { kind: 'STABLETEXT', text: chunk.text, substitutedText: chunk.text, markers });
+      this.#send('STABLETEXT', { kind: 'STABLETEXT', text: chunk.text, substitutedText: chunk.text, markers });
     }
     const markers = toWordMarkersJson(result.markers);
-    send('TEXTDONE', { kind: 'TEXTDONE', textDone: true, dictationId: result.dictationId, text, substitutedText, markers });
-    end(1000, 'done');
+    this.#send('TEXTDONE', { kind: 'TEXTDONE', textDone: true, dictationId: result.dictationId, text, substitutedText, markers });
+    this.#end(CLOSE.done, 'done');
   }
 
-  async function handle(data: WebSocket.RawData, isBinary: boolean): Promise<void> {
-    if (phase === 'closed') return;
-    if (isBinary) {
-      if (phase !== 'audio') return fail(1008, 'protocol', 'Audio before a successful STARTDICTATION');
-      return writeAudio(toBuffer(data));
-    }
-    let message: unknown;
-    try {
-      message = JSON.parse(toBuffer(data).toString('utf8'));
-    } catch {
-      return fail(1008, 'protocol', 'Message is not valid JSON');
-    }
-    const method = isRecord(message) ? message['method'] : undefined;
-    if (!isRecord(message) || typeof method !== 'string') return fail(1008, 'protocol', 'Message has no method');
-    if (method === 'STARTDICTATION' && phase === 'start') return start(message);
-    if (method === 'AUDIODONE' && phase === 'audio') return finish();
-    if (method === 'BOUNDARYREQUEST' && phase === 'audio') return; // all text is stable at AUDIODONE
-    return fail(1008, 'protocol', `Unexpected method ${method.slice(0, 40)} in state ${phase}`);
+  #dictationFailed(error: unknown): void {
+    const message = errorMessage(error, 'Dictation failed');
+    // Audio that is not what audioFormat says is refused as data the endpoint cannot take.
+    if (isDictclipError(error, 'E_UNSUPPORTED_MEDIA_TYPE')) this.#fail(CLOSE.unsupportedData, 'unsupported-audio', message, { code: error.code });
+    else this.#fail(CLOSE.internalError, 'dictation-failed', message, isDictclipError(error) ? { code: error.code } : {});
   }
-
-  ws.on('message', (data, isBinary) => {
-    queue = queue
-      .then(() => handle(data, isBinary))
-      .catch((error: unknown) => {
-        if (!isClosed()) fail(1011, 'internal', error instanceof Error ? error.message : 'Internal error');
-      });
-  });
-  ws.on('error', () => undefined); // ws closes the socket itself (e.g. 1009 for an oversized message)
-  resetIdle();
-  return new Promise<void>((resolve) => {
-    ws.once('close', () => {
-      phase = 'closed';
-      clearTimeout(idle);
-      controller.abort();
-      void queue
-        .then(async () => {
-          release?.();
-          await audio?.handle?.close();
-          if (audio !== undefined) await rm(audio.path, { force: true });
-        })
-        .catch(() => undefined)
-        .finally(resolve);
-    });
-  });
 }
 
 /**
@@ -217,7 +252,7 @@ function runSession(ws: WebSocket, client: string, deps: WebSocketDeps, { idleTi
  * `close()` stops accepting sockets, closes open ones (1001) and waits for their cleanup.
  */
 export function attachWebSocket(server: Server, deps: WebSocketDeps, options: WebSocketOptions = {}): { close(): Promise<void> } {
-  const limits: SessionLimits = { idleTimeoutMs: options.idleTimeoutMs ?? 30_000, maxAudioBytes: options.maxAudioBytes ?? DEFAULT_MAX_UPLOAD_BYTES };
+  const limits: SessionLimits = { idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS, maxAudioBytes: options.maxAudioBytes ?? DEFAULT_MAX_UPLOAD_BYTES };
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const sessions = new Set<Promise<void>>();
 
@@ -228,7 +263,7 @@ export function attachWebSocket(server: Server, deps: WebSocketDeps, options: We
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const session = runSession(ws, request.socket.remoteAddress ?? '', deps, limits).finally(() => sessions.delete(session));
+      const session = new Session(ws, request.socket.remoteAddress ?? '', deps, limits).run().finally(() => sessions.delete(session));
       sessions.add(session);
     });
   };
@@ -238,8 +273,8 @@ export function attachWebSocket(server: Server, deps: WebSocketDeps, options: We
     async close(): Promise<void> {
       server.off('upgrade', onUpgrade);
       for (const ws of wss.clients) {
-        ws.close(1001, 'service closing');
-        setTimeout(() => ws.terminate(), 2000).unref();
+        ws.close(CLOSE.goingAway, 'service closing');
+        setTimeout(() => ws.terminate(), SHUTDOWN_GRACE_MS).unref();
       }
       await Promise.all([...sessions]);
       await new Promise<void>((resolve) => wss.close(() => resolve()));
