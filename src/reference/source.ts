@@ -28,7 +28,7 @@ export interface ReferenceSet {
   lookedFor(relPath: string): string[];
   /** Recordings with two reference files (`<rel>.txt` and `<rel without extension>.txt`): which one is used. */
   notes: string[];
-  /** A folder's text files (absolute paths): the input folder's scan does not list them as skipped. */
+  /** The reference files (absolute paths: a folder's texts, or the table file): the input folder's scan does not list them as skipped. */
   files: string[];
   /**
    * SHA-256 over every recording's reference (path and content hash, in path order): equal for
@@ -169,7 +169,7 @@ async function tableReferences(file: string, relPaths: readonly string[]): Promi
       return [...new Set([relPath, bare, ...(names.get(name) === relPath ? [name] : [])])].map((id) => `${path.basename(file)}#${id}`);
     },
     notes: [],
-    files: [],
+    files: [path.resolve(file)],
   };
 }
 

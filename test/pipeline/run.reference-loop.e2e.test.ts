@@ -151,6 +151,17 @@ describe('recordings without a reference', () => {
     expect(await readFile(path.join(out, 'transcripts', 'a.wav.txt'), 'utf8')).toBe('In thirteen the king.\n');
   });
 
+  it('a table of texts beside the audio is no skipped audio either', async () => {
+    const beside = path.join(root, 'beside-table');
+    await makeBursts(path.join(beside, 'a.wav'), HEARD_A.map(([, a, b]) => [a / 1000, b / 1000] as const), { seconds: 3 });
+    await writeFile(path.join(beside, 'texts.csv'), `path,text\na.wav,"${REFERENCE_A.trim()}"\nc.wav,never recorded\n`);
+    const out = path.join(root, 'out-beside-table');
+    const result = await runPipeline(runOptions(beside, out, { baseUrl: svc.url, credentials: svc.credentials, transcripts: path.join(beside, 'texts.csv'), align: 'text' }));
+    expect(result.failures).toEqual([]);
+    expect(await texts(out)).toEqual(FROM_REFS.slice(0, 4));
+    expect(await readFile(path.join(out, 'skipped.csv'), 'utf8')).toBe('source,reason\ntexts.csv#c.wav,reference transcript (--transcripts) without a recording of that name\n');
+  });
+
   it('texts beside the audio are references, not skipped audio; with both <rel>.txt and <rel without extension>.txt the run says which is used', async () => {
     const beside = path.join(root, 'beside');
     await makeBursts(path.join(beside, 'a.wav'), HEARD_A.map(([, a, b]) => [a / 1000, b / 1000] as const), { seconds: 3 });
@@ -169,11 +180,14 @@ describe('recordings without a reference', () => {
   });
 });
 
-/** [text, start_ms, end_ms, flags] of a recording's rows; `loud-edge` left out (the test bursts start and end sharply by design). */
+/**
+ * [text, start_ms, end_ms, flags] of a recording's rows; `loud-edge`, `cut-edge` and `low-confidence` left out (the test
+ * bursts start and end sharply by design, and are no speech the confidence model knows).
+ */
 async function rows(outDir: string, source: string): Promise<[string, number, number, string][]> {
   const records = parse(await readFile(path.join(outDir, 'manifest.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
   return records.filter((r) => r['source'] === source)
-    .map((r) => [r['text']!, Number(r['start_ms']), Number(r['end_ms']), r['flags']!.split(' ').filter((f) => f !== 'loud-edge').join(' ')]);
+    .map((r) => [r['text']!, Number(r['start_ms']), Number(r['end_ms']), r['flags']!.split(' ').filter((f) => !['loud-edge', 'cut-edge', 'low-confidence'].includes(f)).join(' ')]);
 }
 
 describe('word edits of the review in a re-cut', () => {
@@ -194,6 +208,9 @@ describe('word edits of the review in a re-cut', () => {
     expect([result.failures, result.summary.done, result.summary.resumed]).toEqual([[], 1, 1]);
     const edited: [string, number, number, string][] = [['In', 253, 517, ''], ['1813', 600, 1200, ''], ['the', 1300, 1450, 'verified'], ['king', 1487, 2041, 'verified']];
     expect(await rows(out, 'a.wav')).toEqual(edited);
+    // A clip a person verified keeps no doubt of the confidence model against it.
+    const raw = parse(await readFile(path.join(out, 'manifest.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    expect(raw.filter((r) => r['flags']!.includes('verified')).map((r) => r['flags']!.includes('low-confidence'))).toEqual([false, false]);
     const alignment = JSON.parse(await readFile(path.join(out, 'alignments', 'a.wav.json'), 'utf8')) as { words: { text: string; placement: string; verified?: boolean; startMs: number }[] };
     expect(alignment.words.map((w) => [w.text, w.placement, w.verified ?? false, w.startMs])).toEqual([
       ['In', 'edited', false, 253], ['1813', 'substituted', false, 600], ['the', 'matched', true, 1300], ['king', 'edited', true, 1487],

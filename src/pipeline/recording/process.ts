@@ -26,7 +26,7 @@ import { PendingDictations } from './pending.js';
 import { alignReference } from '../stages/align-reference.js';
 import type { AcousticAligner, AlignedReference } from '../stages/align-reference.js';
 import type { AlignedWord } from '../../run-output/alignments.js';
-import { markEditedClips, withWordEdits } from '../stages/word-edits.js';
+import { markEditedClips, trustVerified, withWordEdits } from '../stages/word-edits.js';
 import type { RecordingStore } from './store.js';
 import type { Recording } from '../run/scan.js';
 import { wholeMsDictation } from './state.js';
@@ -167,7 +167,7 @@ export async function processRecording(job: RecordingJob, store: RecordingStore,
     const planned = planRecording(result, audioMs, aligned?.unaligned ?? [], ctx.options);
     const plan = aligned === undefined ? planned : { ...planned, clips: markEditedClips(planned.clips, aligned.record.words) };
     const scored = await scoreRecording(wavPath, wordsToScore(result, aligned?.record.words));
-    const clips = judgeRecordingClips(await snapClips(wavPath, plan.clips), scored, ctx.options.confidenceThreshold);
+    const clips = trustVerified(judgeRecordingClips(await snapClips(wavPath, plan.clips), scored, ctx.options.confidenceThreshold));
     const confidence = confidenceByOffset(scored.words);
     const record = aligned && { ...aligned.record, words: aligned.record.words.map((w) => withConfidence(w, confidence)) };
     progress.enter('cut');

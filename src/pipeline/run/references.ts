@@ -113,7 +113,8 @@ function missingMessage(relPath: string, location: string | undefined, set: Refe
   }
   const looked = set.lookedFor(relPath);
   const unused = closestUnused(looked, set.unused);
-  const near = unused === undefined || set.files.length === 0 ? unused : path.join(location, ...unused.split('/'));
+  const table = set.files.length === 1 && set.files[0] === path.resolve(location); // its names are `<table>#<id>` already
+  const near = unused === undefined || table ? unused : path.join(location, ...unused.split('/'));
   return `no reference transcript for ${relPath}: looked for ${looked.join(' and ')}` +
     (near === undefined ? '; no reference is left without a recording' : `; the closest reference that matches no recording is ${near}`);
 }

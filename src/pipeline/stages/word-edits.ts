@@ -73,3 +73,11 @@ export function markEditedClips<T extends EditableClip>(clips: readonly T[], wor
     return out;
   });
 }
+
+/** A person checked every word of a `verified` clip: the model's doubt (`low-confidence`) does not stand against it. */
+export function trustVerified<T extends { flags: string }>(clips: readonly T[]): T[] {
+  return clips.map((clip) => {
+    const tokens = clip.flags.split(' ');
+    return tokens.includes('verified') && tokens.includes('low-confidence') ? { ...clip, flags: tokens.filter((t) => t !== 'low-confidence').join(' ') } : clip;
+  });
+}

@@ -3,7 +3,7 @@ import { doubtFlags } from '../../../src/markers/index.js';
 import { savedAlignment } from '../../../src/pipeline/stages/align-reference.js';
 import type { AlignedReference } from '../../../src/pipeline/stages/align-reference.js';
 import type { AlignedWord, AlignmentRecord } from '../../../src/run-output/alignments.js';
-import { markEditedClips, withWordEdits } from '../../../src/pipeline/stages/word-edits.js';
+import { markEditedClips, trustVerified, withWordEdits } from '../../../src/pipeline/stages/word-edits.js';
 import { computeSummary } from '../../../src/run-output/write.js';
 
 const TEXT = 'In 1813, the king.';
@@ -67,5 +67,12 @@ describe('verified is not a doubt', () => {
     const counts = { recordings: 1, done: 1, failed: 0, resumed: 0, skipped: 0, wallTimeMs: 1, stageMs: {}, inputDir: '/in' };
     const summary = computeSummary(counts, [{ ...row, flags: 'verified' }, { ...row, flags: 'loud-edge verified', duration_ms: 40 }]);
     expect([summary.flaggedClips, summary.flaggedClipMs]).toEqual([1, 40]);
+  });
+});
+
+describe('trustVerified', () => {
+  it('drops the model\'s low-confidence from a verified clip only', () => {
+    expect(trustVerified([{ flags: 'low-confidence verified' }, { flags: 'low-confidence' }, { flags: 'loud-edge low-confidence verified' }, { flags: '' }]))
+      .toEqual([{ flags: 'verified' }, { flags: 'low-confidence' }, { flags: 'loud-edge verified' }, { flags: '' }]);
   });
 });
