@@ -3,12 +3,13 @@
  * ffmpeg, to an exact number of samples.
  */
 import { basename } from 'node:path';
-import { runProcess } from '../child-process.js';
-import { DictclipError } from '../errors.js';
-import { readWavInfo, type WavInfo } from '../wav-header.js';
+import { startProcess } from '../child-process.js';
+import { DictclipError, isDictclipError } from '../errors.js';
+import type { WavInfo } from '../wav-header.js';
 import { keepChannelFilter } from './channel.js';
 import { ffmpegInputArgs } from './ffmpeg-input.js';
 import { meaningfulLine } from './transcode.js';
+import { checkWrittenWav, shortWrite, writeFailure } from './written.js';
 
 /** One clip to convert: `input` (a PCM WAV) to `output` with `sampleRate`, `channels` and exactly `samples` frames. */
 export interface ConvertJob {
@@ -55,13 +56,14 @@ function outputArgs(job: ConvertJob, index: number): string[] {
  * `channel`) and exactly `samples` frames: ffmpeg's resampler (`aresample`), then `apad` and
  * `atrim` to the count; no metadata, bit-exact (the same input gives the same bytes, alone or in a batch).
  * @returns The header facts of each written file, in job order.
- * @throws DictclipError E_FFMPEG (ffmpeg failed), E_AUDIO_INVALID (a result does not hold the
+ * @throws DictclipError E_FFMPEG (ffmpeg failed), E_OUTPUT (an output not written whole, whatever
+ *   ffmpeg's exit code: src/audio/written.ts), E_AUDIO_INVALID (a result does not hold the
  *   requested format, which would be a bug), E_ABORTED.
  */
 export async function convertWavs(jobs: readonly ConvertJob[], options: ConvertOptions): Promise<WavInfo[]> {
   if (jobs.length === 0) return [];
   const first = jobs[0]!.input;
-  await runProcess(options.ffmpegPath, [
+  const run = startProcess(options.ffmpegPath, [
     '-hide_banner', '-nostdin', '-nostats', '-v', 'error',
     ...jobs.flatMap((job) => ffmpegInputArgs(job.input, 'wav')),
     '-y', ...jobs.flatMap(outputArgs),
@@ -69,9 +71,15 @@ export async function convertWavs(jobs: readonly ConvertJob[], options: ConvertO
     errorCode: 'E_FFMPEG', name: 'ffmpeg', path: first, signal: options.signal,
     failureMessage: ({ stderr }) => `ffmpeg could not convert ${jobs.length === 1 ? basename(first) : `${jobs.length} clips from ${basename(first)} on`}: ${meaningfulLine(stderr, first)}`,
   });
+  try {
+    await run.done;
+  } catch (error) {
+    const failed = isDictclipError(error, 'E_FFMPEG') ? writeFailure(String(error.context.stderrTail)) : undefined;
+    throw failed === undefined ? error : shortWrite(jobs.length === 1 ? jobs[0]!.output : `${jobs.length} clips (${jobs[0]!.output} on)`, failed, error);
+  }
   const infos: WavInfo[] = [];
   for (const job of jobs) {
-    const info = await readWavInfo(job.output);
+    const info = await checkWrittenWav(job.output, run.stderr());
     if (info.sampleRate !== job.sampleRate || info.channels !== job.channels || info.samples !== job.samples || info.bitsPerSample !== 16) {
       throw new DictclipError('E_AUDIO_INVALID', `converting ${job.input} gave ${info.samples} frames at ${info.sampleRate} Hz, ${info.channels} channel(s), not ${job.samples} at ${job.sampleRate} Hz, ${job.channels}: ${job.output}`, { path: job.output });
     }

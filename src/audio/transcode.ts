@@ -5,11 +5,12 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, rename, rm, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { runProcess } from '../child-process.js';
+import { startProcess } from '../child-process.js';
 import { DictclipError, isDictclipError } from '../errors.js';
-import { readWavInfo, type WavInfo } from '../wav-header.js';
+import type { WavInfo } from '../wav-header.js';
 import { explainChannelFailure, keepChannelFilter } from './channel.js';
 import { ffmpegInputArgs } from './ffmpeg-input.js';
+import { checkWrittenWav, shortWrite, writeFailure } from './written.js';
 
 /** Options of {@link transcodeToWav}. */
 export interface TranscodeOptions {
@@ -66,11 +67,12 @@ function aborted(signal: AbortSignal, input: string): DictclipError {
  * first audio stream only, channels mixed down (`-ac 1`; or the one `channel` kept), resampled to `sampleRate` (with
  * `native`: the input's own rate and channels), no video, no metadata, bit-exact (the same
  * input always gives the same bytes, a 44-byte header). ffmpeg writes `<output>.tmp-<random>.wav`, which is renamed to `output` on success and removed on
- * failure.
+ * failure; success means ffmpeg wrote it whole (src/audio/written.ts: no write error logged, the
+ * header exact, as long as ffmpeg says it decoded), whatever its exit code.
  * @returns The header facts of the written file.
  * @throws DictclipError E_INPUT (input missing or unreadable), E_FFMPEG (ffmpeg failed: exit
  *   code, command line and stderr tail in the context), E_CHANNEL (the input has fewer channels
- *   than `channel`), E_ABORTED.
+ *   than `channel`), E_OUTPUT (the output not written whole: a full disk), E_ABORTED.
  */
 export async function transcodeToWav(input: string, output: string, options: TranscodeOptions): Promise<WavInfo> {
   const { ffmpegPath, sampleRate = 16000, signal } = options;
@@ -84,22 +86,27 @@ export async function transcodeToWav(input: string, output: string, options: Tra
     ...(options.native === true ? [] : [...(keep === undefined ? [] : ['-af', keepChannelFilter(keep)]), '-ac', '1', '-ar', String(sampleRate)]),
     '-c:a', 'pcm_s16le', '-bitexact', '-f', 'wav', temp,
   ];
+  let info: WavInfo;
   try {
-    await runProcess(ffmpegPath, args, {
+    const run = startProcess(ffmpegPath, args, {
       errorCode: 'E_FFMPEG',
       name: 'ffmpeg',
       path: input,
       signal,
       failureMessage: ({ stderr }) => `ffmpeg could not decode ${basename(input)}: ${meaningfulLine(stderr, input)}`,
     });
+    await run.done;
+    info = await checkWrittenWav(temp, run.stderr());
     await rename(temp, output);
   } catch (error) {
     await rm(temp, { force: true });
     if (isDictclipError(error, 'E_ABORTED') && signal !== undefined) throw aborted(signal, input);
+    const failed = isDictclipError(error, 'E_FFMPEG') ? writeFailure(String(error.context.stderrTail)) : undefined;
+    if (failed !== undefined) throw shortWrite(output, failed, error);
     // ffmpeg fails on a channel the input lacks (no stable message): probe the count to say so.
     if (keep !== undefined && keep > 1) throw await explainChannelFailure(error, input, keep, { ffmpegPath, tempBase: temp, demuxer: options.demuxer, signal });
     if (error instanceof DictclipError) throw error;
     throw new DictclipError('E_OUTPUT', `cannot write transcoded file: ${output}`, { path: output, cause: error });
   }
-  return readWavInfo(output);
+  return info;
 }

@@ -4,3 +4,4 @@ export * from './fs.js';
 export * from './cli.js';
 export * from './service.js';
 export * from './process.js';
+export * from './failure.js';

@@ -4,21 +4,12 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_REFERENCE_BYTES, readReferenceFile } from '../../src/reference/read.js';
 import { MAX_REFERENCE_TABLE_BYTES, openReferences } from '../../src/reference/source.js';
-import { removeTempDirs, tempDir } from '../helpers/index.js';
+import { failure, removeTempDirs, tempDir } from '../helpers/index.js';
 
 afterAll(removeTempDirs);
 
 /** Peak RSS of this process, bytes (the growth of the peak over a call is what it cost at most). */
 const peakRss = (): number => process.resourceUsage().maxRSS * 1024;
-
-async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as { code: string; message: string };
-  }
-  throw new Error('expected a failure');
-}
 
 describe('reference size cap', () => {
   it('fails a 500 MB reference with E_REFERENCE_TOO_LARGE without reading it: the peak RSS grows by under 50 MB', async () => {
