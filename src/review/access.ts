@@ -23,9 +23,13 @@ export function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-/** The names and addresses this server answers to, as `Host` values (`name:port`, and bare at port 80). */
-export function allowedHosts(host: string, port: number, publicHosts: readonly string[]): Set<string> {
+/**
+ * The names and addresses this server answers to, as `Host` values (`name:port`, and bare at port
+ * 80); `bound` is the address the socket got (a `--host` name's own address).
+ */
+export function allowedHosts(host: string, port: number, publicHosts: readonly string[], bound?: string): Set<string> {
   const names = new Set<string>(publicHosts.map((name) => name.toLowerCase()));
+  if (bound !== undefined && !WILDCARDS.has(bound)) names.add(bound.toLowerCase());
   if (isLoopback(host) || WILDCARDS.has(host)) for (const name of ['127.0.0.1', 'localhost', '::1']) names.add(name);
   if (WILDCARDS.has(host)) {
     const ipv4Only = host === '0.0.0.0';

@@ -233,7 +233,7 @@ export async function startReview(options: ReviewServerOptions): Promise<Running
     });
     server.listen(options.port ?? 0, host, () => resolve(server.address() as AddressInfo));
   });
-  hosts = allowedHosts(host, address.port, options.publicHosts ?? []);
+  hosts = allowedHosts(host, address.port, options.publicHosts ?? [], address.address);
   // On a wildcard address the page is opened on this machine through loopback (0.0.0.0 is no Host it answers to).
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   const warning = exposureWarning(host, address.port, chosen !== undefined);
