@@ -42,6 +42,15 @@ beforeAll(async () => {
   await writeFile(path.join(run.out, 'alignments', 'talk.wav.json'), JSON.stringify({
     version: 1, source: 'talk.wav', reference: 'talk.txt', align: 'text', text: `${TEXT}\n`, agreement: { words: 4, matched: 4 }, words,
   }));
+  // The fixture cuts its tone bursts with --confidence-threshold 0 (no clip flagged low-confidence); the review judges
+  // words by the default 0.5, and the memo's one low timed-transcript confidence is set high, so only talk.wav has doubt.
+  const record = JSON.parse(await readFile(path.join(run.out, 'run.json'), 'utf8')) as { options: Record<string, unknown> };
+  record.options['confidenceThreshold'] = 0.5;
+  await writeFile(path.join(run.out, 'run.json'), JSON.stringify(record));
+  const memo = path.join(run.out, 'transcripts', 'notes', 'memo.wav.json');
+  const timed = JSON.parse(await readFile(memo, 'utf8')) as { words: Record<string, unknown>[] };
+  for (const w of timed.words) w['confidence'] = 0.9;
+  await writeFile(memo, JSON.stringify(timed));
   review = await startReview({ runDir: run.out });
   chromium = await launchChromium();
 }, 120_000);
