@@ -1,9 +1,4 @@
-/**
- * The waits of the client: the Retry-After header read into a delay (capped by the retry policy,
- * src/client/retry.ts) and an abortable sleep (retries and polls).
- */
-import { setTimeout as delay } from 'node:timers/promises';
-
+/** The Retry-After header read into a delay (capped by the retry policy, src/client/retry.ts). */
 /**
  * Parse a Retry-After header value (delay seconds or an HTTP date) into milliseconds from `now`.
  * Returns undefined when absent or unparseable.
@@ -15,9 +10,4 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-/** Wait `ms`, rejecting (with an AbortError) as soon as the signal aborts. */
-export async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  await delay(ms, undefined, signal === undefined ? {} : { signal });
 }

@@ -5,7 +5,7 @@
  * for a dictation that takes T seconds at or under 2 + T/3, within an overall timeout.
  */
 import { DictclipError, redactUrl } from '../errors.js';
-import { sleep } from './backoff.js';
+import { sleep } from '../sleep.js';
 import type { WaitOptions } from './types.js';
 
 /** Default overall timeout: 120 s plus three times the audio duration. */

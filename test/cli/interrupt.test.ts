@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ScriptFile } from '../../src/service/index.js';
 import {
   ensureBuilt, finished, makeBursts, removeTempDirs, spawnCli, startTestService, tempDir, waitForLine, type StartedService,
@@ -39,6 +39,11 @@ async function interrupted(signals: number): Promise<{ code: number | null; stde
   return { code: result.code, stderr: result.stderr };
 }
 
+/** Wait for `file` to exist, checking every 20 ms; fails after 20 s. */
+async function fileAppears(file: string): Promise<void> {
+  await vi.waitFor(() => expect(existsSync(file), `${file} exists`).toBe(true), { timeout: 20_000, interval: 20 });
+}
+
 describe('dictclip run interrupted', () => {
   it('exits 130 when interrupted during the run', async () => {
     const result = await interrupted(1);
@@ -60,9 +65,9 @@ describe('dictclip run interrupted', () => {
     const done = finished(child, 30_000);
     try {
       await waitForLine(child, /never\.wav: transcoding/);
-      while (!existsSync(pidFile)) await new Promise((resolve) => setTimeout(resolve, 20));
+      await fileAppears(pidFile);
       child.kill('SIGINT');
-      while (!existsSync(termFile)) await new Promise((resolve) => setTimeout(resolve, 20)); // the abort is under way
+      await fileAppears(termFile); // the abort is under way
       child.kill('SIGINT');
       const result = await done;
       expect(result.code, result.stderr).toBe(130);

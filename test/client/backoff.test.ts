@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { parseRetryAfter, sleep } from '../../src/client/backoff.js';
+import { parseRetryAfter } from '../../src/client/backoff.js';
+import { sleep } from '../../src/sleep.js';
 
 test('parseRetryAfter reads delay seconds and HTTP dates', () => {
   const now = Date.parse('Wed, 21 Oct 2015 07:28:00 GMT');

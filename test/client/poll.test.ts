@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { DictationClient } from '../../src/client/client.js';
-import { defaultWaitTimeoutMs, pollDelayMs } from '../../src/client/poll.js';
+import { defaultWaitTimeoutMs, pollDelayMs, pollUntilDone } from '../../src/client/poll.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 let server: TestServer;
@@ -33,19 +33,34 @@ test('waitForDone returns after one poll when already done', async () => {
   await expect(client.waitForDone(location(), { audioDurationMs: 0, initialIntervalMs: 1 })).resolves.toEqual({ polls: 1 });
 });
 
-test('waitForDone past the overall timeout is E_DICTATION_TIMEOUT', async () => {
-  server.handle((_req, res) => res.end('false'));
-  // Long enough for the first polls to reach the server on a loaded machine (30 ms once was not).
-  await expect(client.waitForDone(location(), { audioDurationMs: 0, initialIntervalMs: 1, maxIntervalMs: 2, timeoutMs: 500 }))
-    .rejects.toMatchObject({ code: 'E_DICTATION_TIMEOUT', context: { url: location() } });
-  expect(mine().length).toBeGreaterThan(0);
-});
+describe('the overall deadline (a fake clock: no real wait)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
 
-test('a request pending at the deadline is E_DICTATION_TIMEOUT', async () => {
-  server.handle(() => undefined);
-  // The deadline leaves the one request time to reach the server on a loaded machine; it never answers.
-  await expect(client.waitForDone(location(), { audioDurationMs: 0, initialIntervalMs: 1, timeoutMs: 1_000 })).rejects.toMatchObject({ code: 'E_DICTATION_TIMEOUT' });
-  expect(mine()).toHaveLength(1);
+  test('polling past it is E_DICTATION_TIMEOUT after exactly the polls that fit', async () => {
+    const isDone = vi.fn(async () => false);
+    const waiting = pollUntilDone('http://h/d/1', isDone, { audioDurationMs: 0, initialIntervalMs: 1, maxIntervalMs: 2, timeoutMs: 500 });
+    const settled = waiting.catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(isDone).toHaveBeenCalledTimes(250); // at 1, 3, 5 … 499 ms
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await settled).toMatchObject({ code: 'E_DICTATION_TIMEOUT', message: 'Dictation http://h/d/1 was not done within 500 ms (250 polls)', context: { url: 'http://h/d/1' } });
+    expect(isDone).toHaveBeenCalledTimes(250);
+  });
+
+  test('a poll pending at the deadline is aborted: E_DICTATION_TIMEOUT with the poll\'s error as cause', async () => {
+    const pending = (signal: AbortSignal): Promise<boolean> => new Promise((_resolve, reject) => {
+      signal.addEventListener('abort', () => reject(new Error('poll aborted')), { once: true });
+    });
+    const isDone = vi.fn(pending);
+    const settled = pollUntilDone('http://h/d/2', isDone, { audioDurationMs: 0, initialIntervalMs: 1, timeoutMs: 1_000 }).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(isDone).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await settled;
+    expect(error).toMatchObject({ code: 'E_DICTATION_TIMEOUT', message: 'Dictation http://h/d/2 was not done within 1000 ms (1 polls)' });
+    expect((error as Error).cause).toMatchObject({ message: 'poll aborted' });
+  });
 });
 
 test('aborting while waiting is E_ABORTED', async () => {

@@ -3,7 +3,7 @@
  * demos and CI get exact, known words for known audio (matched by duration), with optional delays
  * and faults, and deterministic `segments` words for any other audio.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
+import { sleep } from '../../sleep.js';
 import { DictclipError } from '../../errors.js';
 import type { Engine, Recognition, RecognizeOptions } from '../types.js';
 import type { ScriptEntry, ScriptFile } from './script-file.js';
@@ -23,7 +23,7 @@ async function wait(ms: number, signal: AbortSignal | undefined): Promise<void> 
     return;
   }
   try {
-    await sleep(ms, undefined, signal === undefined ? {} : { signal });
+    await sleep(ms, signal);
   } catch (error) {
     if (signal?.aborted === true) throw aborted(signal);
     throw error;

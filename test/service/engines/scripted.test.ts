@@ -1,6 +1,6 @@
 import { rm, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isDictclipError } from '../../../src/errors.js';
 import { createScriptedEngine, loadScriptFile, validateScriptFile } from '../../../src/service/index.js';
 import { segmentWords } from '../../../src/service/engines/segments.js';
@@ -66,17 +66,25 @@ describe('scripted engine', () => {
   });
 
   it('never ends a "never-done" entry or a delay until aborted (E_ABORTED)', async () => {
-    const controller = new AbortController();
-    const hanging = createScriptedEngine(script).recognize(twoSeconds, { durationMs: 1200, signal: controller.signal });
-    const delayed = createScriptedEngine({ scripts: [], delayMs: 600_000 }).recognize(twoSeconds, { durationMs: 2000, signal: controller.signal });
-    // Still pending after a while (a "never" that ended quickly would win this race) …
-    const waited = new Promise<string>((resolve) => setTimeout(() => resolve('still pending'), 200));
-    expect(await Promise.race([hanging.then(() => 'ended', () => 'ended'), delayed.then(() => 'ended', () => 'ended'), waited])).toBe('still pending');
-    // … and ends only by the abort.
-    controller.abort();
-    for (const pending of [hanging, delayed]) {
-      const error = await pending.catch((e: unknown) => e);
-      expect(isDictclipError(error, 'E_ABORTED')).toBe(true);
+    vi.useFakeTimers();
+    try {
+      const controller = new AbortController();
+      const ended: string[] = [];
+      const hanging = createScriptedEngine(script).recognize(twoSeconds, { durationMs: 1200, signal: controller.signal });
+      const delayed = createScriptedEngine({ scripts: [], delayMs: 600_000 }).recognize(twoSeconds, { durationMs: 2000, signal: controller.signal });
+      hanging.finally(() => ended.push('hanging')).catch(() => undefined);
+      delayed.finally(() => ended.push('delayed')).catch(() => undefined);
+      // Every timer up to a moment before the delay's end has run (a fake clock): neither has ended …
+      await vi.advanceTimersByTimeAsync(599_999);
+      expect(ended).toEqual([]);
+      // … and they end only by the abort.
+      controller.abort();
+      for (const pending of [hanging, delayed]) {
+        const error = await pending.catch((e: unknown) => e);
+        expect(isDictclipError(error, 'E_ABORTED')).toBe(true);
+      }
+    } finally {
+      vi.useRealTimers();
     }
   });
 
