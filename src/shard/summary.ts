@@ -1,8 +1,9 @@
 /**
  * summary.json of a merge. Counts and totals are summed over the shards; the clip statistics
  * (clips, total, median, min, max) are recomputed from the merged manifest; `wallTimeMs` is the
- * longest shard's (the shards ran side by side); `failures` and `references` (agreement with
- * reference transcripts) are the shards' per-recording lists joined, by source. Objects
+ * longest shard's (the shards ran side by side); `failures`, `references` (agreement with
+ * reference transcripts), `confidence` and `withoutReference` are the shards' per-recording lists
+ * joined, by source; `staleExports` (the shards' own exports) is left out. Objects
  * of numbers (`stageMs`, `earlierStageMs`) are summed per key; a shard without a number or such an
  * object (an older run, an optional field) adds nothing. A string (`inputDir`) is kept when every shard has
  * the same, else shard 0's is kept (shards on different machines mount the input differently).
@@ -65,10 +66,15 @@ export function mergeSummaries(
   const merged: Json = {};
   for (const key of keys) {
     if (key in stats) merged[key] = stats[key];
-    else if (key === 'failures' || key === 'references') {
-      // Per-recording lists (failures; agreement with reference transcripts): joined, by source.
+    else if (key === 'failures' || key === 'references' || key === 'confidence') {
+      // Per-recording lists (failures; agreement with reference transcripts; confidence): joined, by source.
       const rows = summaries.flatMap((s) => (Array.isArray(s.summary[key]) ? (s.summary[key] as Json[]) : []));
       merged[key] = rows.sort((a, b) => compareCodePoints(String(a['source']), String(b['source'])));
+    } else if (key === 'withoutReference') {
+      // Recordings without a reference, by source: each shard names its own.
+      merged[key] = summaries.flatMap((s) => (Array.isArray(s.summary[key]) ? (s.summary[key] as string[]) : [])).sort(compareCodePoints);
+    } else if (key === 'staleExports') {
+      continue; // the shards' own exports: the merged output has none
     } else if (key === 'skipped' && skippedRows !== undefined) merged[key] = skippedRows;
     // Every shard scans the whole input folder: the same recordings excluded by the same patterns, counted once.
     else if (key === 'excluded') merged[key] = Math.max(...summaries.map((s) => Number(s.summary[key] ?? 0)));
