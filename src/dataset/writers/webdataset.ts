@@ -28,6 +28,7 @@ class ShardWriter {
   #done: Promise<void> | undefined;
   #inShard = 0;
   #shards = 0;
+  #failed: unknown;
 
   constructor(private readonly dir: string, private readonly shardSize: number) {}
 
@@ -38,7 +39,11 @@ class ShardWriter {
     const pack = tar.pack();
     // Large write batches: a shard is thousands of small members, each a header, data and padding.
     this.#done = pipeline(pack, createWriteStream(path.join(this.dir, shardName(this.#shards)), { highWaterMark: 1 << 20 }));
-    this.#done.catch(() => undefined); // awaited in close()
+    // A failed write (a full disk) destroys the pack: the failure is kept, each later entry rejects
+    // with it (an entry on a destroyed pack would emit an error nobody listens to), close() throws it.
+    this.#done.catch((error: unknown) => {
+      this.#failed ??= error;
+    });
     this.#shards += 1;
     this.#inShard = 0;
     this.#pack = pack;
@@ -47,9 +52,10 @@ class ShardWriter {
 
   async add(key: string, wav: Buffer, json: string, text: string): Promise<void> {
     const pack = await this.#open();
-    await entryBuffer(pack, `${key}.wav`, wav);
-    await entryBuffer(pack, `${key}.json`, Buffer.from(json));
-    await entryBuffer(pack, `${key}.txt`, Buffer.from(text));
+    for (const [name, data] of [[`${key}.wav`, wav], [`${key}.json`, Buffer.from(json)], [`${key}.txt`, Buffer.from(text)]] as const) {
+      if (this.#failed !== undefined) throw this.#failed;
+      await Promise.race([entryBuffer(pack, name, data), this.#done]);
+    }
     this.#inShard += 1;
   }
 
@@ -75,7 +81,8 @@ function readClip(file: string): Buffer {
 
 function entryBuffer(pack: Pack, name: string, data: Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
-    pack.entry({ ...HEADER, name, size: data.length }, data, (error) => (error ? reject(error) : resolve()));
+    const sink = pack.entry({ ...HEADER, name, size: data.length }, data, (error) => (error ? reject(error) : resolve()));
+    sink.on('error', reject);
   });
 }
 
