@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   // Everything .gitignore names is generated (the build, `npm run demo`'s out/ and samples/speech/,
-  // bench output, test and run leftovers) and never linted: test/lint.test.ts keeps the two in step.
+  // bench output, test and run leftovers) and never linted: test/lint.e2e.test.ts keeps the two in step.
   {
     ignores: [
       '**/node_modules/**', '**/dist/**', '**/coverage/**', '**/*.log', 'out/**', 'work-tmp/**', 'samples/speech/**',

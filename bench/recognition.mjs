@@ -35,7 +35,7 @@ export default async function recognition() {
       {
         name: 'PocketSphinx engine default', target: '–',
         value: 'the recognizer\'s own settings; `-maxhmmpf 3000` is selectable (createPocketSphinxEngine / startService option `pocketsphinx: { maxActiveHmms: 3000 }`) ' +
-          'but not the default: with it a recording cut into stretches no longer always gives the words of one pass (test/service/engines/pocketsphinx.test.ts)',
+          'but not the default: with it a recording cut into stretches no longer always gives the words of one pass (test/service/engines/pocketsphinx.e2e.test.ts)',
       },
     ],
     notes: [`Load average (1 min) when the comparison started and ended: ${versus.load.map((l) => l.toFixed(1)).join(' and ')} on ${cpus().length} cores ` +

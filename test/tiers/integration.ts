@@ -1,55 +1,14 @@
 /**
- * The integration tier: test files that start real child processes (ffmpeg, PocketSphinx,
- * Chromium, espeak-ng, sox, the built CLI, eslint over the whole tree) or need them to make their
- * inputs. Every other test file is in the fast tier (`npm run test:unit`), where
+ * The integration tier, by file name (no list to keep): a test file that starts a child process
+ * (ffmpeg, PocketSphinx, espeak-ng, sox, the built CLI, eslint over the whole tree) or needs one to
+ * make its inputs is `*.e2e.test.ts`; one that drives Chromium is `*.browser.test.ts`; one that
+ * compiles the whole source with the TypeScript compiler (seconds, like the typecheck) is
+ * `*.typecheck.test.ts`. Every other test file is in the fast tier (`npm run test:unit`), where
  * test/tiers/unit-guard.ts refuses child processes: a test that needs one fails there with a
- * message pointing here.
+ * message saying how to name it.
  */
 export const INTEGRATION: readonly string[] = [
   'test/**/*.e2e.test.ts',
   'test/**/*.browser.test.ts',
-  'test/align/acoustic/align.test.ts',
-  'test/audio/cut.test.ts',
-  'test/audio/range.test.ts',
-  'test/audio/transcode.test.ts',
-  'test/audio/work-format.test.ts',
-  'test/child-process.test.ts',
-  'test/cli/interrupt.test.ts',
-  'test/cli/run-drills.test.ts',
-  'test/cli/run-exit.test.ts',
-  'test/cli/run-transcripts.test.ts',
-  'test/cli/serve.test.ts',
-  'test/cli/shard.test.ts',
-  'test/cli/unreadable-nonroot.test.ts',
-  'test/deploy/manifests.test.ts',
-  'test/errors.test.ts',
-  'test/lint.test.ts',
-  'test/load/load.test.ts',
-  'test/reliability/bad-input.test.ts',
-  'test/reliability/kill9.test.ts',
-  'test/reliability/permanent.test.ts',
-  'test/reliability/security.test.ts',
-  'test/reliability/transient.test.ts',
-  'test/review/cli.test.ts',
-  'test/review/server.test.ts',
-  'test/scripts/fresh-clone.test.ts',
-  'test/scripts/setup.test.ts',
-  'test/service/authenticate.test.ts',
-  'test/service/create.test.ts',
-  'test/service/done-hold.test.ts',
-  'test/service/engine-audio.test.ts',
-  'test/service/engines/pocketsphinx-temp.test.ts',
-  'test/service/engines/pocketsphinx.test.ts',
-  'test/service/engines/scripted.test.ts',
-  'test/service/faults/layer.test.ts',
-  'test/service/file-modes.test.ts',
-  'test/service/location.test.ts',
-  'test/service/flow.test.ts',
-  'test/service/persistence.test.ts',
-  'test/service/pocketsphinx-service.test.ts',
-  'test/service/upload-content.test.ts',
-  'test/service/stored-quota.test.ts',
-  'test/service/upload-temps.test.ts',
-  'test/service/websocket/bridge.test.ts',
-  'test/wav-header.test.ts',
+  'test/**/*.typecheck.test.ts',
 ];

@@ -68,7 +68,7 @@ describe('bad inputs', () => {
       expect(outcome('short.wav')).toBe('done'); // 0.05 s is audio, just short
       // Root reads anything (CI runs as root); anyone else gets the file's read error.
       if (process.getuid?.() === 0) expect(outcome('unreadable.wav')).toBe('done');
-      else expect(failed.get('unreadable.wav')).toMatchObject({ stage: 'scan', code: 'E_INPUT' }); // as non-root: test/cli/unreadable-nonroot.test.ts
+      else expect(failed.get('unreadable.wav')).toMatchObject({ stage: 'scan', code: 'E_INPUT' }); // as non-root: test/cli/unreadable-nonroot.e2e.test.ts
       expect(outcome('silence-10min.wav')).toBe('done');
       expect(done.get('silence-10min.wav')).toBe(0);
       for (const name of ['eight-channels.wav', 'eight-khz.wav', 'tmp-good.bin.wav', ...ODD_NAMES]) {
