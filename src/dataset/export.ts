@@ -7,7 +7,6 @@
  * The export is written to a temp folder beside the target and renamed over it at the end: never
  * half-done, a re-export replaces it whole. Equal inputs give byte-identical exports.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
@@ -15,6 +14,7 @@ import { DictclipError, isDictclipError } from '../errors.js';
 import { doubtFlags, keepClip, parseFlags } from '../markers/index.js';
 import { compareCodePoints } from '../code-point-order.js';
 import { AudioPlacer, LineWriter } from './files.js';
+import { exportTempPath, sweepExportTemps } from './temp-folders.js';
 import { createHfWriter } from './writers/hf.js';
 import { createKaldiWriter } from './writers/kaldi.js';
 import { createLhotseWriter } from './writers/lhotse.js';
@@ -199,7 +199,8 @@ export async function exportDataset(options: ExportOptions): Promise<ExportResul
   const { groups, dropped, droppedBy, formats } = await survey(o, inputDir, target);
   const assignment = assignSplits(groups, o.splits, o.seed);
 
-  const temp = path.join(path.dirname(o.to), `.${path.basename(o.to)}.${randomBytes(6).toString('hex')}.tmp`);
+  await sweepExportTemps(o.to);
+  const temp = exportTempPath(o.to);
   const placer = new AudioPlacer();
   const splits: ExportResult['splits'] = {};
   const inFlight = new Window(IN_FLIGHT);
