@@ -175,6 +175,15 @@ describe('review page: edges, doubt, verification', () => {
     await page.keyboard.press('v');
     await savesDone(page, 1);
     expect((await savedWords()).words.find((w) => w.textStart === 19)).toEqual({ textStart: 19, textLength: 5, startMs: 2400, endMs: 2800, verified: true });
+    // v again keeps it verified; u takes the mark off, v puts it back.
+    await page.keyboard.press('v');
+    await savesDone(page, 1);
+    expect(await page.$eval('#progress', (el) => el.textContent)).toBe('1 of 8 words verified');
+    await page.keyboard.press('u');
+    await savesDone(page, 1);
+    expect(await page.$eval('#progress', (el) => el.textContent)).toBe('0 of 8 words verified');
+    await page.keyboard.press('v');
+    await savesDone(page, 1);
     expect(await page.$eval('#progress', (el) => el.textContent)).toBe('1 of 8 words verified');
     expect(await page.$eval(`${TALK} .rec-state`, (el) => el.textContent)).toContain('1 of 4 words in doubt (25 %) · 1 verified');
     expect(errors).toEqual([]);

@@ -3,7 +3,7 @@
  * editor on a word with its text selected; Enter saves, Escape (or leaving it) cancels; Delete
  * removes the selected word; a drag of an edge handle on the waveform, or `a`/`s` (start) and
  * `d`/`f` (end), 5 ms a press and 1 ms with Shift, sets its times; `b` splits it, `g` joins it with
- * the next; `v` marks it checked (again: not), Shift+V or a recording's Verify all button all of
+ * the next; `v` marks it checked (`u`: not), Shift+V or a recording's Verify all button all of
  * its words; `n`/Shift+N go to the next/previous word in doubt; `+`/`-` zoom the waveform; Ctrl+Z
  * or the Undo button puts back the text and times before the last change. Every change goes to
  * the server at once, one after the other, with the revision it was made on; a refused one (the
@@ -245,7 +245,7 @@ export function installEditing(page: ReviewPage): void {
     }
     else if (key === 'b' && sel) { event.preventDefault(); split(); }
     else if (key === 'g' && sel) { event.preventDefault(); changeSelected((_rec, index) => ({ op: 'join', index })); }
-    else if (key === 'v' && sel) { event.preventDefault(); changeSelected((rec, index) => ({ op: 'verify', indexes: [index], verified: !rec.words[index]!.verified })); }
+    else if ((key === 'v' || key === 'u') && sel) { event.preventDefault(); changeSelected((_rec, index) => ({ op: 'verify', indexes: [index], verified: key === 'v' })); }
     else if (key === 'V' && sel) { event.preventDefault(); verifyAll(sel.source); }
     else if (key === 'n' || key === 'N') { event.preventDefault(); void jumpToDoubt(key === 'n' ? 1 : -1); }
     else if (key === 'e' && sel) {
