@@ -89,7 +89,7 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
     };
     const plan = jobs.map((job) => {
       const reason = job.decision === 'dictate' ? redoReason(job, serviceId, otherService) : undefined;
-      return { source: job.recording.relPath, path: job.recording.path, state: planState(job), dictate: job.decision === 'dictate', ...(reason === undefined ? {} : { reason }) };
+      return { source: job.recording.relPath, path: job.recording.path, state: planState(job), dictate: job.decision === 'dictate' && job.direct !== true, ...(reason === undefined ? {} : { reason }) };
     });
     const change = otherService === undefined ? {} : { serviceChange: { from: otherService, to: serviceId, allowed: opts.newService } };
     return { summary: computeSummary(counts, []), failures, manifestPath, plan, ...change };

@@ -52,7 +52,7 @@ export interface PlanEntry {
   /** Absolute path of the recording. */
   path: string;
   state: 'done' | 'todo' | 'redo';
-  /** True when the run would dictate it (todo, or redo with changed dictation settings or source); false when done or only re-cut from saved markers. */
+  /** True when the run would dictate it (todo, or redo with changed dictation settings or source); false when done, only re-cut from saved markers, or aligned directly with its reference (embedded engine). */
   dictate: boolean;
   /** Why a recording processed before would be dictated again. */
   reason?: RedoReason;

@@ -13,18 +13,19 @@ import { readWavInfo } from '../../wav-header.js';
 import { loopScoreOver, plausible, scorePerFrame } from './evidence.js';
 import { pieceGrammar, tokenIndex, tokenName, tokenVariant, type GrammarWord } from './grammar.js';
 import type { HypSegment } from './hypseg.js';
-import { planPieces } from './pieces.js';
+import { planPieces, type Piece } from './pieces.js';
 import { ENERGY_FRAME_MS, quietFrames, refineEdges } from './refine.js';
 import { pronounce } from './pronunciations.js';
 import { grammarSearch, HEADER_BYTES, phoneLoop, type PieceJob } from './search.js';
 import type { AcousticAlignment, AcousticAnchor, AcousticSpan, AlignAcousticOptions, WordEvidence } from './types.js';
 import { makeWorkFolder } from './work-folder.js';
+import { alignInWindows } from './windows.js';
 
 export { ALIGN_SETTINGS, mergeSettings } from './search.js';
 
 /** Milliseconds per recognizer frame. */
 const FRAME_MS = 10;
-/** Longest piece aligned in one search when anchors allow cutting. */
+/** Longest piece aligned in one search when anchors allow cutting; without anchors, the window of audio searched at once in longer audio. */
 export const MAX_PIECE_MS = 30_000;
 /**
  * Weight of skipping a prefix or suffix of a piece's words (against 1 for the next word). Much
@@ -78,26 +79,37 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
     grammarWords.push({ word, tokens: positions });
   });
   const byWord = new Map(grammarWords.map((g) => [g.word, g]));
-  const pieces = planPieces(grammarWords.map((g) => g.word), anchors, info.durationMs, options.maxPieceMs ?? MAX_PIECE_MS).filter((p) => p.words.length > 0);
-  if (pieces.length === 0) return none;
-
+  const maxPieceMs = options.maxPieceMs ?? MAX_PIECE_MS;
+  const spoken = grammarWords.map((g) => g.word);
+  if (spoken.length === 0) return none;
   const folder = await makeWorkFolder(options.tempDir ?? tmpdir());
   try {
     const dir = folder.path;
     await symlink(resolve(wavPath), join(dir, 'audio.wav'));
     await writeFile(join(dir, 'run.dict'), `${dictionary.join('\n')}\n`);
-    const jobs: PieceJob[] = pieces.map((p, i) => ({ startFrame: Math.floor(p.startMs / FRAME_MS), endFrame: Math.ceil(p.endMs / FRAME_MS), id: `p${i}` }));
-    await Promise.all(pieces.map((p, i) => writeFile(join(dir, `p${i}.fsg`), pieceGrammar(`p${i}`, p.words.map((w) => byWord.get(w)!), SKIP_PROBABILITY, WORD_SKIP_PROBABILITY))));
     const search = { dir, binary: ps.binary ?? DEFAULT_POCKETSPHINX_BINARY, model, settings: ps.settings ?? [], signal, path: wavPath };
-    const decoded = await grammarSearch(jobs, search);
-    const loop = await phoneLoop(jobs, search);
-    jobs.forEach((job) => {
-      placeWords(decoded.get(job.id) ?? [], loop === undefined ? undefined : loop.get(job.id) ?? [], job.startFrame, { tokenOwner, tokenPhones, byWord }, result);
-    });
+    const lexicon = { tokenOwner, tokenPhones, byWord };
+    let round = 0;
+    /** Both passes over `pieces` (one process each): the plausible spans found, by word. */
+    const searchPieces = async (pieces: readonly Piece[]): Promise<Map<number, AcousticSpan>> => {
+      if (pieces.length === 0) return new Map();
+      const jobs: PieceJob[] = pieces.map((p) => ({ startFrame: Math.floor(p.startMs / FRAME_MS), endFrame: Math.ceil(p.endMs / FRAME_MS), id: `p${round++}` }));
+      await Promise.all(pieces.map((p, i) => writeFile(join(dir, `${jobs[i]!.id}.fsg`), pieceGrammar(jobs[i]!.id, p.words.map((w) => byWord.get(w)!), SKIP_PROBABILITY, WORD_SKIP_PROBABILITY))));
+      const decoded = await grammarSearch(jobs, search);
+      const loop = await phoneLoop(jobs, search);
+      const found = new Map<number, AcousticSpan>();
+      for (const job of jobs) placeWords(decoded.get(job.id) ?? [], loop === undefined ? undefined : loop.get(job.id) ?? [], job.startFrame, lexicon, found);
+      for (const [word, span] of found) if (span.evidence !== undefined && !plausible(span.evidence)) found.delete(word);
+      return found;
+    };
+    // Anchors (words a recognizer placed) cut long audio into pieces searched at once; without them, long audio is searched window by window.
+    const found = anchors.length === 0 && info.durationMs > maxPieceMs
+      ? await alignInWindows(spoken, info.durationMs, maxPieceMs, (piece) => searchPieces([piece]))
+      : await searchPieces(planPieces(spoken, anchors, info.durationMs, maxPieceMs).filter((p) => p.words.length > 0));
+    for (const [word, span] of found) result[word] = span;
     const frameSamples = (16_000 * ENERGY_FRAME_MS) / 1000;
     const quiet = quietFrames(await readFrameEnergies({ ...info, path: wavPath }, frameSamples), frameSamples);
-    const kept = result.map((span) => (span === null || (span.evidence !== undefined && !plausible(span.evidence)) ? null : span));
-    const refined = refineEdges(kept, quiet);
+    const refined = refineEdges(result, quiet);
     return {
       words: refined.map((span) => (span === null ? null : { ...span, startMs: Math.min(span.startMs, info.durationMs), endMs: Math.min(span.endMs, info.durationMs) })),
       fit: textFit(refined, grammarWords.length),
@@ -136,7 +148,7 @@ interface Lexicon {
  * Put the decoded tokens' times and evidence on their words (`offsetFrame`: the piece's first
  * frame); a word is placed only when all its tokens were found.
  */
-function placeWords(segments: readonly HypSegment[], loop: readonly HypSegment[] | undefined, offsetFrame: number, lexicon: Lexicon, result: (AcousticSpan | null)[]): void {
+function placeWords(segments: readonly HypSegment[], loop: readonly HypSegment[] | undefined, offsetFrame: number, lexicon: Lexicon, result: Map<number, AcousticSpan>): void {
   const found = new Map<number, { startFrame: number; endFrame: number; count: number; score: number; phones: number }>();
   for (const segment of segments) {
     const token = tokenIndex(segment.word);
@@ -155,7 +167,7 @@ function placeWords(segments: readonly HypSegment[], loop: readonly HypSegment[]
       frames: span.endFrame - span.startFrame, alignedScore: span.score,
       loopScore: loop === undefined ? null : Math.round(loopScoreOver(loop, span.startFrame, span.endFrame)), phones: span.phones,
     };
-    result[word] = { startMs: (offsetFrame + span.startFrame) * FRAME_MS, endMs: (offsetFrame + span.endFrame) * FRAME_MS, evidence };
+    result.set(word, { startMs: (offsetFrame + span.startFrame) * FRAME_MS, endMs: (offsetFrame + span.endFrame) * FRAME_MS, evidence });
   }
 }
 
