@@ -10,18 +10,20 @@ import type { WordEvidence } from './types.js';
 
 /**
  * The rules, measured on nine recordings of real accented voices (225 spoken digits) with 27 words
- * that were never spoken put in their texts: spoken words had 3 to 12 frames a phone (median 12)
- * and scored -16 a frame against the phone loop (median; 5 % below -56); the never-spoken words
- * that got a span were squeezed (3 to 6 frames a phone) and scored -24 to -96. These rules leave
- * 1 of the 19 such spans and reject 6 of the 224 spoken words.
+ * that were never spoken put in their texts, and on the five LibriVox readings (71 words of fast
+ * read speech): spoken digits had 3 to 12 frames a phone (median 12) and scored -16 a frame
+ * against the phone loop (median; 5 % below -56); the never-spoken words that got a span were
+ * squeezed (3 to 6 frames a phone) and scored -24 to -96. These rules leave 5 of the 19 such spans
+ * and reject 3 of the 224 spoken digits and none of the 71 read words (a stricter short-and-poor
+ * rule, 5.5 frames and -30, left 1 span but lost 7 read words: function words are short).
  */
 /** Fewer 10 ms frames per phone than this: squeezed in, not spoken (each phone of the model takes 3 frames at least). */
 export const MIN_FRAMES_PER_PHONE = 3.5;
 /** Aligned minus phone-loop score per frame below this: the phone loop explains the frames far better than the word (PocketSphinx log units). */
 export const POOR_SCORE_PER_FRAME = -80;
 /** Short (fewer frames per phone than this) and scoring below {@link SHORT_POOR_SCORE_PER_FRAME}: not spoken either. */
-export const SHORT_FRAMES_PER_PHONE = 5.5;
-export const SHORT_POOR_SCORE_PER_FRAME = -30;
+export const SHORT_FRAMES_PER_PHONE = 4.5;
+export const SHORT_POOR_SCORE_PER_FRAME = -40;
 
 /** The phone loop's score over frames [from, to) of its piece: each phone segment counted by its share inside. */
 export function loopScoreOver(segments: readonly HypSegment[], from: number, to: number): number {

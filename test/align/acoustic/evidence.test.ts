@@ -11,12 +11,13 @@ describe('word evidence', () => {
     expect(loopScoreOver(loop, 40, 50)).toBe(0);
   });
 
-  it('rejects a word squeezed below 3.5 frames a phone, scored far below the phone loop, or both short and poor', () => {
+  it('rejects a word squeezed below 3.5 frames a phone, scored far below the phone loop, or both short (4.5) and poor (-40)', () => {
     expect(plausible({ frames: 18, alignedScore: -500, loopScore: -300, phones: 5 })).toBe(true); // 3.6 frames a phone, -11 a frame
     expect(plausible({ frames: 17, alignedScore: -500, loopScore: -300, phones: 5 })).toBe(false); // 3.4 frames a phone
     expect(plausible({ frames: 30, alignedScore: -2800, loopScore: -300, phones: 5 })).toBe(false); // 6 frames a phone but -83 a frame
-    expect(plausible({ frames: 20, alignedScore: -1000, loopScore: -300, phones: 5 })).toBe(false); // 4 frames a phone and -35 a frame
-    expect(plausible({ frames: 28, alignedScore: -1300, loopScore: -300, phones: 5 })).toBe(true); // 5.6 frames a phone, -36 a frame
+    expect(plausible({ frames: 20, alignedScore: -1150, loopScore: -300, phones: 5 })).toBe(false); // 4 frames a phone and -42.5 a frame
+    expect(plausible({ frames: 20, alignedScore: -1000, loopScore: -300, phones: 5 })).toBe(true); // 4 frames a phone, -35 a frame
+    expect(plausible({ frames: 23, alignedScore: -1300, loopScore: -300, phones: 5 })).toBe(true); // 4.6 frames a phone, -43 a frame
     expect(plausible({ frames: 20, alignedScore: -1800, loopScore: null, phones: 5 })).toBe(true); // no loop: length only
     expect(scorePerFrame({ frames: 20, alignedScore: -500, loopScore: -300, phones: 5 })).toBe(-10);
   });
