@@ -5,7 +5,9 @@
  * checked) with a revision, and the one way to change them: a save that names the revision it was
  * made on, refused when either file changed since (another tab), serialized per recording.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import lockfile from 'proper-lockfile';
 import { DictclipError, isDictclipError } from '../errors.js';
 import { sha256, writeFileAtomic } from '../files.js';
 import { readMarkers, readPeaks } from '../report/index.js';
@@ -16,6 +18,7 @@ import { applyChange, applyEdits, BadChange, editsAfterText, type EditedWord, ty
 import { disagreements, readAlignment, type ReviewRun } from './model.js';
 import { correctionPath, transcriptPath } from './paths.js';
 import { checkOwnFile } from '../run-output/safe-path.js';
+import { CORRECTIONS_DIR, INTERNAL_DIR } from '../run-output/layout.js';
 import { editText, reviewWords, wordSpans, type Baseline, type TimedSpan } from './words.js';
 
 /** Where the timed words come from. */
@@ -120,7 +123,31 @@ export type SaveResult =
 /** The longest text a save accepts, in characters. */
 export const MAX_TEXT_CHARS = 2_000_000;
 
-/** Saves per recording, one at a time (each reads the revision it checks, then writes). */
+/**
+ * How long a save waits for another process's save (about 10 s), and when a lock left by a killed
+ * review goes stale (10 s).
+ */
+const SAVE_LOCK = { realpath: false, stale: 10_000, retries: { retries: 60, minTimeout: 10, maxTimeout: 200, randomize: true } };
+
+/**
+ * Run `save` holding the output's save lock (`<out>/.dictclip/corrections.lock`, proper-lockfile
+ * as the run uses it): the revision check and the write are one step across processes too, so two
+ * `dictclip review` on one output never both save on the same revision (the second gets 409).
+ */
+async function underSaveLock<T>(runDir: string, save: () => Promise<T>): Promise<T> {
+  const target = path.join(runDir, INTERNAL_DIR, CORRECTIONS_DIR);
+  await mkdir(path.dirname(target), { recursive: true });
+  const release = await lockfile.lock(target, SAVE_LOCK).catch((error: unknown) => {
+    throw new DictclipError('E_OUTPUT', `another review of ${runDir} has been saving for over 10 s (${target}.lock): ${(error as Error).message}`, { path: target, cause: error });
+  });
+  try {
+    return await save();
+  } finally {
+    await release().catch(() => undefined);
+  }
+}
+
+/** Saves per recording, one at a time (each reads the revision it checks, then writes), under the output's save lock. */
 export class CorrectionStore {
   readonly #run: ReviewRun;
   readonly #queues = new Map<string, Promise<unknown>>();
@@ -137,7 +164,7 @@ export class CorrectionStore {
    */
   save(source: string, revision: string, change: Change): Promise<SaveResult> {
     const previous = this.#queues.get(source) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(() => this.#save(source, revision, change));
+    const next = previous.catch(() => undefined).then(() => underSaveLock(this.#run.runDir, () => this.#save(source, revision, change)));
     this.#queues.set(source, next);
     void next.finally(() => { if (this.#queues.get(source) === next) this.#queues.delete(source); }).catch(() => undefined);
     return next;

@@ -257,3 +257,21 @@ describe('review server: doubt without a reference', () => {
     expect(list.find((r) => r.source === 'talk.wav')).toMatchObject({ words: 4, verified: 0, doubtful: 0, lowest: 0.2 });
   });
 });
+
+describe('review server: two reviews of one output (run last: it changes the text)', () => {
+  it('holds the revision check across two review processes on one output: of two saves on one revision, one is 200, the other 409', async () => {
+    const second = await startReview({ runDir: run.out, port: 0 });
+    try {
+      for (let round = 0; round < 5; round++) {
+        const { revision, text } = await talk();
+        const headersOf = (url: string): Record<string, string> => ({ ...pageHeaders(), origin: url.replace(/\/$/, ''), 'x-dictclip-token': url === review.url ? review.token : second.token });
+        const post = (url: string, word: string): Promise<number> => request(new URL('/api/save', url), {
+          method: 'POST', headers: headersOf(url), body: JSON.stringify({ source: 'talk.wav', revision, text: `${text.slice(0, -1)} ${word}.` }),
+        }).then(async (res) => { await res.body.text(); return res.statusCode; });
+        expect((await Promise.all([post(review.url, `a${round}`), post(second.url, `b${round}`)])).sort()).toEqual([200, 409]);
+      }
+    } finally {
+      await second.close();
+    }
+  });
+});
