@@ -97,7 +97,7 @@ async function pageTimes(browser, index) {
 }
 
 export default async function qaReport() {
-  const lib = { ...(await importDist('audio/peaks.js')), ...(await importDist('run-output/naming.js')) };
+  const lib = { ...(await importDist('run-output/peaks-file.js')), ...(await importDist('run-output/naming.js')) };
   const { buildReport } = (await importDist('report/index.js')) ?? {};
   if (buildReport === undefined) throw new Error('dist/report/index.js not built');
   const { browser, close } = await launchChromium();

@@ -56,6 +56,7 @@ export const ERROR_CODES = {
   E_OUTPUT: { exitStatus: 1, meaning: 'Writing output failed.' },
   E_UNSAFE_NAME: { exitStatus: 2, meaning: 'A file name a run output names (a source, a clip) holds a control character (newline, ESC …): a line-based file such as Kaldi\'s wav.scp would split it or run part of it, so the export refuses it.' },
   E_UNSAFE_PATH: { exitStatus: 2, meaning: 'A file a run output names leaves its folder (`..`, a symbolic link out of it) or is not a regular file (a clip that is a link): exports and the review read only regular files inside the output folder and sources inside the input folder.' },
+  E_RUN_FILE_INVALID: { exitStatus: 1, meaning: 'A file a run wrote beside its tables (markers/, alignments/, a timed transcript, a recording\'s state, waveform peaks) is not valid: not JSON, another version or another shape (the message names the file and what is wrong).' },
   E_NOT_RUN_OUTPUT: { exitStatus: 2, meaning: 'A folder given as a run output is not one (the message names what is missing).' },
   E_MERGE: { exitStatus: 2, meaning: 'Run outputs that cannot be merged into one (overlapping, other options or shard counts, incomplete, not shard outputs).' },
   E_INVALID_ARGUMENT: { exitStatus: 1, meaning: 'A library function was called with an argument outside its contract (a caller bug, not bad input data).' },

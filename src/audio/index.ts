@@ -12,7 +12,7 @@ export { findPauseSplits } from './pauses.js';
 export { CHANNEL_MIX, canonicalChannel, channelLabel, channelNumber, countChannels, keepChannelFilter, MAX_CHANNEL, missingChannel } from './channel.js';
 export { convertWavs, type ConvertJob, type ConvertOptions } from './convert.js';
 export { encodeWavRange, ENCODINGS, type CompressedFormat } from './encode.js';
-export { computePeaks, decodePeaks, encodePeaks, PeaksMeter, savePeaks, PEAKS_PER_SECOND, type Peaks } from './peaks.js';
+export { computePeaks, PeaksMeter, PEAKS_PER_SECOND, type Peaks } from './peaks.js';
 export { originalAudio, type OriginalAudio } from './original.js';
 export { EDGE_MS, type EdgeLevels } from './edges.js';
 export type { CutClip } from './cut.js';

@@ -1,19 +1,14 @@
 /**
  * Waveform peaks of a work WAV: the minimum and maximum sample of each short bucket, scaled to
- * int8, so a page can draw the recording's waveform without decoding its audio. The file format
- * (`.peaks`): the 4 bytes `DCPK`, then little-endian u32 buckets per second, u32 duration in ms
- * (rounded), u32 bucket count, then per bucket one int8 minimum and one int8 maximum.
+ * int8, so a page can draw the recording's waveform without decoding its audio. Saved and read
+ * by src/run-output/peaks-file.ts.
  */
 import { createReadStream } from 'node:fs';
 import { DictclipError } from '../errors.js';
-import { writeFileAtomic } from '../files.js';
 import { readWavInfo, type WavInfo } from '../wav-header.js';
 
 /** Buckets per second: 10 ms each, 120 kB for a 10-minute recording. */
 export const PEAKS_PER_SECOND = 100;
-
-const MAGIC = 'DCPK';
-const HEADER = 16;
 
 export interface Peaks {
   bucketsPerSecond: number;
@@ -140,33 +135,4 @@ export function assertPeaksFormat(info: WavInfo, wavPath: string): void {
   if (info.bitsPerSample !== 16 || info.channels !== 1) {
     throw new DictclipError('E_AUDIO_INVALID', `peaks need 16-bit mono PCM: ${wavPath}`, { path: wavPath });
   }
-}
-
-/**
- * Compute the peaks of `wavPath` and write them to `file` atomically.
- * @throws DictclipError as computePeaks, or E_OUTPUT.
- */
-export async function savePeaks(wavPath: string, file: string): Promise<void> {
-  await writeFileAtomic(file, encodePeaks(await computePeaks(wavPath)));
-}
-
-/** The `.peaks` file bytes of `peaks`. */
-export function encodePeaks(peaks: Peaks): Buffer {
-  const out = Buffer.alloc(HEADER + peaks.minMax.length);
-  out.write(MAGIC, 0, 'latin1');
-  out.writeUInt32LE(peaks.bucketsPerSecond, 4);
-  out.writeUInt32LE(Math.round(peaks.durationMs), 8);
-  out.writeUInt32LE(peaks.minMax.length / 2, 12);
-  Buffer.from(peaks.minMax.buffer, peaks.minMax.byteOffset, peaks.minMax.length).copy(out, HEADER);
-  return out;
-}
-
-/** Read `.peaks` file bytes; undefined when they are not a whole peaks file. */
-export function decodePeaks(bytes: Buffer): Peaks | undefined {
-  if (bytes.length < HEADER || bytes.toString('latin1', 0, 4) !== MAGIC) return undefined;
-  const count = bytes.readUInt32LE(12);
-  if (bytes.length !== HEADER + count * 2) return undefined;
-  const minMax = new Int8Array(count * 2);
-  for (let i = 0; i < minMax.length; i++) minMax[i] = bytes.readInt8(HEADER + i);
-  return { bucketsPerSecond: bytes.readUInt32LE(4), durationMs: bytes.readUInt32LE(8), minMax };
 }

@@ -4,16 +4,18 @@
  * and the waveform peaks in .dictclip/peaks/.
  */
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { decodePeaks, type Peaks } from '../audio/peaks.js';
+import type { Peaks } from '../audio/peaks.js';
 import { compareCodePoints } from '../code-point-order.js';
 import { FAILURES_FILE, MANIFEST_FILE, MARKERS_DIR } from '../run-output/layout.js';
-import { alignmentsPath, markersPath, peaksPath, recordingKey } from '../run-output/naming.js';
+import { recordingKey } from '../run-output/naming.js';
+import { readPeaks } from '../run-output/peaks-file.js';
 import { notRunOutput, readManifest, readSummary, readTable } from '../run-output/read.js';
 import type { FailureRow } from '../run-output/rows.js';
 import type { Marker } from './data.js';
-import { sourceFile } from '../run-output/safe-path.js';
+import { isRelativeSource, sourceFile } from '../run-output/safe-path.js';
+import { recordingWords } from '../run-output/words.js';
 
 /** One clip as the page shows it. */
 export interface ReportClip {
@@ -53,14 +55,6 @@ export interface ReportModel {
   recordings: ReportRecording[];
 }
 
-async function readJson(file: string): Promise<unknown> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 /** A clip's flags: the manifest's tokens, with `utterance` first for clips cut from collapsed markers. */
 export function clipFlags(kind: string | undefined, flags: string | undefined): string {
   const tokens = (flags ?? '').split(/\s+/).filter((t) => t !== '');
@@ -77,44 +71,18 @@ export async function markerSources(outDir: string): Promise<string[]> {
     .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/').slice(0, -'.json'.length));
 }
 
-/** A path inside the output folder, or undefined for a source that would point outside it. */
-function inside(where: (outDir: string, source: string) => string, outDir: string, source: string): string | undefined {
-  try {
-    return where(outDir, source);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * A recording's saved transcript and markers: its reference and the placed reference words when it
- * was cut from a reference transcript (alignments/<source>.json: the clips' text offsets index that
- * text), else what the recognizer heard (markers/<source>.json); undefined when absent or unreadable.
+ * A recording's saved text and timed words (src/run-output/words.ts: the reference words when it
+ * was cut from a reference, else the dictated markers), words without times left out; undefined
+ * when the run saved neither, or for a source that would point outside the output folder.
+ * @throws DictclipError `E_RUN_FILE_INVALID` for a side file of another version or shape.
  */
 export async function readMarkers(outDir: string, source: string): Promise<ReportMarkers | undefined> {
-  const aligned = inside(alignmentsPath, outDir, source);
-  const reference = (aligned === undefined ? undefined : await readJson(aligned)) as { text?: unknown; words?: unknown } | undefined;
-  if (typeof reference?.text === 'string' && Array.isArray(reference.words)) {
-    const words = (reference.words as Record<string, unknown>[]).filter((w) => typeof w['startMs'] === 'number' && typeof w['endMs'] === 'number');
-    return {
-      transcript: reference.text,
-      markers: words.map((w) => ({ textStart: Number(w['textStart']) || 0, textLength: Number(w['textLength']) || 0, startMs: w['startMs'] as number, endMs: w['endMs'] as number })),
-    };
-  }
-  const file = inside(markersPath, outDir, source);
-  const json = (file === undefined ? undefined : await readJson(file)) as { transcript?: unknown; markers?: unknown } | undefined;
-  if (typeof json?.transcript !== 'string' || !Array.isArray(json.markers)) return undefined;
-  const markers = (json.markers as Record<string, unknown>[]).map((m): Marker => ({
-    textStart: Number(m['textStart']) || 0, textLength: Number(m['textLength']) || 0, startMs: Number(m['startMs']) || 0, endMs: Number(m['endMs']) || 0,
-  }));
-  return { transcript: json.transcript, markers };
-}
-
-/** A recording's waveform peaks (.dictclip/peaks), undefined when absent. */
-export async function readPeaks(outDir: string, source: string): Promise<Peaks | undefined> {
-  const file = inside(peaksPath, outDir, source);
-  const bytes = file === undefined ? undefined : await readFile(file).catch(() => undefined);
-  return bytes === undefined ? undefined : decodePeaks(bytes);
+  const saved = isRelativeSource(source) ? await recordingWords(outDir, source) : undefined;
+  if (saved === undefined) return undefined;
+  const markers = saved.words.flatMap((w): Marker[] =>
+    (w.startMs === null || w.endMs === null ? [] : [{ textStart: w.textStart, textLength: w.textLength, startMs: w.startMs, endMs: w.endMs }]));
+  return { transcript: saved.text, markers };
 }
 
 /** Clips by start, then end, then file name. */

@@ -1,5 +1,5 @@
 /** `dictclip review`: a local page over a finished run to listen to its words and correct them. */
-export { openReviewRun, readAlignment } from './model.js';
+export { openReviewRun, reviewAlignment } from './model.js';
 export type { ReviewRecording, ReviewRun } from './model.js';
 export type { DoubtSummary, RecordingList, RecordingListEntry, RecordingView, ReviewClip, SaveBody, StaleAnswer, WordChange, WordEditView, WordView } from './view.js';
 export { listRecordings } from './list.js';

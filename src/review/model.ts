@@ -3,7 +3,6 @@
  * (manifest sources and saved markers), their clips and flags, their source audio, and per recording its timed words and current text (model of one recording: state.ts).
  */
 import { statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compareCodePoints } from '../code-point-order.js';
 import { checkRunOutput, readManifest } from '../run-output/read.js';
@@ -11,7 +10,7 @@ import { readRunRecord } from '../run-output/run-record.js';
 import { DOUBT_BELOW } from './doubt.js';
 import { isRelativeSource, sourceFile } from '../run-output/safe-path.js';
 import { clipFlags, markerSources, PLAYABLE_AUDIO } from '../report/index.js';
-import { alignmentsPath } from './paths.js';
+import { readAlignment, type AlignedWord } from '../run-output/alignments.js';
 import type { ReviewClip } from './view.js';
 
 export type { ReviewClip } from './view.js';
@@ -87,40 +86,33 @@ function isFileSync(file: string): boolean {
 }
 
 /** The reference alignment of a recording (alignments/<source>.json, written by the pipeline) as the review reads it. */
-export interface ReadAlignment {
+export interface ReviewAlignment {
   /** The reference text. */
   text: string;
   /** Per reference word; `status`: `matched`, else how it differs (`substituted`, `unheard`, `unaligned`). */
   words: { textStart: number; textLength: number; startMs: number | null; endMs: number | null; status: string; confidence: number | null }[];
 }
 
-const timeOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-
 /** A reference word's status: `unaligned` when it could not be placed, else what the recognizer made of it. */
-function wordStatus(word: Record<string, unknown>): string {
-  if (word['placement'] === 'unaligned') return 'unaligned';
-  return typeof word['heard'] === 'string' ? word['heard'] : String(word['placement'] ?? 'matched');
+function wordStatus(word: AlignedWord): string {
+  return word.placement === 'unaligned' ? 'unaligned' : word.heard ?? word.placement;
 }
 
-/** alignments/<source>.json, undefined when absent or not an alignment. */
-export async function readAlignment(runDir: string, source: string): Promise<ReadAlignment | undefined> {
-  let json: Record<string, unknown>;
-  try {
-    json = JSON.parse(await readFile(alignmentsPath(runDir, source), 'utf8')) as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
-  if (typeof json['text'] !== 'string' || !Array.isArray(json['words'])) return undefined;
-  const words = (json['words'] as unknown[]).filter((w): w is Record<string, unknown> => typeof w === 'object' && w !== null).map((w) => ({
-    textStart: Number(w['textStart']) || 0, textLength: Number(w['textLength']) || 0,
-    startMs: timeOrNull(w['startMs']), endMs: timeOrNull(w['endMs']), status: wordStatus(w),
-    confidence: typeof w['confidence'] === 'number' && w['confidence'] >= 0 && w['confidence'] <= 1 ? w['confidence'] : null,
+/**
+ * A recording's reference alignment as the review reads it; undefined when it has none.
+ * @throws DictclipError `E_RUN_FILE_INVALID` for an alignments file of another version or shape.
+ */
+export async function reviewAlignment(runDir: string, source: string): Promise<ReviewAlignment | undefined> {
+  const record = await readAlignment(runDir, source);
+  if (record === undefined) return undefined;
+  const words = record.words.map((w) => ({
+    textStart: w.textStart, textLength: w.textLength, startMs: w.startMs, endMs: w.endMs, status: wordStatus(w), confidence: w.confidence ?? null,
   }));
   // The reference file's closing newline is not part of the text a person edits.
-  return { text: json['text'].replace(/\r?\n$/, ''), words };
+  return { text: record.text.replace(/\r?\n$/, ''), words };
 }
 
 /** Reference words the recognizer did not hear as they are, or that could not be placed. */
-export function disagreements(alignment: ReadAlignment | undefined): number {
+export function disagreements(alignment: ReviewAlignment | undefined): number {
   return alignment === undefined ? 0 : alignment.words.filter((w) => w.status !== 'matched').length;
 }

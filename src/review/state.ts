@@ -10,12 +10,13 @@ import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import { DictclipError, isDictclipError } from '../errors.js';
 import { sha256, writeFileAtomic } from '../files.js';
-import { readMarkers, readPeaks } from '../report/index.js';
-import { readTimedTranscript } from '../run-output/read.js';
+import { readMarkers } from '../report/index.js';
+import { readPeaks } from '../run-output/peaks-file.js';
+import { readTimedTranscript } from '../run-output/timed-file.js';
 import { matchesText, readCorrectionText, readCorrectionWords, writeCorrectionWords, correctionTextSha256, type WordEdit } from '../run-output/corrections.js';
 import { doubtOf } from './doubt.js';
 import { applyChange, applyEdits, BadChange, editsAfterText, type EditedWord, type WordChange } from './edits.js';
-import { disagreements, readAlignment, type ReviewRun } from './model.js';
+import { disagreements, reviewAlignment, type ReviewRun } from './model.js';
 import { correctionPath, transcriptPath } from './paths.js';
 import { checkOwnFile } from '../run-output/safe-path.js';
 import { CORRECTIONS_DIR, INTERNAL_DIR } from '../run-output/layout.js';
@@ -58,7 +59,7 @@ async function readText(file: string): Promise<string | undefined> {
 }
 
 async function readBaseline(runDir: string, source: string): Promise<Baseline & { from: WordSource; disagreements?: number }> {
-  const alignment = await readAlignment(runDir, source);
+  const alignment = await reviewAlignment(runDir, source);
   if (alignment !== undefined) return { from: 'alignment', text: alignment.text, spans: alignment.words, disagreements: disagreements(alignment) };
   const markers = await readMarkers(runDir, source);
   if (markers !== undefined) return { from: 'markers', text: markers.transcript, spans: withConfidence(markers.markers, await readTimedTranscript(runDir, source)) };

@@ -13,9 +13,7 @@ import { DictclipError } from '../errors.js';
 import { MANIFEST_FILE, REQUIRED_FILES, SUMMARY_FILE } from './layout.js';
 import type { ManifestRow } from './rows.js';
 import { decodeCell } from './cells.js';
-import { timedTranscriptPath } from './naming.js';
 import { readRunRecord } from './run-record.js';
-import type { TimedTranscript } from '../timed/model.js';
 
 /** The manifest columns an export needs; the others are optional. */
 export const REQUIRED_COLUMNS = ['file_name', 'text', 'source', 'start_ms', 'end_ms', 'duration_ms'] as const;
@@ -190,18 +188,4 @@ export async function runSources(runDir: string): Promise<string[]> {
   const sources = new Set<string>();
   for await (const row of readManifest(runDir)) sources.add(row.source);
   return [...sources];
-}
-
-/**
- * A recording's `transcripts/<source>.json` (src/timed/model.ts); undefined when it is missing, not
- * JSON or not of this version and shape (outputs made before it existed have none).
- */
-export async function readTimedTranscript(runDir: string, source: string): Promise<TimedTranscript | undefined> {
-  try {
-    const timed = JSON.parse(await readFile(timedTranscriptPath(runDir, source), 'utf8')) as Partial<TimedTranscript> | null;
-    const shaped = timed?.version === 1 && typeof timed.transcript === 'string' && typeof timed.durationMs === 'number' && Array.isArray(timed.words) && Array.isArray(timed.phrases);
-    return shaped ? (timed as TimedTranscript) : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isDictclipError } from '../../src/errors.js';
 import { runPipeline } from '../../src/pipeline/index.js';
-import type { RecordingState } from '../../src/pipeline/recording/state.js';
+import type { RecordingState } from '../../src/run-output/state-file.js';
 import { makeBursts, removeTempDirs, runOptions, startTestService, tempDir } from '../helpers/index.js';
 
 afterAll(removeTempDirs);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPipeline } from '../../src/pipeline/index.js';
-import { readAlignment, startReview } from '../../src/review/index.js';
+import { reviewAlignment, startReview } from '../../src/review/index.js';
 import { makeBursts, removeTempDirs, runOptions, startTestService, tempDir, type StartedService } from '../helpers/index.js';
 import { TALK_WORDS } from '../report/fixture.js';
 
@@ -59,7 +59,7 @@ describe('review corrections re-cut with --transcripts <out>/corrections', () =>
     await runPipeline({ ...options, transcripts: path.join(out, 'corrections') });
     expect(posts()).toBe(before);
     expect(await rows(out)).toEqual([['call', 900, 1400], ['Stanley', 1700, 2200], ['today', 2400, 2800]]);
-    const alignment = await readAlignment(out, 'talk.wav');
+    const alignment = await reviewAlignment(out, 'talk.wav');
     expect(alignment?.text).toBe('call Stanley today.');
     expect(alignment?.words.map((w) => w.status)).toEqual(['matched', 'substituted', 'matched']);
   });

@@ -4,10 +4,11 @@
  * into `<split>/audio/<id>.wav`, an AudioSource of type `file` whose path `<split>/audio/<id>.wav` is
  * relative to the export folder, sampling rate, channels and sample count of the clip file, as cut or
  * converted) with one SupervisionSegment
- * covering it (start 0). The supervision's `alignment.word` lists the clip's words from
- * `markers/<source>.json` as `{symbol, start, duration}` in seconds from the start of the
- * recording (here: the clip), the order lhotse's AlignmentItem reads; `custom` keeps the clip's
- * place in its source recording and its flags.
+ * covering it (start 0). The supervision's `alignment.word` lists the words the clip holds (the
+ * words its `text_start`/`text_length` point into: the reference words of a recording cut from a
+ * reference, else its dictated markers; src/run-output/words.ts) as `{symbol, start, duration}`
+ * in seconds from the start of the recording (here: the clip), the order lhotse's AlignmentItem
+ * reads; `custom` keeps the clip's place in its source recording and its flags.
  *
  * Relative paths: lhotse opens a `file` source's path as it stands, so a relative one resolves
  * against the working directory of the process that loads the audio, and
@@ -15,64 +16,61 @@
  * export folder, the one root of every split: load with `.with_path_prefix("<export>")` or from inside the export
  * folder, and the export can be moved or copied whole.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { firstAtLeast, isPunctuation } from '../../markers/index.js';
-import { markersPath } from '../../run-output/naming.js';
-import { checkOwnFile } from '../../run-output/safe-path.js';
+import { isDictclipError } from '../../errors.js';
+import { clipWords, recordingWords, type TextWord } from '../../run-output/words.js';
 import { LineWriter } from '../files.js';
 import { PerSplit, seconds } from '../sample.js';
 import type { Commit, FormatWriter, Sample, WriterContext } from '../sample.js';
 
-interface SavedMarker { text: string; textStart: number; textLength: number; startMs: number; endMs: number }
+/** A word with times (punctuation and words left without times dropped). */
+type TimedWord = TextWord & { startMs: number; endMs: number };
 
-/** A saved word (punctuation markers dropped) and its place in the saved order. */
-type Word = SavedMarker & { order: number };
-
-/** The saved words of one source at a time, by start time (rows come grouped by source). */
-class MarkerCache {
+/** The timed words of one source at a time, in text order and by start time (rows come grouped by source). */
+class WordCache {
   #source: string | undefined;
-  #words: Word[] = [];
+  #inText: TimedWord[] = [];
+  #byTime: TimedWord[] = [];
   constructor(private readonly runDir: string) {}
 
-  async get(source: string): Promise<Word[]> {
+  async get(source: string): Promise<{ inText: TimedWord[]; byTime: TimedWord[] }> {
     if (source !== this.#source) {
       this.#source = source;
-      let markers: SavedMarker[] = [];
-      try {
-        const file = markersPath(this.runDir, source);
-        await checkOwnFile(this.runDir, file); // a link (or a folder linked out of the output) is never read
-        const saved = JSON.parse(await readFile(file, 'utf8')) as { markers?: SavedMarker[] };
-        markers = saved.markers ?? [];
-      } catch {
-        // no saved markers (or a linked file): the supervision gets no alignment
-      }
-      this.#words = markers.flatMap((m, order) => (isPunctuation(m.text) ? [] : [{ ...m, order }]));
-      this.#words.sort((a, b) => a.startMs - b.startMs || a.order - b.order);
+      // A side file that is a link (or in a folder linked out of the output) is never read: no alignment.
+      const saved = await recordingWords(this.runDir, source).catch((error: unknown) => {
+        if (isDictclipError(error) && error.code === 'E_UNSAFE_PATH') return undefined;
+        throw error;
+      });
+      this.#inText = (saved?.words ?? []).filter((w): w is TimedWord => w.startMs !== null && w.endMs !== null && !isPunctuation(w.text));
+      this.#byTime = [...this.#inText].sort((a, b) => a.startMs - b.startMs || a.textStart - b.textStart);
     }
-    return this.#words;
+    return { inText: this.#inText, byTime: this.#byTime };
   }
 }
 
 /**
- * Words inside the clip's span (and its stretch of the transcript, when the row has one), in
- * seconds from the clip's start, in the saved order. Found by binary search over the words by
- * start time, so a recording of n clips and m words costs O(n log m), not O(n × m).
+ * The words a clip holds, in seconds from the clip's start, in text order: those its text span
+ * points into, or for a row without one (older manifests) those inside its time span (binary search
+ * over the words by start time). A word reaching outside the clip's audio is left out.
  */
-function wordAlignment(words: readonly Word[], sample: Sample, textStart: number | undefined, textLength: number | undefined): { symbol: string; start: number; duration: number }[] {
+function wordAlignment(words: { inText: TimedWord[]; byTime: TimedWord[] }, sample: Sample): { symbol: string; start: number; duration: number }[] {
   const r = sample.row;
-  const inside: Word[] = [];
-  for (let i = firstAtLeast(words, r.start_ms, (w) => w.startMs); i < words.length && words[i]!.startMs <= r.end_ms; i++) {
-    const m = words[i]!;
-    if (m.endMs <= r.end_ms && (textStart === undefined || textLength === undefined || (m.textStart >= textStart && m.textStart < textStart + textLength))) inside.push(m);
+  let held: TimedWord[];
+  if (r.text_start !== undefined && r.text_length !== undefined) {
+    held = clipWords(words.inText, { textStart: r.text_start, textLength: r.text_length });
+  } else {
+    held = [];
+    for (let i = firstAtLeast(words.byTime, r.start_ms, (w) => w.startMs); i < words.byTime.length && words.byTime[i]!.startMs <= r.end_ms; i++) held.push(words.byTime[i]!);
+    held.sort((a, b) => a.textStart - b.textStart);
   }
-  return inside
-    .sort((a, b) => a.order - b.order)
-    .map((m) => ({ symbol: m.text, start: seconds(m.startMs - r.start_ms), duration: seconds(m.endMs - m.startMs) }));
+  return held
+    .filter((w) => w.startMs >= r.start_ms && w.endMs <= r.end_ms)
+    .map((w) => ({ symbol: w.text, start: seconds(w.startMs - r.start_ms), duration: seconds(w.endMs - w.startMs) }));
 }
 
 export function createLhotseWriter(ctx: WriterContext): FormatWriter {
-  const markers = new MarkerCache(ctx.runDir);
+  const words = new WordCache(ctx.runDir);
   const files = new PerSplit(async (split) => ({
     recordings: await LineWriter.open(path.join(ctx.dir, split, 'recordings.jsonl.gz'), { gzip: true }),
     supervisions: await LineWriter.open(path.join(ctx.dir, split, 'supervisions.jsonl.gz'), { gzip: true }),
@@ -105,7 +103,7 @@ export function createLhotseWriter(ctx: WriterContext): FormatWriter {
         duration,
         channel_ids: channels,
       })}\n`);
-      const words = wordAlignment(await markers.get(r.source), sample, r.text_start, r.text_length);
+      const alignment = wordAlignment(await words.get(r.source), sample);
       await out.supervisions.write(`${JSON.stringify({
         id: sample.id,
         recording_id: sample.id,
@@ -114,7 +112,7 @@ export function createLhotseWriter(ctx: WriterContext): FormatWriter {
         channel: channels.length === 1 ? 0 : channels,
         text: r.text,
         speaker: sample.group,
-        ...(words.length > 0 ? { alignment: { word: words } } : {}),
+        ...(alignment.length > 0 ? { alignment: { word: alignment } } : {}),
         custom: { source: r.source, start_ms: r.start_ms, end_ms: r.end_ms, kind: r.kind, flags: r.flags },
       })}\n`);
   }

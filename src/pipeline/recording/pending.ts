@@ -5,7 +5,7 @@
  * known by their samples on the work audio, under the recording's dictation fingerprint (same
  * source, service and dictation settings). The ledger keeps them; its owner persists them (`save`).
  */
-import type { PendingChunk, RecordingState } from './state.js';
+import type { PendingChunk, RecordingState } from '../../run-output/state-file.js';
 import type { ChunkSpan } from '../stages/dictation/chunks.js';
 
 /** A recording's pending dictations as its state saves them. */

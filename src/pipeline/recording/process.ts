@@ -30,7 +30,8 @@ import { markEditedClips, trustVerified, withWordEdits } from '../stages/word-ed
 import type { RecordingStore } from './store.js';
 import type { Recording } from '../run/scan.js';
 import { wholeMsDictation } from './state.js';
-import type { RecordingState, ResumeDecision } from './state.js';
+import type { ResumeDecision } from './state.js';
+import type { RecordingState } from '../../run-output/state-file.js';
 import { cutStage } from '../stages/cut.js';
 import { dictateRecording } from '../stages/dictation.js';
 import { finishedRecording, manifestRows, resumedOutcome, timedSource } from '../stages/output.js';

@@ -1,9 +1,10 @@
 import { stat } from 'node:fs/promises';
 import pLimit from 'p-limit';
-import { DictclipError, toDictclipError } from '../../errors.js';
+import { DictclipError, isDictclipError, toDictclipError } from '../../errors.js';
 import { sha256File } from '../../files.js';
 import { recordingKey, statePath } from '../../run-output/naming.js';
-import { clipFilesPresent, clipFingerprint, decide, dictationFingerprint, directFingerprint, readState } from './state.js';
+import { clipFilesPresent, clipFingerprint, decide, dictationFingerprint, directFingerprint } from './state.js';
+import { readState, type RecordingState } from '../../run-output/state-file.js';
 import type { RecordingJob } from './process.js';
 import type { Recording } from '../run/scan.js';
 import { missingReferenceError } from '../run/references.js';
@@ -36,7 +37,7 @@ export async function prepareJobs(
       const file = statePath(options.outDir, key);
       const stats = await stat(recording.path);
       if (stats.size === 0) throw new DictclipError('E_INPUT', 'the file is empty (0 bytes): there is no audio to dictate', { path: recording.path });
-      const state = await readState(file);
+      const state = await savedState(file);
       // An unchanged file (same size and mtime as when its state was saved) keeps its hash: a
       // rerun over hours of audio does not read every recording again.
       const saved = state?.sourceFingerprint;
@@ -110,4 +111,14 @@ export function dictatedElsewhere(jobs: readonly RecordingJob[], serviceId: stri
 export function planState(job: RecordingJob): 'done' | 'todo' | 'redo' {
   if (job.decision === 'done') return 'done';
   return job.state === undefined ? 'todo' : 'redo';
+}
+
+/** A recording's saved state; undefined when it has none or one this version cannot use (not JSON, another version or shape): the recording is redone. */
+async function savedState(file: string): Promise<RecordingState | undefined> {
+  try {
+    return await readState(file);
+  } catch (error) {
+    if (isDictclipError(error) && error.code === 'E_RUN_FILE_INVALID') return undefined;
+    throw error;
+  }
 }

@@ -2,82 +2,19 @@ import { lstatSync } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
 import { DictclipError } from '../../errors.js';
 import { wholeMsEnd } from '../../markers/index.js';
-import type { DictationResult, MarkerMethod } from '../../markers/index.js';
 import { compareCodePoints } from '../../code-point-order.js';
-import { sha256, writeFileAtomicSync } from '../../files.js';
+import { sha256 } from '../../files.js';
 import { RUN_RECORD_VERSION, type RecordedOptions, type RunRecord } from '../../run-output/run-record.js';
 import { fingerprintFields, recordedOptions, selectionFields } from '../../config/fingerprint.js';
 import type { KeySpec } from '../../config/keys.js';
 import type { ClipOptions, DictationOptions } from '../../config/options.js';
 import { resolveInside } from '../../run-output/safe-path.js';
-import type { FailureRow, ManifestRow, RecordingConfidence, ReferenceAgreement, Stage } from '../../run-output/rows.js';
+import type { ManifestRow } from '../../run-output/rows.js';
+import { STATE_VERSION, type RecordingState } from '../../run-output/state-file.js';
 import type { ResolvedRunOptions } from '../types.js';
-
-/** Version of the state file layout; a file of another version is ignored (the recording is redone). */
-export const STATE_VERSION = 1;
-
-/** The saved state of one recording: `<out>/.dictclip/state/<recording key>.json`. */
-export interface RecordingState {
-  version: typeof STATE_VERSION;
-  source: string;
-  sourceFingerprint: { size: number; mtimeMs: number; sha256: string };
-  /** Present once the recording was dictated. */
-  dictation?: {
-    fingerprint: string;
-    /** The service that dictated it (src/pipeline/recording/state.ts serviceIdentity; absent in older states). */
-    service?: string;
-    method: MarkerMethod;
-    audioDurationMs: number;
-    dictationIds: string[];
-    /** For each marker, the dictation id of its chunk. */
-    markerDictationIds: string[];
-    /** The chunks it was dictated in, ms on the work audio (absent in older states). */
-    chunks?: { startMs: number; endMs: number }[];
-    /** Wall time, ms, it spent in each dictation stage when it was dictated (absent in older states). */
-    stageMs?: Partial<Record<Stage, number>>;
-    result: DictationResult;
-  };
-  /**
-   * Present once the clips were cut; `dropped` = clips left out by the filters; `paddingClamped` =
-   * edges whose padding a neighbour cut short (absent in older states); `reference` (cut from a
-   * reference transcript) = the recognizer's agreement with it and the `--find` counts over its words.
-   */
-  clips?: {
-    fingerprint: string;
-    rows: ManifestRow[];
-    dropped?: { clips: number; ms: number };
-    paddingClamped?: number;
-    reference?: { agreement: ReferenceAgreement; found: number[] | undefined };
-    /** Per word with audio, its text offset and confidence (absent in older states). */
-    wordConfidence?: [textStart: number, confidence: number][];
-    /** How far the recording's words can be trusted (absent in older states). */
-    confidence?: RecordingConfidence;
-  };
-  /** The last failure (cleared on success). */
-  failure?: FailureRow;
-  /**
-   * Dictations created for this recording whose results are not saved yet (`dictation` absent):
-   * per upload (its samples on the work audio) the dictation's location, saved the moment it is
-   * created, so that a resumed run polls it instead of uploading and dictating that audio again.
-   */
-  pending?: { fingerprint: string; chunks: PendingChunk[] };
-}
-
-/** One created dictation of a recording not yet saved: its samples on the work audio and its location. */
-export interface PendingChunk { startSample: number; endSample: number; location: string }
 
 /** What to do with a recording: skip it, re-plan and re-cut from saved markers, or dictate again. */
 export type ResumeDecision = 'done' | 'recut' | 'dictate';
-
-/** Read a state file; undefined when missing, unreadable, corrupt or of another version. */
-export async function readState(file: string): Promise<RecordingState | undefined> {
-  try {
-    const parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<RecordingState> | null;
-    return parsed?.version === STATE_VERSION ? (parsed as RecordingState) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A recording's state: its identity (layout version, source, fingerprint) and `parts`. */
 export function recordingState(
@@ -87,10 +24,6 @@ export function recordingState(
   return { version: STATE_VERSION, source: job.recording.relPath, sourceFingerprint: job.sourceFingerprint, ...parts };
 }
 
-/** Write a state file atomically (temp + rename). */
-export async function writeState(file: string, state: RecordingState): Promise<void> {
-  writeFileAtomicSync(file, `${JSON.stringify(state)}\n`);
-}
 
 /**
  * Fingerprint of everything that changes a dictation: the source content, the service, and every

@@ -9,17 +9,18 @@
  */
 import type { PeaksMeter } from '../../audio/index.js';
 import { rm } from 'node:fs/promises';
-import { clipDir, markersPath, peaksPath, transcriptPath } from '../../run-output/naming.js';
+import { clipDir, markersPath, transcriptPath } from '../../run-output/naming.js';
 import type { FailureRow } from '../../run-output/rows.js';
 import { writeWaveform } from '../stages/cut.js';
-import { writeDictationFiles } from '../../run-output/dictation-files.js';
+import { writeDictationFiles } from '../../run-output/markers-file.js';
 import type { SavedPending } from './pending.js';
 import { removeAlignment, writeAlignment } from '../../run-output/alignments.js';
 import type { AlignmentRecord } from '../../run-output/alignments.js';
-import { recordingState, removeDir, writeState } from './state.js';
+import { recordingState, removeDir } from './state.js';
+import { writeState } from '../../run-output/state-file.js';
 import { removeTimedFiles, savedTimedSource, writeTimedFiles } from '../stages/timed-files.js';
 import type { TimedOptions, TimedSource } from '../stages/timed-files.js';
-import type { RecordingState } from './state.js';
+import type { RecordingState } from '../../run-output/state-file.js';
 import type { SavedClips, SavedDictation } from '../stages/output.js';
 
 /** What the store needs of a recording's job. */
@@ -85,7 +86,7 @@ export class RecordingStore {
 
   /** The waveform peaks of the report (see writeWaveform: a failure only warns). */
   async saveWaveform(meter: PeaksMeter | undefined, workWav: string, warn: (message: string) => void): Promise<void> {
-    await writeWaveform(meter, workWav, peaksPath(this.#outDir, this.#job.recording.relPath), warn);
+    await writeWaveform(meter, workWav, this.#outDir, this.#job.recording.relPath, warn);
   }
 
   /**

@@ -7,11 +7,11 @@
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { LimitFunction } from 'p-limit';
-import { cutClips, encodePeaks, originalAudio, savePeaks, snapEdges } from '../../audio/index.js';
+import { computePeaks, cutClips, originalAudio, snapEdges } from '../../audio/index.js';
 import type { ClipRequest, CutClip, PeaksMeter } from '../../audio/index.js';
-import { writeFileAtomicSync } from '../../files.js';
 import type { PlannedClip } from '../../markers/index.js';
 import { clipDir, clipFileName } from '../../run-output/naming.js';
+import { writePeaks } from '../../run-output/peaks-file.js';
 import type { ManifestRow } from '../../run-output/rows.js';
 import { removeDir } from '../recording/state.js';
 import type { ResolvedRunOptions } from '../types.js';
@@ -87,14 +87,13 @@ export async function cutRecording(ctx: CutRecordingContext, folder: string, req
 }
 
 /**
- * Write a recording's waveform peaks to `file` (atomically): those `meter` gathered while the
+ * Write a recording's waveform peaks (atomically): those `meter` gathered while the
  * clips were cut, or, when the cut did not read the whole work audio (no clips, clips from the
  * original, a failure), computed from `workWav`. A failure only warns: the clips do not need them.
  */
-export async function writeWaveform(meter: PeaksMeter | undefined, workWav: string, file: string, warn: (message: string) => void): Promise<void> {
+export async function writeWaveform(meter: PeaksMeter | undefined, workWav: string, outDir: string, source: string, warn: (message: string) => void): Promise<void> {
   try {
-    if (meter?.complete === true) writeFileAtomicSync(file, encodePeaks(meter.peaks()));
-    else await savePeaks(workWav, file);
+    writePeaks(outDir, source, meter?.complete === true ? meter.peaks() : await computePeaks(workWav));
   } catch (error) {
     warn(`no waveform peaks: ${(error as Error).message}`);
   }

@@ -11,7 +11,7 @@ import type { DroppedTotals, KeptClip } from './plan.js';
 import { dictationIdAt } from './align-reference.js';
 import type { AlignedReference } from './align-reference.js';
 import type { TimedSource } from './timed-files.js';
-import type { RecordingState } from '../recording/state.js';
+import type { RecordingState } from '../../run-output/state-file.js';
 import { countClamped, planFor } from './plan.js';
 import type { PlanOptions, RecordingPlan } from './plan.js';
 

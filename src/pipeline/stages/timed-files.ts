@@ -10,12 +10,13 @@ import { rm } from 'node:fs/promises';
 import { writeFileAtomicSync } from '../../files.js';
 import type { DictationResult } from '../../markers/index.js';
 import { subtitlePath, timedTranscriptPath } from '../../run-output/naming.js';
-import { checkRunOutput, readTimedTranscript, runSources } from '../../run-output/read.js';
+import { checkRunOutput, runSources } from '../../run-output/read.js';
+import { readTimedTranscript, writeTimedTranscript } from '../../run-output/timed-file.js';
 import { SUBTITLE_FORMATS, SUBTITLE_RENDERERS, timedTranscript } from '../../timed/index.js';
 import type { CueOptions, LineBreakMode, SubtitleFormat, SubtitleLevel, TimedTranscript } from '../../timed/index.js';
 import { readAlignment } from '../../run-output/alignments.js';
 import { savedAlignment } from './align-reference.js';
-import type { RecordingState } from '../recording/state.js';
+import type { RecordingState } from '../../run-output/state-file.js';
 
 /** The options the timed files follow. */
 export interface TimedOptions {
@@ -50,7 +51,7 @@ export interface TimedSource {
  */
 export async function writeTimedFiles(outDir: string, from: TimedSource, options: TimedOptions): Promise<TimedTranscript> {
   const timed = timedTranscript({ ...from, limits: { maxGapMs: options.maxGapMs, maxPhraseMs: options.maxPhraseMs } });
-  writeFileAtomicSync(timedTranscriptPath(outDir, from.source), `${JSON.stringify(timed, null, 2)}\n`);
+  writeTimedTranscript(outDir, timed);
   const wanted = new Set<string>(options.subtitles ?? []);
   for (const format of SUBTITLE_FORMATS) {
     const file = subtitlePath(outDir, from.source, format);

@@ -5,7 +5,7 @@ import { defaultValues } from '../../../src/config/index.js';
 import { processRecording } from '../../../src/pipeline/recording/process.js';
 import type { RecordingContext, RecordingJob } from '../../../src/pipeline/recording/process.js';
 import { RecordingStore } from '../../../src/pipeline/recording/store.js';
-import type { RecordingState } from '../../../src/pipeline/recording/state.js';
+import type { RecordingState } from '../../../src/run-output/state-file.js';
 import { recordingKey, statePath, subtitlePath, timedTranscriptPath } from '../../../src/run-output/naming.js';
 import type { ManifestRow } from '../../../src/run-output/rows.js';
 import { removeTempDirs, tempDir } from '../../helpers/index.js';

@@ -5,7 +5,7 @@ import { defaultValues } from '../../../src/config/index.js';
 import { sha256 } from '../../../src/files.js';
 import { recordingKey, statePath } from '../../../src/run-output/naming.js';
 import { prepareJobs } from '../../../src/pipeline/recording/resume-check.js';
-import { writeState } from '../../../src/pipeline/recording/state.js';
+import { writeState } from '../../../src/run-output/state-file.js';
 import { removeTempDirs, tempDir } from '../../helpers/index.js';
 
 afterAll(removeTempDirs);

@@ -2,12 +2,11 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  clipFilesPresent, clipFingerprint, decide, dictationFingerprint, readState, runRecord, serviceIdentity, wholeMsDictation, writeState,
-} from '../../../src/pipeline/recording/state.js';
+import { clipFilesPresent, clipFingerprint, decide, dictationFingerprint, runRecord, serviceIdentity, wholeMsDictation } from '../../../src/pipeline/recording/state.js';
+import { readState, writeState } from '../../../src/run-output/state-file.js';
 import { statePath } from '../../../src/run-output/naming.js';
 import type { ManifestRow } from '../../../src/run-output/rows.js';
-import type { RecordingState } from '../../../src/pipeline/recording/state.js';
+import type { RecordingState } from '../../../src/run-output/state-file.js';
 import type { ResolvedRunOptions } from '../../../src/pipeline/types.js';
 
 const base: Pick<ResolvedRunOptions, 'factoryScope' | 'profile' | 'markers' | 'markerUnit' | 'maxUploadBytes' | 'mode' | 'padBeforeMs' |
@@ -96,7 +95,7 @@ describe('state files', () => {
   beforeEach(async () => { out = await mkdtemp(path.join(tmpdir(), 'dictclip-state-')); });
   afterEach(async () => { await rm(out, { recursive: true, force: true }); });
 
-  it('round-trips atomically and ignores corrupt or foreign files', async () => {
+  it('round-trips atomically and refuses corrupt or foreign files with E_RUN_FILE_INVALID', async () => {
     const file = statePath(out, 'a-12345678');
     expect(file).toBe(path.join(out, '.dictclip', 'state', 'a-12345678.json'));
     const state = stateWith(fps());
@@ -104,9 +103,9 @@ describe('state files', () => {
     expect(await readState(file)).toEqual(state);
     expect(await readdir(path.dirname(file))).toEqual(['a-12345678.json']);
     await writeFile(file, '{"version":2}');
-    expect(await readState(file)).toBeUndefined();
+    await expect(readState(file)).rejects.toMatchObject({ code: 'E_RUN_FILE_INVALID', context: { path: file }, message: expect.stringContaining('version: Invalid type') });
     await writeFile(file, '{not json');
-    expect(await readState(file)).toBeUndefined();
+    await expect(readState(file)).rejects.toMatchObject({ code: 'E_RUN_FILE_INVALID', message: `the state file ${file} is not valid: not JSON` });
     expect(await readState(path.join(out, 'missing.json'))).toBeUndefined();
   });
 

@@ -2,8 +2,8 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RecordingStore } from '../../../src/pipeline/recording/store.js';
-import { readState } from '../../../src/pipeline/recording/state.js';
-import type { RecordingState } from '../../../src/pipeline/recording/state.js';
+import { readState } from '../../../src/run-output/state-file.js';
+import type { RecordingState } from '../../../src/run-output/state-file.js';
 import type { SavedDictation } from '../../../src/pipeline/stages/output.js';
 import { clipDir, markersPath, recordingKey, statePath, transcriptPath } from '../../../src/run-output/naming.js';
 import type { FailureRow, ManifestRow } from '../../../src/run-output/rows.js';
@@ -44,7 +44,7 @@ describe('RecordingStore: what one recording saves at the edges of its stages', 
     expect(await readState(file)).toEqual({ ...identity, dictation });
     expect(await readFile(transcriptPath(outDir, 'a.wav'), 'utf8')).toBe('one\n');
     expect(JSON.parse(await readFile(markersPath(outDir, 'a.wav'), 'utf8'))).toEqual({
-      source: 'a.wav', method: 'new', dictationIds: ['d1'], transcript: 'one', collapsed: false, warnings: [],
+      version: 1, source: 'a.wav', method: 'new', dictationIds: ['d1'], transcript: 'one', collapsed: false, warnings: [],
       markers: [{ text: 'one', textStart: 0, textLength: 3, startMs: 100, endMs: 400 }],
     });
 

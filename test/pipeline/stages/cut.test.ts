@@ -2,7 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { describe, expect, it } from 'vitest';
-import { computePeaks, encodePeaks, PeaksMeter, readWavInfo } from '../../../src/audio/index.js';
+import { computePeaks, PeaksMeter, readWavInfo } from '../../../src/audio/index.js';
+import { peaksPath } from '../../../src/run-output/naming.js';
+import { encodePeaks } from '../../../src/run-output/peaks-file.js';
 import { cutRecording, writeWaveform } from '../../../src/pipeline/stages/cut.js';
 import { noise, useTempDir, writePcmWav } from '../../audio/helpers.js';
 
@@ -23,17 +25,17 @@ describe('cutRecording and writeWaveform', () => {
     const cut = await cutRecording({ ...ctx, peaks }, folder, [{ startMs: 500, endMs: 800, outPath: join(folder, 'a.wav') }]);
     expect([cut.map((c) => c.samples), readdirSync(folder), existsSync(`${folder}.tmp`), peaks.complete]).toEqual([[4800], ['a.wav'], false, true]);
     const warnings: string[] = [];
-    await writeWaveform(peaks, join(temp(), 'missing.wav'), join(temp(), 'peaks', 'cut.peaks'), (m) => warnings.push(m)); // complete: the work audio is not read
-    expect(readFileSync(join(temp(), 'peaks', 'cut.peaks')).equals(expected)).toBe(true);
+    await writeWaveform(peaks, join(temp(), 'missing.wav'), temp(), 'cut.wav', (m) => warnings.push(m)); // complete: the work audio is not read
+    expect(readFileSync(peaksPath(temp(), 'cut.wav')).equals(expected)).toBe(true);
 
     // No clips: the meter saw nothing, so the work audio is read for the peaks.
     const unfed = new PeaksMeter(info);
     expect(await cutRecording({ ...ctx, peaks: unfed }, join(temp(), 'clips', 'none'), [])).toEqual([]);
-    await writeWaveform(unfed, work, join(temp(), 'peaks', 'none.peaks'), (m) => warnings.push(m));
-    expect(readFileSync(join(temp(), 'peaks', 'none.peaks')).equals(expected)).toBe(true);
+    await writeWaveform(unfed, work, temp(), 'none.wav', (m) => warnings.push(m));
+    expect(readFileSync(peaksPath(temp(), 'none.wav')).equals(expected)).toBe(true);
     expect(warnings).toEqual([]);
 
-    await writeWaveform(unfed, join(temp(), 'missing.wav'), join(temp(), 'peaks', 'missing.peaks'), (m) => warnings.push(m));
-    expect([warnings.length, warnings[0]?.startsWith('no waveform peaks: '), existsSync(join(temp(), 'peaks', 'missing.peaks'))]).toEqual([1, true, false]);
+    await writeWaveform(unfed, join(temp(), 'missing.wav'), temp(), 'missing.wav', (m) => warnings.push(m));
+    expect([warnings.length, warnings[0]?.startsWith('no waveform peaks: '), existsSync(peaksPath(temp(), 'missing.wav'))]).toEqual([1, true, false]);
   });
 });

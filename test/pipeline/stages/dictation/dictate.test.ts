@@ -15,7 +15,7 @@ import type { DictateContext } from '../../../../src/pipeline/stages/dictation/d
 import { MARKER_METHODS } from '../../../../src/pipeline/stages/dictation/methods/index.js';
 import { PendingDictations } from '../../../../src/pipeline/recording/pending.js';
 import { RecordingStore } from '../../../../src/pipeline/recording/store.js';
-import type { RecordingState } from '../../../../src/pipeline/recording/state.js';
+import type { RecordingState } from '../../../../src/run-output/state-file.js';
 import { KEYS } from '../../../../src/config/keys.js';
 
 const BASE = 'http://127.0.0.1:1';
@@ -63,7 +63,7 @@ function slots(calls: string[]) {
 
 function job(state?: { location: string }) {
   return {
-    recording: { relPath: 'a.wav' }, statePath: path.join(dir, 'a.json'), sourceFingerprint: { size: 1, mtimeMs: 1 } as never,
+    recording: { relPath: 'a.wav' }, statePath: path.join(dir, 'a.json'), sourceFingerprint: { size: 1, mtimeMs: 1, sha256: 'h' },
     fingerprints: { dictation: 'fp' },
     state: state === undefined ? undefined : { pending: { fingerprint: 'fp', chunks: [{ ...SPAN, location: state.location }] } } as RecordingState,
   };
