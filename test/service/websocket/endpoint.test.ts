@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { WaveFile } from 'wavefile';
 import { WebSocket } from 'ws';
 import { DictclipError } from '../../../src/errors.js';
@@ -158,8 +158,14 @@ describe('attachWebSocket', () => {
   });
 
   it('times out a socket that sends no audio', async () => {
+    // A fake clock: the idle time passes only once STARTDICTATION was answered (on a loaded machine
+    // 50 real ms could pass before the answer, timing out the session before it started).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => { vi.useRealTimers(); });
     const service = await startService({ idleTimeoutMs: 50 });
-    const { messages, code } = await converse(service.url, [start({ username: 'u', password: 'p' })]).done;
+    const { messages, code } = await converse(service.url, [start({ username: 'u', password: 'p' })], (m) => {
+      if (m.method === 'STARTDICTATION') vi.advanceTimersByTime(50);
+    }).done;
     expect(code).toBe(1008);
     expect(messages.map((m) => m.method)).toEqual(['STARTDICTATION', 'ERROR']);
     expect(messages[1]?.data['reason']).toBe('timeout');
