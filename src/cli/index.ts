@@ -5,15 +5,14 @@ import { EXIT_INTERRUPTED } from './commands/run.js';
 import { main } from './main.js';
 
 // WebAssembly baseline code only. The one wasm module here is undici's HTTP parser (llhttp); V8's
-// optimizing tier-up of it runs on a worker thread whose ~36 MB of compiler memory glibc keeps
-// resident in that thread's malloc arena for the rest of the run (BENCHMARKS.md, memory). Parsing
-// our few small responses gains nothing from it. Set before the first request compiles the module.
+// optimizing tier-up of it runs on a worker thread whose compiler memory glibc keeps resident in
+// that thread's malloc arena for the rest of the run, and our few small responses gain nothing
+// from it. Set before the first request compiles the module.
 setFlagsFromString('--liftoff-only');
-// Old-generation growth of 1.5× the live heap after each full GC (V8 picks 2–4× for a small heap).
-// A 3-hour run has 25–35 MB live; with V8's factor, dead per-clip objects, upload bookkeeping and
-// the big JSON strings of the outputs piled up to ~60 MB of old space with no full GC from the
-// upload to the report, about 30 MB of the run's peak RSS (BENCHMARKS.md, memory). Its price: CPU
-// ×1.24 and wall ×1.15 on the scripted 3-hour run (about 1 s), nothing next to real recognition.
+// Old-generation growth of 1.5x the live heap after each full GC (V8 picks 2-4x for a small heap):
+// a long run's dead per-clip objects and the big JSON strings of its outputs otherwise pile up in
+// old space with no full GC until the report, and become most of its peak memory. It costs some
+// CPU, little next to recognition; BENCHMARKS.md (memory) has the figures.
 setFlagsFromString('--heap-growing-percent=50');
 
 const controller = new AbortController();

@@ -5,7 +5,7 @@ import { readFileUpTo, sha256 } from '../files.js';
 /**
  * The largest reference file read, in bytes (16 MiB): about 60 times the text of a 3-hour
  * recording spoken fast. A larger one fails its recording with `E_REFERENCE_TOO_LARGE` before it
- * is read (a 500 MB reference used to take the whole run down with the heap).
+ * is read, so a huge file cannot take the whole run down with the heap.
  */
 export const MAX_REFERENCE_BYTES = 16 * 1024 * 1024;
 
