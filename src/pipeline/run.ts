@@ -10,7 +10,8 @@ import { connect, missingCredentials } from './run/connect.js';
 import type { Connection } from './run/connect.js';
 import type { DictateContext } from './stages/dictation/dictate.js';
 import { findSummary } from './run/find-summary.js';
-import { computeSummary, StageTotals, writeRunOutputs, writeSummary } from '../run-output/write.js';
+import { RunTally } from './run/tally.js';
+import { computeSummary, writeRunOutputs, writeSummary } from '../run-output/write.js';
 import { staleExports } from '../run-output/exports-record.js';
 import { confidenceSummary } from './stages/confidence.js';
 import { dictatedElsewhere, planState, prepareJobs, redoReason } from './recording/resume-check.js';
@@ -29,7 +30,7 @@ import { parseShard, selectShard } from '../shard/select.js';
 import { removeStaleTemps } from './run/stale-temps.js';
 import { cancelInFlight, interruptedError } from './run/interrupt.js';
 import { MANIFEST_FILE } from '../run-output/layout.js';
-import type { FailureRow, ManifestRow, RunSummary, Stage } from '../run-output/rows.js';
+import type { FailureRow } from '../run-output/rows.js';
 import type { PipelineEvents, ResolvedRunOptions, RunOptions, RunResult } from './types.js';
 
 const ALWAYS_FATAL = new Set(['E_AUTH', 'E_CREDENTIALS_MISSING', 'E_FFMPEG_NOT_FOUND', 'E_ENGINE']);
@@ -115,27 +116,18 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
   signal?.addEventListener('abort', onAbort, { once: true });
   if (signal?.aborted === true) controller.abort();
   try {
-    const rows: ManifestRow[] = [];
-    const dropped = { clips: 0, ms: 0 };
-    let paddingClamped = 0;
-    const found: (number[] | undefined)[] = [];
-    let done = 0;
-    let resumedCount = 0;
+    const tally = new RunTally();
     let dictatedOk = false;
     let fatal: DictclipError | undefined;
     const inFlight = new Set<string>(); // dictations created and not yet fetched (src/pipeline/stages/dictation/dictate.ts)
-    const stageTotals = new StageTotals();
-    const earlierTotals = new StageTotals(); // dictation stages of reused dictations, from the runs that dictated them
     const ctx: RecordingContext = {
       options: opts, outDir, workDir, ffmpegPath, signal: controller.signal,
-      dictation: () => Promise.resolve({ ...dictateContext(connection, client, opts, controller.signal), inFlight }),
+      dictation: () => ({ ...dictateContext(connection, client, opts, controller.signal), inFlight }),
       limits: { transcode: pLimit(opts.transcodeConcurrency), upload: pLimit(opts.concurrency), dictation: pLimit(opts.concurrency), cut: pLimit(availableParallelism()) },
       warn: () => undefined,
       onDictated: () => { dictatedOk = true; },
       align: { mode: align, acoustic: align === 'acoustic' ? acousticAligner(workDir, pLimit(availableParallelism())) : undefined },
     };
-    const agreements: NonNullable<RunSummary['references']> = [];
-    const trust: NonNullable<RunSummary['confidence']> = [];
     const perRecording = pLimit(opts.concurrency * 2 + opts.transcodeConcurrency);
     await Promise.all(jobs.map((job) => perRecording(async () => {
       if (controller.signal.aborted) return;
@@ -150,20 +142,11 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
           warn: (message) => events.onWarning?.({ source, message }),
           onStageChange: (change) => events.onStageChange?.({ source, ...change }),
           onStageTiming: (stage, ms) => {
-            stageTotals.add(stage, ms);
+            tally.stageTotals.add(stage, ms);
             events.onStageTiming?.({ source, stage, ms });
           },
         });
-        rows.push(...result.rows);
-        dropped.clips += result.dropped.clips;
-        dropped.ms += result.dropped.ms;
-        paddingClamped += result.paddingClamped;
-        for (const [stage, ms] of Object.entries(result.earlierStageMs ?? {}) as [Stage, number][]) earlierTotals.add(stage, ms);
-        found.push(result.found);
-        if (result.agreement !== undefined) agreements.push({ source, ...result.agreement });
-        if (result.confidence !== undefined) trust.push({ source, ...result.confidence });
-        if (result.resumed) resumedCount++;
-        else done++;
+        tally.add(source, result);
         events.onRecordingDone?.({ source, clips: result.rows.length, resumed: result.resumed });
       } catch (error) {
         const { stage, error: e } = error instanceof StageError ? error : { stage: 'output' as const, error: toDictclipError(error, 'E_OUTPUT') };
@@ -185,20 +168,20 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
     if (fatal !== undefined) throw fatal;
     const interrupted = signal?.aborted === true;
     const counts = {
-      recordings: recordings.length, done, failed: failures.length, resumed: resumedCount, skipped, ...excluded, wallTimeMs: wallTimeMs(),
-      stageMs: stageTotals.toJSON(), ...earlierStageMs(earlierTotals), inputDir: scan.folder,
+      recordings: recordings.length, done: tally.done, failed: failures.length, resumed: tally.resumed, skipped, ...excluded, wallTimeMs: wallTimeMs(),
+      ...tally.stageMs(), inputDir: scan.folder,
     };
     const summary = {
-      ...computeSummary(counts, rows, dropped, paddingClamped), ...findSummary(opts.find, found), ...referenceSummary(agreements),
-      ...withoutReferenceSummary(refs, jobs, failures), ...confidenceSummary(trust),
+      ...computeSummary(counts, tally.rows, tally.dropped, tally.paddingClamped), ...findSummary(opts.find, tally.found), ...referenceSummary(tally.agreements),
+      ...withoutReferenceSummary(refs, jobs, failures), ...confidenceSummary(tally.confidence),
     };
-    await writeRunOutputs(outDir, rows, failures, summary, skippedFiles);
+    await writeRunOutputs(outDir, tally.rows, failures, summary, skippedFiles);
     // Exports made from an earlier manifest are stale now: summary.json says which (the CLI and the report show it).
-    const stale = await staleExports(outDir, done > 0 || failures.length > 0).catch(() => []);
+    const stale = await staleExports(outDir, tally.done > 0 || failures.length > 0).catch(() => []);
     if (stale.length > 0) Object.assign(summary, { staleExports: stale });
     if (stale.length > 0) await writeSummary(outDir, { ...summary, failures });
     // Interrupted: the manifest and summary hold what finished; no run.json (it lists a whole run, for merge).
-    if (interrupted) throw interruptedError({ finished: done + resumedCount + failures.length, total: recordings.length, canceled }, signal.reason);
+    if (interrupted) throw interruptedError({ finished: tally.done + tally.resumed + failures.length, total: recordings.length, canceled }, signal.reason);
     const referenceRecord = refs.set === undefined ? undefined : { sha256: refs.set.fingerprint, align, location: refs.location };
     await writeRunRecord(outDir, runRecord(opts, serviceId, recordings.map((r) => r.relPath), opts.shard ?? null, referenceRecord));
     return { summary, failures, manifestPath };
@@ -207,12 +190,6 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
     await client?.close().catch(() => undefined);
     await connection?.close().catch(() => undefined);
   }
-}
-
-/** summary.json `earlierStageMs`, left out when no reused dictation had its times saved. */
-function earlierStageMs(totals: StageTotals): Pick<RunSummary, 'earlierStageMs'> {
-  const ms = totals.toJSON();
-  return Object.keys(ms).length === 0 ? {} : { earlierStageMs: ms };
 }
 
 function newClient(connection: Connection, opts: ResolvedRunOptions, events: PipelineEvents): DictationClient {

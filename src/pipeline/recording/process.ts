@@ -72,8 +72,8 @@ export interface RecordingContext {
   outDir: string;
   workDir: string;
   ffmpegPath: string;
-  /** The dictation context (connects to the service on first use). */
-  dictation: () => Promise<Omit<DictateContext, 'onStage'>>;
+  /** The dictation context of the run's service. @throws DictclipError `E_INTERNAL` when the run connected to none. */
+  dictation: () => Omit<DictateContext, 'onStage'>;
   /** Uploads (HTTP methods) and dictations in flight are bounded apart: an upload holds no dictation slot. */
   limits: { transcode: LimitFunction; upload: LimitFunction; dictation: LimitFunction; cut: LimitFunction };
   signal: AbortSignal;

@@ -23,8 +23,8 @@ export interface DictationStageContext {
   ffmpegPath: string;
   workDir: string;
   signal: AbortSignal;
-  /** The dictation context (connects to the service on first use). */
-  dictation: () => Promise<Omit<DictateContext, 'onStage'>>;
+  /** The dictation context of the run's service. @throws DictclipError `E_INTERNAL` when the run connected to none. */
+  dictation: () => Omit<DictateContext, 'onStage'>;
   /** An upload holds no dictation slot: the two are bounded apart. */
   limits: { upload: LimitFunction; dictation: LimitFunction };
   /** The recording's dictations created by earlier runs and not yet saved (the caller persists new ones). */
@@ -43,7 +43,7 @@ export interface DictationStageContext {
 export async function dictateRecording(wav: WavInfo & { path: string }, ctx: DictationStageContext): Promise<StitchedDictation> {
   const whole = (await stat(wav.path)).size <= ctx.options.maxUploadBytes;
   ctx.onStage(whole ? 'upload' : 'split');
-  const base = await ctx.dictation();
+  const base = ctx.dictation();
   const format = ctx.options.uploadFormat;
   const dctx: DictateContext = { ...base, signal: ctx.signal, onStage: ctx.onStage, audioFormat: format === 'pcm' ? undefined : format };
   return dictateInChunks(wav, {
