@@ -52,7 +52,9 @@ async function labelRun(out, set, mode, modules) {
       };
     } else {
       const timed = JSON.parse(await readFile(join(out, 'transcripts', `${source}.json`), 'utf8'));
-      words = timed.words.filter((w) => w.startMs !== null).map((w) => ({ text: w.text, textStart: w.textStart, startMs: w.startMs, endMs: w.endMs, source: 'recognized' }));
+      const heard = timed.words.filter((w) => w.startMs !== null).map((w) => ({ text: w.text, textStart: w.textStart, startMs: w.startMs, endMs: w.endMs, source: 'recognized' }));
+      // As the run does without a reference: the recognized words forced through the aligner again.
+      words = await modules.pipeline.checkRecognized((o) => modules.acoustic.alignAcoustic({ ...o, tempDir: out }), rec.wav, heard);
       truthAt = (row) => {
         const text = row.text.toLowerCase().replace(/[^\p{L}\p{N}']/gu, '');
         const same = rec.spoken.filter((s) => s.word === text && s.startMs < Number(row.end_ms) && s.endMs > Number(row.start_ms));
@@ -101,7 +103,9 @@ async function demoShare(dir) {
 }
 
 export default async function confidence() {
-  const modules = { confidence: await importDist('align/confidence/index.js'), pipeline: await importDist('pipeline/stages/confidence.js') };
+  const modules = {
+    confidence: await importDist('align/confidence/index.js'), pipeline: await importDist('pipeline/stages/confidence.js'), acoustic: await importDist('align/acoustic/index.js'),
+  };
   const dir = join(OUT, 'confidence');
   const set = await confidenceSet(dir);
   const out = join(dir, 'out');

@@ -10,8 +10,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 const BASIC = ['quiet', 'level', 'long', 'short', 'spill', 'hollow', 'unheard', 'substituted', 'estimated'];
 /** Tried in order: the first whose features a word has scores it (the last needs no evidence of the aligner). */
 const MODELS = [
-  { name: 'acoustic', features: [...BASIC, 'gop', 'score'] },
-  { name: 'aligned', features: [...BASIC, 'score'] },
+  { name: 'acoustic', features: [...BASIC, 'gop', 'score', 'moved', 'rejected'] },
+  { name: 'checked', features: [...BASIC, 'moved', 'rejected'] },
   { name: 'basic', features: BASIC },
 ];
 /** A model fitted on fewer words than this is left out (its words fall through to the next). */

@@ -58,7 +58,7 @@ export function reportData(model: ReportModel, reportDir: string): ReportData {
     const audio = r.sourcePath !== undefined && PLAYABLE_AUDIO.has(path.extname(r.sourcePath).toLowerCase()) ? relativeHref(reportDir, r.sourcePath) : '';
     return {
       source: r.source, key: r.key, clipFolder: folder, audioHref: audio, durationMs: durationOf(r), failed: r.failed, hasDetail: hasDetail(r),
-      clips: clipColumns(r.clips.map((c) => ({ file: c.fileName.slice(folder.length), text: c.text, startMs: c.startMs, endMs: c.endMs, flags: c.flags }))),
+      clips: clipColumns(r.clips.map((c) => ({ file: c.fileName.slice(folder.length), text: c.text, startMs: c.startMs, endMs: c.endMs, flags: c.flags, confidence: c.confidence }))),
     };
   });
   return { summary: model.summary, stages: STAGES, flags: CLIP_FLAG_MEANINGS, notes: [...NOTE_FLAGS], failures: model.failures.map((f) => ({ ...f })), recordings };

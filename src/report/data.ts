@@ -17,6 +17,8 @@ export interface ClipColumns {
   endMs: number[];
   /** Space-separated flag tokens; '' when clean. */
   flags: string[];
+  /** The manifest's confidence; null when unknown (runs made before it existed). */
+  confidence: (number | null)[];
 }
 
 /** One clip as the page uses it (a row of {@link ClipColumns}). */
@@ -26,6 +28,7 @@ export interface Clip {
   startMs: number;
   endMs: number;
   flags: string;
+  confidence: number | null;
 }
 
 export interface RecordingData {
@@ -106,7 +109,7 @@ export const DETAIL_EVENT = 'dictclip-recording';
 export function clipColumns(clips: readonly Clip[]): ClipColumns {
   return {
     file: clips.map((c) => c.file), text: clips.map((c) => c.text), startMs: clips.map((c) => c.startMs),
-    endMs: clips.map((c) => c.endMs), flags: clips.map((c) => c.flags),
+    endMs: clips.map((c) => c.endMs), flags: clips.map((c) => c.flags), confidence: clips.map((c) => c.confidence),
   };
 }
 
@@ -114,6 +117,7 @@ export function clipColumns(clips: readonly Clip[]): ClipColumns {
 export function clipRows(columns: ClipColumns): Clip[] {
   return columns.file.map((file, i) => ({
     file, text: columns.text[i] ?? '', startMs: columns.startMs[i] ?? 0, endMs: columns.endMs[i] ?? 0, flags: columns.flags[i] ?? '',
+    confidence: columns.confidence?.[i] ?? null, // reports written before the column have none
   }));
 }
 

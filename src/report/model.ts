@@ -26,6 +26,8 @@ export interface ReportClip {
   endMs: number;
   /** Space-separated flag tokens; `utterance` is added for clips of that kind. Empty when clean. */
   flags: string;
+  /** The manifest's confidence; null when unknown. */
+  confidence: number | null;
 }
 
 /** The saved word markers of a recording (markers/<source>.json). */
@@ -110,6 +112,7 @@ export async function readReportModel(outDir: string): Promise<ReportModel> {
     const source = row.source;
     const clip: ReportClip = {
       fileName: row.file_name, text: row.text, startMs: row.start_ms, endMs: row.end_ms, flags: clipFlags(row.kind, row.flags),
+      confidence: row.confidence ?? null,
     };
     const list = clipsBySource.get(source);
     if (list === undefined) clipsBySource.set(source, [clip]);

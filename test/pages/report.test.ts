@@ -13,7 +13,7 @@ import { pageRun, type PageRun } from '../../src/report/page/run.js';
 function recording(source: string, key: string, clips: [string, string, number, number, string][]): RecordingData {
   return {
     source, key, clipFolder: `clips/${key}/`, audioHref: '', durationMs: 3000, failed: false, hasDetail: true,
-    clips: clipColumns(clips.map(([file, text, startMs, endMs, flags]) => ({ file, text, startMs, endMs, flags }))),
+    clips: clipColumns(clips.map(([file, text, startMs, endMs, flags]) => ({ file, text, startMs, endMs, flags, confidence: null }))),
   };
 }
 

@@ -13,8 +13,8 @@ const talk: ReportRecording = {
   source: 'talk.wav', key: 'talk', failed: false, sourcePath: undefined, peaks: { bucketsPerSecond: 100, durationMs: 20, minMax: Int8Array.from([-1, 2, -128, 127]) },
   markers: { transcript: `Please ${NASTY}`, markers: [{ textStart: 0, textLength: 6, startMs: 300, endMs: 700 }, { textStart: 7, textLength: 1, startMs: 900, endMs: 1400 }] },
   clips: [
-    { fileName: 'clips/talk/00000_please.wav', text: 'Please', startMs: 300, endMs: 700, flags: '' },
-    { fileName: 'clips/talk/00001_a.wav', text: NASTY, startMs: 900, endMs: 1400, flags: 'short-word' },
+    { fileName: 'clips/talk/00000_please.wav', text: 'Please', startMs: 300, endMs: 700, flags: '', confidence: 0.912 },
+    { fileName: 'clips/talk/00001_a.wav', text: NASTY, startMs: 900, endMs: 1400, flags: 'short-word', confidence: null },
   ],
 };
 const MODEL: ReportModel = {
@@ -31,8 +31,8 @@ describe('index.html', () => {
     const data = reportData(MODEL, '/run/report');
     expect(JSON.parse(json ?? '')).toEqual(JSON.parse(JSON.stringify(data)));
     expect(clipRows(data.recordings[0]!.clips)).toEqual([
-      { file: '00000_please.wav', text: 'Please', startMs: 300, endMs: 700, flags: '' },
-      { file: '00001_a.wav', text: NASTY, startMs: 900, endMs: 1400, flags: 'short-word' },
+      { file: '00000_please.wav', text: 'Please', startMs: 300, endMs: 700, flags: '', confidence: 0.912 },
+      { file: '00001_a.wav', text: NASTY, startMs: 900, endMs: 1400, flags: 'short-word', confidence: null },
     ]);
     expect(data.recordings[0]).toMatchObject({ clipFolder: 'clips/talk/', durationMs: 1400, hasDetail: true, failed: false, audioHref: '' });
     expect(html).toContain('id="dictclip-report-data"');
@@ -55,10 +55,10 @@ describe('rec/<key>.js', () => {
 
 describe('clip columns', () => {
   it('round-trip, and in JSON take no more bytes than positional rows', () => {
-    const clips: Clip[] = Array.from({ length: 200 }, (_, i) => ({ file: `${String(i).padStart(5, '0')}_word.wav`, text: 'word', startMs: i * 600, endMs: i * 600 + 420, flags: i % 37 === 3 ? 'short-word' : '' }));
+    const clips: Clip[] = Array.from({ length: 200 }, (_, i) => ({ file: `${String(i).padStart(5, '0')}_word.wav`, text: 'word', startMs: i * 600, endMs: i * 600 + 420, flags: i % 37 === 3 ? 'short-word' : '', confidence: i % 5 === 0 ? null : 0.5 }));
     const columns = clipColumns(clips);
     expect(clipRows(columns)).toEqual(clips);
-    const rows = clips.map((c) => [c.file, c.text, c.startMs, c.endMs, c.flags]);
+    const rows = clips.map((c) => [c.file, c.text, c.startMs, c.endMs, c.flags, c.confidence]);
     expect(JSON.stringify(columns).length).toBeLessThanOrEqual(JSON.stringify(rows).length);
   });
 });

@@ -28,10 +28,16 @@ export interface ScoredWord {
   /** With a reference: what the recognizer made of the word. */
   readonly heard?: 'matched' | 'substituted' | 'unheard' | undefined;
   readonly evidence?: WordEvidence | undefined;
+  /**
+   * A recognized word (no reference) forced-aligned again on its own: how far, ms, the aligner put
+   * its edges from the recognizer's (both edges summed), or null when the aligner rejected it.
+   * Undefined when no such check ran.
+   */
+  readonly check?: { movedMs: number } | null | undefined;
 }
 
 /** The features, in the order of the model's weights (the first weight is the intercept). */
-export const FEATURES = ['quiet', 'level', 'long', 'short', 'spill', 'hollow', 'unheard', 'substituted', 'estimated', 'gop', 'score'] as const;
+export const FEATURES = ['quiet', 'level', 'long', 'short', 'spill', 'hollow', 'unheard', 'substituted', 'estimated', 'gop', 'score', 'moved', 'rejected'] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
 /** One fitted model: its features and weights (the intercept first, then one per feature). */
@@ -149,5 +155,17 @@ export function wordFeatures(word: ScoredWord, ctx: FeatureContext): Record<Feat
     estimated: word.source === 'estimated' ? 1 : 0,
     gop: withFrames && ev.loopScore !== null ? clamp((ev.alignedScore - ev.loopScore) / ev.frames / SCORE_SCALE, -20, 5) : null,
     score: withFrames ? clamp((ev.alignedScore / ev.frames - ctx.scorePerFrame) / SCORE_SCALE, -20, 20) : null,
+    ...checkFeatures(word),
   };
+}
+
+/**
+ * What forcing the word through the aligner again says: `moved`, tenths of a second its edges moved
+ * (at most 5), and `rejected` (1: the aligner found no place for it). A reference word the aligner
+ * placed itself has moved nothing; without either, both are unknown (null).
+ */
+function checkFeatures(word: ScoredWord): { moved: number | null; rejected: number | null } {
+  if (word.check === null) return { moved: 5, rejected: 1 };
+  if (word.check !== undefined) return { moved: Math.min(5, word.check.movedMs / 100), rejected: 0 };
+  return word.evidence === undefined ? { moved: null, rejected: null } : { moved: 0, rejected: 0 };
 }

@@ -19,7 +19,7 @@ import type { Reference } from '../../reference/index.js';
 import type { WordEdit } from '../../run-output/corrections.js';
 import { DICTATION_STAGES } from '../../run-output/rows.js';
 import type { Stage } from '../../run-output/rows.js';
-import { confidenceByOffset, judgeRecordingClips, recordingConfidence, scoreRecording, wordsToScore } from '../stages/confidence.js';
+import { checkRecognized, confidenceByOffset, judgeRecordingClips, recordingConfidence, scoreRecording, wordsToScore } from '../stages/confidence.js';
 import { snapClips } from '../stages/cut.js';
 import type { DictateContext } from '../stages/dictation/dictate.js';
 import { PendingDictations } from './pending.js';
@@ -167,7 +167,10 @@ export async function processRecording(job: RecordingJob, store: RecordingStore,
     const result = aligned?.result ?? dictation.result;
     const planned = planRecording(result, audioMs, aligned?.unaligned ?? [], ctx.options);
     const plan = aligned === undefined ? planned : { ...planned, clips: markEditedClips(planned.clips, aligned.record.words) };
-    const scored = await scoreRecording(wavPath, wordsToScore(result, aligned?.record.words));
+    const toScore = wordsToScore(result, aligned?.record.words);
+    // Without a reference, the recognized words are forced through the aligner for its evidence (cheap beside recognition).
+    const checked = aligned === undefined && ctx.align?.acoustic !== undefined ? await checkRecognized(ctx.align.acoustic, wavPath, toScore, ctx.signal) : toScore;
+    const scored = await scoreRecording(wavPath, checked);
     const clips = trustVerified(judgeRecordingClips(await snapClips(wavPath, plan.clips), scored, ctx.options.confidenceThreshold));
     const confidence = confidenceByOffset(scored.words);
     const record = aligned && { ...aligned.record, words: aligned.record.words.map((w) => withConfidence(w, confidence)) };

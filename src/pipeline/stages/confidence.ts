@@ -11,6 +11,8 @@ import type { JudgedWord, ScoredWord, WordSource } from '../../align/confidence/
 import { compareCodePoints } from '../../code-point-order.js';
 import type { RecordingConfidence, RunSummary } from '../../run-output/rows.js';
 import type { AlignedWord, Placement } from '../../run-output/alignments.js';
+import { tokenize } from '../../reference/index.js';
+import type { AcousticAligner } from './align-reference.js';
 
 /** How the model sees each placement: a word a person timed in dictclip review counts as aligned. */
 const SOURCE_OF: Readonly<Record<Placement, WordSource>> = { matched: 'matched', substituted: 'substituted', acoustic: 'acoustic', edited: 'acoustic', unaligned: 'estimated' };
@@ -24,6 +26,23 @@ export function wordsToScore(result: DictationResult, aligned: readonly AlignedW
     }]));
   }
   return result.markers.filter((m) => !isPunctuation(m.text)).map((m) => ({ text: m.text, textStart: m.textStart, startMs: m.startMs, endMs: m.endMs, source: 'recognized' as const }));
+}
+
+/**
+ * The recognizer's words (no reference) forced through the acoustic aligner, each on the stretch
+ * the recognizer gave it (every word an anchor): the aligner's evidence of it and how far it moved
+ * its edges, or that it found no place for it. Words without spoken tokens are left as they are.
+ */
+export async function checkRecognized(aligner: AcousticAligner, wavPath: string, words: readonly (ScoredWord & { textStart: number })[], signal?: AbortSignal): Promise<(ScoredWord & { textStart: number })[]> {
+  const tokens = words.map((w) => tokenize(w.text).flatMap((t) => t.spoken));
+  const anchors = words.map((w, word) => ({ word, startMs: w.startMs, endMs: w.endMs }));
+  const placed = await aligner({ wavPath, words: tokens, anchors, ...(signal === undefined ? {} : { signal }) });
+  return words.map((w, i) => {
+    if (tokens[i]!.length === 0) return w;
+    const span = placed.words[i];
+    if (span === null || span === undefined) return { ...w, check: null };
+    return { ...w, evidence: span.evidence, check: { movedMs: Math.abs(span.startMs - w.startMs) + Math.abs(span.endMs - w.endMs) } };
+  });
 }
 
 /** A recording's words with their confidence, by text offset (what transcripts/ and alignments/ carry). */

@@ -62,7 +62,7 @@ export function renderOverview(run: PageRun, el: HTMLElement): void {
     `<div class="panel"><h3>Clips per recording</h3><div class="scroll">${bars(perRecording, String)}</div></div>` +
     `<div class="panel" id="stages"><h3>Time per stage</h3>${stageRows.length ? bars(stageRows, fmtMs) +
       `<p class="muted">Summed over recordings; recordings overlap, so the sum can exceed the wall time.</p>${earlierNote}` : '<p class="muted">Not recorded by this run.</p>'}</div>` +
-    `</div>${agreementTable(s.references)}`;
+    `</div>${trustTable(run, s.confidence)}${agreementTable(s.references)}`;
 }
 
 /**
@@ -104,6 +104,22 @@ function stageTimes(order: readonly string[], now: StageTimes, earlier: StageTim
     }
   }
   return rows;
+}
+
+/** summary.json `confidence`: per recording, the least trusted first, how many words are placed, unaligned, low-confidence. */
+function trustTable(run: PageRun, entries: RunSummary['confidence']): string {
+  if (!entries || entries.length === 0) return '';
+  const index = new Map(run.recordings.map((r) => [r.data.source, r.index]));
+  const head = ['Recording', 'Words', 'Placed', 'Unaligned', 'Low-confidence', 'Mean confidence'];
+  return '<div class="panel" id="confidence"><h3>Which labels to trust, least trusted first</h3><table><thead><tr>' +
+    `${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${
+      entries.map((c) => {
+        const at = index.get(c.source);
+        const name = at === undefined ? esc(c.source) : `<a href="#rec-${at}">${esc(c.source)}</a>`;
+        const cells = [name, c.words, c.placed, c.unaligned, c.lowConfidence, c.meanConfidence === null ? '–' : c.meanConfidence.toFixed(3)];
+        return `<tr data-confidence="${esc(c.source)}">${cells.map((v) => `<td>${v}</td>`).join('')}</tr>`;
+      }).join('')}</tbody></table><p class="muted">Confidence: the calibrated probability that a clip holds its word with both edges within 50 ms. ` +
+    'A recording mostly low-confidence or unaligned likely has the wrong text, the wrong language, or no speech.</p></div>';
 }
 
 /** summary.json `references`: per recording cut from a reference transcript, how far the recognizer agreed with it. */

@@ -25,7 +25,7 @@ describe('confidence features', () => {
     const ctx = featureContext([], levels);
     expect(ctx.phoneMs).toBe(PHONE_MS);
     // 300 ms of speech for 4 phones (300 ms expected): no length deviation.
-    expect(wordFeatures(word('lends', 100, 400), ctx)).toEqual({ quiet: 0, level: 0, long: 0, short: 0, spill: 0, hollow: 0, unheard: 0, substituted: 0, estimated: 0, gop: null, score: null });
+    expect(wordFeatures(word('lends', 100, 400), ctx)).toEqual({ quiet: 0, level: 0, long: 0, short: 0, spill: 0, hollow: 0, unheard: 0, substituted: 0, estimated: 0, gop: null, score: null, moved: null, rejected: null });
     // Noise only: every frame quiet, 49.5 dB under the speech (spread 49.5 dB): level −1.
     const noise = wordFeatures(word('lend', 400, 500), ctx);
     expect([noise.quiet, noise.level, noise.short]).toEqual([1, -1, Math.log(225 / 100)]);
@@ -44,6 +44,15 @@ describe('confidence features', () => {
     expect(ctx.scorePerFrame).toBe(-15);
     expect([wordFeatures(words[0]!, ctx).gop, wordFeatures(words[0]!, ctx).score]).toEqual([-1.5, -0.5]);
     expect(wordFeatures({ ...words[0]!, evidence: { ...evidence, loopScore: null } }, ctx).gop).toBeNull();
+    // A word the aligner placed itself moved nothing.
+    expect(wordFeatures(words[0]!, ctx)).toMatchObject({ moved: 0, rejected: 0 });
+  });
+
+  it('a recognized word forced through the aligner again: how far its edges moved, or rejected', () => {
+    const ctx = featureContext([], levels);
+    expect(wordFeatures(word('lend', 100, 300, { source: 'recognized', check: { movedMs: 120 } }), ctx)).toMatchObject({ moved: 1.2, rejected: 0 });
+    expect(wordFeatures(word('lend', 100, 300, { source: 'recognized', check: null }), ctx)).toMatchObject({ moved: 5, rejected: 1 });
+    expect(wordFeatures(word('lend', 100, 300, { source: 'recognized' }), ctx)).toMatchObject({ moved: null, rejected: null });
   });
 });
 
@@ -71,7 +80,7 @@ describe('confidence model', () => {
   ];
 
   it('applies the first model whose features are known, rounded to three decimals', () => {
-    const known = { quiet: 0.5, level: 0, long: 0, short: 0, spill: 0, hollow: 0, unheard: 0, substituted: 0, estimated: 0, score: null };
+    const known = { quiet: 0.5, level: 0, long: 0, short: 0, spill: 0, hollow: 0, unheard: 0, substituted: 0, estimated: 0, score: null, moved: null, rejected: null };
     expect(applyModel({ ...known, gop: -1 }, models)).toBe(0.269); // σ(1 − 2)
     expect(applyModel({ ...known, gop: null }, models)).toBe(0.5); // σ(2 − 2)
   });
