@@ -6,14 +6,14 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clipColumns, DETAIL_EVENT, markerColumns, type RecordingData, type RecordingDetail, type ReportData } from '../../src/report/data.js';
-import { filterClips, renderFlagged } from '../../src/report/page/flags.js';
+import { CONFIDENCE_PREFIX, filterClips, renderFlagged } from '../../src/report/page/flags.js';
 import { renderRecordings } from '../../src/report/page/recordings.js';
 import { pageRun, type PageRun } from '../../src/report/page/run.js';
 
-function recording(source: string, key: string, clips: [string, string, number, number, string][]): RecordingData {
+function recording(source: string, key: string, clips: [string, string, number, number, string, number?][]): RecordingData {
   return {
     source, key, clipFolder: `clips/${key}/`, audioHref: '', durationMs: 3000, failed: false, hasDetail: true,
-    clips: clipColumns(clips.map(([file, text, startMs, endMs, flags]) => ({ file, text, startMs, endMs, flags, confidence: null }))),
+    clips: clipColumns(clips.map(([file, text, startMs, endMs, flags, confidence]) => ({ file, text, startMs, endMs, flags, confidence: confidence ?? null }))),
   };
 }
 
@@ -21,8 +21,8 @@ const DATA: ReportData = {
   summary: { paddingClampedEdges: 2 }, stages: [], flags: { 'short-word': 'Shorter than 80 ms.', 'loud-edge': 'Cut into sound.', verified: 'Checked by a person.' },
   notes: ['verified'], failures: [],
   recordings: [
-    recording('a.wav', 'a', [['0_please.wav', 'please', 300, 700, ''], ['1_call.wav', 'call', 900, 950, 'short-word'], ['2_x.wav', 'x', 1000, 1100, 'short-word loud-edge']]),
-    recording('b <2>.wav', 'b', [['0_hi.wav', 'hi', 0, 400, 'verified'], ['1_yo.wav', 'yo', 500, 900, 'short-word verified']]),
+    recording('a.wav', 'a', [['0_please.wav', 'please', 300, 700, '', 0.9], ['1_call.wav', 'call', 900, 950, 'short-word', 0.3], ['2_x.wav', 'x', 1000, 1100, 'short-word loud-edge']]),
+    recording('b <2>.wav', 'b', [['0_hi.wav', 'hi', 0, 400, 'verified', 0.7], ['1_yo.wav', 'yo', 500, 900, 'short-word verified', 0.45]]),
   ],
 };
 
@@ -89,5 +89,16 @@ describe('the flag legend', () => {
     filterClips(run, null);
     expect(shownClips()).toHaveLength(5);
     expect(document.getElementById('filter-status')?.hidden).toBe(true);
+  });
+
+  it('filters the clips by confidence: below the value, or unknown', () => {
+    renderRecordings(run, document.getElementById('recordings-body')!);
+    renderFlagged(run, document.getElementById('flagged-body')!);
+    expect((document.getElementById('confidence-below') as HTMLInputElement).value).toBe('0.5');
+    filterClips(run, `${CONFIDENCE_PREFIX}0.5`);
+    expect(shownClips()).toEqual(['clips/a/1_call.wav', 'clips/a/2_x.wav', 'clips/b/1_yo.wav']);
+    expect(document.getElementById('filter-status')?.textContent).toBe('Showing the 3 clips with confidence below 0.5 in 2 recordings. Show every clip');
+    filterClips(run, `${CONFIDENCE_PREFIX}0.4`);
+    expect(shownClips()).toEqual(['clips/a/1_call.wav', 'clips/a/2_x.wav']);
   });
 });

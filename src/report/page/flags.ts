@@ -8,9 +8,17 @@ import { isFlagged, type PageClip, type PageRun } from './run.js';
 
 /** The filter value of "any flag". */
 const ANY = 'any';
+/** A filter value `confidence<p`: the clips whose confidence is below p (or unknown). */
+export const CONFIDENCE_PREFIX = 'confidence<';
 
 function hasFlag(clip: PageClip, token: string): boolean {
+  if (token.startsWith(CONFIDENCE_PREFIX)) return clip.confidence === null || clip.confidence < Number(token.slice(CONFIDENCE_PREFIX.length));
   return token === ANY ? isFlagged(clip) : ` ${clip.flags} `.includes(` ${token} `);
+}
+
+function filterLabel(token: string): string {
+  if (token === ANY) return 'any flag';
+  return token.startsWith(CONFIDENCE_PREFIX) ? `confidence below ${token.slice(CONFIDENCE_PREFIX.length)}` : token;
 }
 
 /** Clips per flag token (and ANY: flagged clips), over every recording. */
@@ -46,6 +54,9 @@ export function renderFlagged(run: PageRun, el: HTMLElement): void {
     legendRow(ANY, 'any flag', 'Every flagged clip.', any) +
     tokens.map((f) => legendRow(f, f, meanings[f] ?? 'Not a flag this version of dictclip writes.', counts.get(f) ?? 0)).join('') +
     '</tbody></table>' +
+    '<p class="confidence-filter"><label>List the clips whose confidence is below <input type="number" id="confidence-below" min="0" max="1" step="0.05" value="0.5"></label> ' +
+    '<button type="button" data-confidence-filter>List them</button> <span class="muted">(confidence: the calibrated probability that a clip holds its word ' +
+    'with both edges within 50 ms; <code>dictclip export --min-confidence</code> leaves such clips out)</span></p>' +
     (clamped ? `<p class="muted">Not a flag: ${plural(clamped, 'clip edge')} had their padding cut short at the midpoint to a neighbouring word ` +
       '(summary.json <code>paddingClampedEdges</code>; <code>--pad-mode overlap</code> keeps the whole padding).</p>' : '');
 }
@@ -71,7 +82,7 @@ export function filterClips(run: PageRun, token: string | null): void {
   const status = document.getElementById('filter-status');
   if (status) {
     status.hidden = token === null;
-    status.innerHTML = token === null ? '' : `Showing the ${plural(shown, 'clip')} flagged <span class="flag">${esc(token === ANY ? 'any flag' : token)}` +
+    status.innerHTML = token === null ? '' : `Showing the ${plural(shown, 'clip')} ${token.startsWith(CONFIDENCE_PREFIX) ? 'with' : 'flagged'} <span class="flag">${esc(filterLabel(token))}` +
       `</span> in ${plural(inRecordings, 'recording')}. <button type="button" data-filter="">Show every clip</button>`;
   }
   document.body.dataset['filter'] = token === null ? '' : token;

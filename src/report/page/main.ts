@@ -4,7 +4,7 @@
  * legend, the failures and the recordings, and plays what is clicked.
  */
 import { DATA_ELEMENT_ID, type ReportData } from '../data.js';
-import { filterClips, renderFlagged } from './flags.js';
+import { CONFIDENCE_PREFIX, filterClips, renderFlagged } from './flags.js';
 import { fmtMs, href, plural } from './format.js';
 import { renderFailures, renderOverview } from './overview.js';
 import { createPlayer } from './player.js';
@@ -56,6 +56,11 @@ document.addEventListener('click', (event) => {
   const target = event.target as HTMLElement;
   const filter = target.closest<HTMLElement>('[data-filter]');
   if (filter) { filterClips(run, filter.dataset['filter'] || null); return; }
+  if (target.closest('[data-confidence-filter]')) {
+    const below = Number((document.getElementById('confidence-below') as HTMLInputElement | null)?.value);
+    if (below >= 0 && below <= 1) filterClips(run, `${CONFIDENCE_PREFIX}${below}`);
+    return;
+  }
   const clipEl = target.closest<HTMLElement>('[data-clip]');
   if (clipEl) {
     event.preventDefault();
