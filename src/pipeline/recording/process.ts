@@ -168,8 +168,11 @@ export async function processRecording(job: RecordingJob, store: RecordingStore,
     const planned = planRecording(result, audioMs, aligned?.unaligned ?? [], ctx.options);
     const plan = aligned === undefined ? planned : { ...planned, clips: markEditedClips(planned.clips, aligned.record.words) };
     const toScore = wordsToScore(result, aligned?.record.words);
-    // Without a reference, the recognized words are forced through the aligner for its evidence (cheap beside recognition).
-    const checked = aligned === undefined && ctx.align?.acoustic !== undefined ? await checkRecognized(ctx.align.acoustic, wavPath, toScore, ctx.signal) : toScore;
+    // Without a reference, the embedded recognizer's words are forced through the aligner for its evidence (cheap beside recognition).
+    const recognizedLocally = ctx.options.baseUrl === undefined && ctx.options.engine === 'pocketsphinx';
+    const checked = aligned === undefined && recognizedLocally && ctx.align?.acoustic !== undefined
+      ? await checkRecognized(ctx.align.acoustic, wavPath, toScore, ctx.signal)
+      : toScore;
     const scored = await scoreRecording(wavPath, checked);
     const clips = trustVerified(judgeRecordingClips(await snapClips(wavPath, plan.clips), scored, ctx.options.confidenceThreshold));
     const confidence = confidenceByOffset(scored.words);
