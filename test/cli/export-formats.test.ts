@@ -34,4 +34,16 @@ describe('parseFormats', () => {
     expect(exports).toBeDefined();
     expect(() => exports?.check('/tmp/run')).not.toThrow();
   });
+
+  it('takes run --export\'s confidence and flag filters out of run\'s arguments and hands them to the export', () => {
+    const args = ['in', '--export', 'hf', '--min-confidence', '0.4', '--exclude-flags', 'low-confidence', '--exclude-flags=unaligned,cut-edge', '--exclude-flagged', '-o', 'out'];
+    const { rest, exports } = takeRunExports(args, '/tmp');
+    expect(rest).toEqual(['in', '-o', 'out']);
+    expect(() => exports?.check('/tmp/run')).not.toThrow();
+    // A flag the export does not know is refused when the export is checked, before the run.
+    const bogus = takeRunExports(['in', '--export', 'hf', '--exclude-flags', 'low-confidence,loud-edge'], '/tmp').exports;
+    expect(() => bogus?.check('/tmp/run')).toThrow(/--exclude-flags: unknown flag "loud-edge"/);
+    expect(usage(() => takeRunExports(['in', '--export', 'hf', '--min-confidence', '1.5'], '/tmp'))).toMatch(/^E_USAGE: --min-confidence: "1.5" is not a number from 0 to 1$/);
+    expect(usage(() => takeRunExports(['in', '--min-confidence', '0.5'], '/tmp'))).toMatch(/^E_USAGE: dictclip run: --min-confidence only applies with --export <format>$/);
+  });
 });
