@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Gathers real human speech for the demo: Debian's pocketsphinx-testdata ships five short
-// LibriVox readings. They are transcoded into samples/speech/ (git-ignored) in several formats
-// so `dictclip run samples` shows real recognition. Nothing here is committed.
+// LibriVox readings and their transcription. They are transcoded into samples/speech/
+// (git-ignored) in several formats, each with its reference text beside it (<id>.txt), so
+// `dictclip run samples --transcripts samples` cuts them with the reference's words. Nothing here is committed.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const source = process.env.DICTCLIP_SPEECH_DIR ?? '/usr/share/pocketsphinx/test/data/librivox';
@@ -27,7 +28,11 @@ mkdirSync(target, { recursive: true });
 readings.forEach((name, index) => {
   const [extension, args] = formats[index % formats.length];
   const output = join(target, `${name.replace(/\.wav$/, '')}.${extension}`);
-  if (existsSync(output)) return;
-  execFileSync(ffmpeg, ['-v', 'error', '-y', '-i', join(source, name), ...args, output], { stdio: 'inherit' });
+  if (!existsSync(output)) execFileSync(ffmpeg, ['-v', 'error', '-y', '-i', join(source, name), ...args, output], { stdio: 'inherit' });
 });
-console.log(`gather-speech: ${readings.length} real speech recordings in samples/speech/`);
+// The transcription: `<s> words </s> (<id>)` per line → samples/speech/<id>.txt.
+for (const line of readFileSync(join(source, 'transcription'), 'utf8').split('\n')) {
+  const match = /^(.*)\(([^()]+)\)\s*$/.exec(line.trim());
+  if (match !== null) writeFileSync(join(target, `${match[2].trim()}.txt`), `${match[1].replace(/<\/?s>/g, ' ').trim().replace(/\s+/g, ' ')}\n`);
+}
+console.log(`gather-speech: ${readings.length} real speech recordings and their reference texts in samples/speech/`);
