@@ -51,7 +51,7 @@ describe('runPipeline with the embedded PocketSphinx service on real speech', ()
     expect(result.summary.done).toBe(2);
 
     const lines = (await readFile(result.manifestPath, 'utf8')).trimEnd().split('\n');
-    expect(lines[0]).toBe('file_name,text,source,start_ms,end_ms,duration_ms,kind,method,dictation_id,text_start,text_length,flags,sample_rate,channels,edge_start_db,edge_end_db');
+    expect(lines[0]).toBe('file_name,text,source,start_ms,end_ms,duration_ms,kind,method,dictation_id,text_start,text_length,flags,sample_rate,channels,edge_start_db,edge_end_db,confidence');
     const rows = lines.slice(1).map((line) => line.split(','));
     for (const [name, ext] of READINGS) {
       const source = `${name}.${ext}`;
