@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/files.js';
+import { writeAlignment, type AlignedWord } from '../../src/run-output/alignments.js';
 import { startReview, type RunningReview } from '../../src/review/index.js';
 import { removeTempDirs, tempDir } from '../helpers/index.js';
 import { launchChromium, type OpenedBrowser } from '../report/browser.js';
@@ -32,16 +33,17 @@ beforeAll(async () => {
   run = await makeRun(await tempDir('review-edges'));
   // talk.wav aligned with a reference, as a run with --transcripts writes it, each word with its confidence.
   let at = 0;
-  const words = TALK_WORDS.map((w, i) => {
+  const words = TALK_WORDS.map((w, i): AlignedWord => {
     const text = TEXT.split(' ')[i]!.replace('.', '');
     const textStart = TEXT.indexOf(text, at);
     at = textStart + text.length;
-    return { text, textStart, textLength: text.length, startMs: w.startMs, endMs: w.endMs, placement: 'matched', heard: 'matched', confidence: CONFIDENCE[i] };
+    return { text, textStart, textLength: text.length, startMs: w.startMs, endMs: w.endMs, placement: 'matched', heard: 'matched', confidence: CONFIDENCE[i]! };
   });
   await mkdir(path.join(run.out, 'alignments'));
-  await writeFile(path.join(run.out, 'alignments', 'talk.wav.json'), JSON.stringify({
-    version: 1, source: 'talk.wav', reference: 'talk.txt', align: 'text', text: `${TEXT}\n`, agreement: { words: 4, matched: 4 }, words,
-  }));
+  writeAlignment(run.out, {
+    version: 1, source: 'talk.wav', reference: 'talk.txt', align: 'text', text: `${TEXT}\n`,
+    agreement: { words: 4, matched: 4, substituted: 0, unheard: 0, extra: 0, wer: 0, unaligned: 0 }, words,
+  });
   // The fixture cuts its tone bursts with --confidence-threshold 0 (no clip flagged low-confidence); the review judges
   // words by the default 0.5, and the memo's one low timed-transcript confidence is set high, so only talk.wav has doubt.
   const record = JSON.parse(await readFile(path.join(run.out, 'run.json'), 'utf8')) as { options: Record<string, unknown> };
