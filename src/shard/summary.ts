@@ -2,8 +2,8 @@
  * summary.json of a merge. Counts and totals are summed over the shards; the clip statistics
  * (clips, total, median, min, max) are recomputed from the merged manifest; `wallTimeMs` is the
  * longest shard's (the shards ran side by side); `failures`, `references` (agreement with
- * reference transcripts), `confidence` and `withoutReference` are the shards' per-recording lists
- * joined, by source; `staleExports` (the shards' own exports) is left out. Objects
+ * reference transcripts) and `withoutReference` are the shards' per-recording lists joined, by
+ * source, and `confidence` theirs joined, the least trusted first (as a run orders it); `staleExports` (the shards' own exports) is left out. Objects
  * of numbers (`stageMs`, `earlierStageMs`) are summed per key; a shard without a number or such an
  * object (an older run, an optional field) adds nothing. A string (`inputDir`) is kept when every shard has
  * the same, else shard 0's is kept (shards on different machines mount the input differently).
@@ -13,6 +13,8 @@
  */
 import { DictclipError } from '../errors.js';
 import { compareCodePoints } from '../code-point-order.js';
+import { byTrust } from '../run-output/trust.js';
+import type { RecordingConfidence } from '../run-output/rows.js';
 
 type Json = Record<string, unknown>;
 
@@ -66,8 +68,11 @@ export function mergeSummaries(
   const merged: Json = {};
   for (const key of keys) {
     if (key in stats) merged[key] = stats[key];
-    else if (key === 'failures' || key === 'references' || key === 'confidence') {
-      // Per-recording lists (failures; agreement with reference transcripts; confidence): joined, by source.
+    else if (key === 'confidence') {
+      // Per recording, how far its words can be trusted: joined, the least trusted first (as a run orders it).
+      merged[key] = summaries.flatMap((s) => (Array.isArray(s.summary[key]) ? (s.summary[key] as (RecordingConfidence & { source: string })[]) : [])).sort(byTrust);
+    } else if (key === 'failures' || key === 'references') {
+      // Per-recording lists (failures; agreement with reference transcripts): joined, by source.
       const rows = summaries.flatMap((s) => (Array.isArray(s.summary[key]) ? (s.summary[key] as Json[]) : []));
       merged[key] = rows.sort((a, b) => compareCodePoints(String(a['source']), String(b['source'])));
     } else if (key === 'withoutReference') {

@@ -5,7 +5,7 @@ import { loadRunOptions, type LoadedRunOptions } from '../../config/load.js';
 import type { Credentials } from '../../credentials.js';
 import { exitStatusOf, isDictclipError } from '../../errors.js';
 import type { RunResult } from '../../pipeline/types.js';
-import { MOSTLY_UNTRUSTED, untrustedShare } from '../../pipeline/stages/confidence.js';
+import { MOSTLY_UNTRUSTED, untrustedShare } from '../../run-output/trust.js';
 import { FAILURES_FILE, SKIPPED_FILE } from '../../run-output/layout.js';
 import { expectPositionals, parseCommandArgs, requiredString, type OptionSpecs } from '../args.js';
 import { credentialsFromEnv, requireCredentials } from '../credentials.js';

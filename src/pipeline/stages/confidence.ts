@@ -8,7 +8,7 @@ import { addFlag } from '../../markers/index.js';
 import type { DictationResult } from '../../markers/index.js';
 import { judgeClips, readRecordingLevels, scoreWords } from '../../align/confidence/index.js';
 import type { JudgedWord, ScoredWord, WordSource } from '../../align/confidence/index.js';
-import { compareCodePoints } from '../../code-point-order.js';
+import { byTrust } from '../../run-output/trust.js';
 import type { RecordingConfidence, RunSummary } from '../../run-output/rows.js';
 import type { AlignedWord, Placement } from '../../run-output/alignments.js';
 import { tokenize } from '../../reference/index.js';
@@ -89,18 +89,10 @@ export function recordingConfidence(scored: readonly JudgedWord[], aligned: read
   };
 }
 
-/** Share of a recording's words that are low-confidence or unaligned (0 for a recording without words). */
-export function untrustedShare(c: RecordingConfidence): number {
-  return c.words === 0 ? 0 : Math.min(1, (c.lowConfidence + c.unaligned) / c.words);
-}
-
-/** A recording is called out on the summary line when more than this share of its words is low-confidence or unaligned. */
-export const MOSTLY_UNTRUSTED = 0.5;
-
 /** The summary's confidence part: per recording, the least trusted first (none when no recording has one). */
 export function confidenceSummary(entries: readonly ({ source: string } & RecordingConfidence)[]): Pick<RunSummary, 'confidence'> {
   if (entries.length === 0) return {};
   return {
-    confidence: [...entries].sort((a, b) => untrustedShare(b) - untrustedShare(a) || (a.meanConfidence ?? 0) - (b.meanConfidence ?? 0) || compareCodePoints(a.source, b.source)),
+    confidence: [...entries].sort(byTrust),
   };
 }
