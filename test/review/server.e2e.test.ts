@@ -4,7 +4,7 @@
  * a source outside the run or outside corrections/, a stale revision, a foreign Host).
  */
 import { existsSync } from 'node:fs';
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -273,5 +273,19 @@ describe('review server: two reviews of one output (run last: it changes the tex
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('review server: a side file that is not valid', () => {
+  it('lists the other recordings, and says what is wrong when that one is asked for', async () => {
+    await mkdir(path.join(run.out, 'alignments', 'notes'), { recursive: true });
+    await writeFile(path.join(run.out, 'alignments', 'notes', 'memo.wav.json'), '{"version": 1, "text": 5}');
+    const list = await call('/api/recordings');
+    expect(list.status).toBe(200);
+    const talkWords = (await talk()).words.length;
+    expect(talkWords).toBeGreaterThan(0);
+    expect((list.json['recordings'] as { source: string; words: number }[]).map((r) => [r.source, r.words])).toEqual([['notes/memo.wav', 0], [QUIET, 0], ['talk.wav', talkWords]]);
+    const memo = await call(`/api/recording?source=${encodeURIComponent('notes/memo.wav')}`);
+    expect([memo.status, String(memo.json['message']).startsWith('E_RUN_FILE_INVALID: ')]).toEqual([500, true]);
   });
 });
