@@ -26,7 +26,7 @@ export type { SubtitleFormat, SubtitleLevel } from './timed/index.js';
 
 // run output (the files a run writes)
 export { MANIFEST_COLUMNS } from './run-output/rows.js';
-export type { RunSummary, ManifestRow, FailureRow, Stage, ReferenceAgreement } from './run-output/rows.js';
+export type { RunSummary, ManifestRow, FailureRow, Stage, ReferenceAgreement, RecordingConfidence } from './run-output/rows.js';
 
 // serve
 export { startService } from './service/server.js';

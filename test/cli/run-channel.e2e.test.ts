@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(removeTempDirs);
 
 function run(...args: string[]): Promise<CliResult> {
-  return runCli(['run', 'in', '--out', 'out', '--engine', 'scripted', '--script-file', 'script.json', '--no-report', ...args], { cwd: root, timeoutMs: 120_000 });
+  return runCli(['run', 'in', '--out', 'out', '--engine', 'scripted', '--script-file', 'script.json', '--no-report', '--confidence-threshold', '0', ...args], { cwd: root, timeoutMs: 120_000 });
 }
 
 /** manifest text → {sample value: count} of its clip file (PCM after a 44-byte header). */

@@ -18,7 +18,7 @@ let scriptFile: string;
 
 function options(overrides: Partial<RunOptions>): RunOptions {
   const outDir = overrides.outDir ?? path.join(root, 'out');
-  return runOptions(input, outDir, { concurrency: 2, maxRetries: 0, requestTimeoutMs: 10_000, pollInitialMs: 50, scriptFile, ...overrides });
+  return runOptions(input, outDir, { concurrency: 2, maxRetries: 0, requestTimeoutMs: 10_000, pollInitialMs: 50, scriptFile, confidenceThreshold: 0, ...overrides });
 }
 
 beforeAll(async () => {
@@ -57,7 +57,7 @@ describe('runPipeline failures', () => {
     expect(failed).toEqual(['bad.wav:transcode:E_FFMPEG']);
     expect(result.summary).toMatchObject({ recordings: 3, done: 2, failed: 1, resumed: 0, skipped: 0, clips: 1 });
     const manifest = await readFile(path.join(out, 'manifest.csv'), 'utf8');
-    expect(manifest.split('\n').slice(1)).toEqual([expect.stringMatching(/^clips\/good-[0-9a-f]{8}\/00000_yes\.wav,Yes,good\.wav,100,600,500,word,new,[^,]+,0,3,,16000,1,-99,-99$/), '']);
+    expect(manifest.split('\n').slice(1)).toEqual([expect.stringMatching(/^clips\/good-[0-9a-f]{8}\/00000_yes\.wav,Yes,good\.wav,100,600,500,word,new,[^,]+,0,3,,16000,1,-99,-99,\d(\.\d{1,3})?$/), '']);
     const failures = (await readFile(path.join(out, 'failures.csv'), 'utf8')).split('\n');
     expect(failures[0]).toBe('source,stage,code,message');
     expect(failures[1]).toMatch(/^bad\.wav,transcode,E_FFMPEG,/);

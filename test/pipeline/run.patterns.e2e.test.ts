@@ -25,7 +25,7 @@ beforeAll(async () => {
   }
 });
 
-const run = (...args: string[]) => runCli(['run', 'in', '--out', 'out', '--engine', 'scripted', '--no-report', ...args], { cwd: root, timeoutMs: 120_000 });
+const run = (...args: string[]) => runCli(['run', 'in', '--out', 'out', '--engine', 'scripted', '--no-report', '--confidence-threshold', '0', ...args], { cwd: root, timeoutMs: 120_000 });
 const sources = async () => {
   const rows = parse(await readFile(path.join(root, 'out', 'manifest.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
   return [...new Set(rows.map((r) => r.source))].sort();

@@ -202,7 +202,8 @@ describe('fingerprints derived from the key table', () => {
     const set: Record<string, unknown> = { ...defaults };
     for (const spec of KEYS) if (spec.type.kind === 'list' && set[spec.key] === undefined) set[spec.key] = ['x'];
     for (const spec of KEYS) if (set[spec.key] === undefined) set[spec.key] = spec.type.kind === 'path' || spec.type.kind === 'string' ? 'x' : 1;
-    set['channel'] = 'right'; // a key added since the first layout is listed when not at its default
+    set['channel'] = 'right'; // keys added since the first layout are listed when not at their default
+    set['confidenceThreshold'] = 0.5;
     const record = runRecord(set as typeof defaults, 'http://svc', ['a'], null, { sha256: 'r', align: 'text' });
     const listed = Object.keys(record.options);
     for (const spec of KEYS.filter((s) => s.appliesTo === 'library' && s.affects !== 'nothing')) {
