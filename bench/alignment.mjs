@@ -34,7 +34,12 @@ const PAUSES = [30, 0, 90, 15, 180, 60, 0, 350, 45];
 const pct = (n, d) => (d === 0 ? 0 : (100 * n) / d);
 function figures(errors) {
   const abs = errors.map(Math.abs);
-  return { median: median(abs), within20: pct(abs.filter((e) => e <= 20).length, abs.length), within50: pct(abs.filter((e) => e <= 50).length, abs.length), n: abs.length };
+  return {
+    median: median(abs),
+    within20: pct(abs.filter((e) => e <= 20).length, abs.length),
+    within50: pct(abs.filter((e) => e <= 50).length, abs.length),
+    n: abs.length,
+  };
 }
 const show = (f) => `median ${f.median.toFixed(1)} ms, ${f.within20.toFixed(1)} % ≤ 20 ms, ${f.within50.toFixed(1)} % ≤ 50 ms`;
 
@@ -43,7 +48,8 @@ async function truthSets(dir) {
   for (const [voice, rate] of VOICES) {
     const path = join(dir, `${voice}-${rate}.wav`);
     const meta = `${path}.json`;
-    if (!existsSync(meta)) await writeFile(meta, JSON.stringify(await writeSpokenWords(path, TEXT, { voice, rate, pausesMs: PAUSES, seed: rate })));
+    if (!existsSync(meta))
+      await writeFile(meta, JSON.stringify(await writeSpokenWords(path, TEXT, { voice, rate, pausesMs: PAUSES, seed: rate })));
     sets.push({ voice, rate, ...JSON.parse(await readFile(meta, 'utf8')) });
   }
   return sets;
@@ -202,7 +208,8 @@ export default async function alignment() {
   } finally {
     await engine.close();
   }
-  const perS = { align: cpu.align / cpu.audioS / 2, recognize: cpu.recognize / recognizedS }; // align ran twice per recording (with and without planted words)
+  // align ran twice per recording (with and without planted words)
+  const perS = { align: cpu.align / cpu.audioS / 2, recognize: cpu.recognize / recognizedS };
   const g = (name) => groups.get(name);
   const goalPlaced = (x) => pct(x.placed - x.misplaced, x.words) >= 99 && x.misplaced === 0;
   const edges = (x, startShare, endShare) => {
@@ -213,32 +220,71 @@ export default async function alignment() {
   const summary = (x) => `${x.placed - x.misplaced} of ${x.words} on their own audio (${pct(x.placed - x.misplaced, x.words).toFixed(1)} %), ${x.misplaced} on another word's`;
   return saveResult('alignment', {
     title: 'Reference alignment (acoustic)',
-    setup: `Real voices: ${real.length} recordings joined from the real-speech set's spoken digits (${[...new Set(real.map((r) => r.speaker))].join(', ')}; 25 digits each, 8 kHz takes resampled to 16 kHz, ` +
-      'pauses 0–300 ms over a faint noise floor; a take\'s truth is its first and last sample louder than twice its speaker\'s noise floor). ' +
+    setup:
+      `Real voices: ${real.length} recordings joined from the real-speech set's spoken digits (${[...new Set(real.map((r) => r.speaker))].join(', ')}; 25 digits each, 8 kHz takes resampled to 16 kHz, ` +
+      "pauses 0–300 ms over a faint noise floor; a take's truth is its first and last sample louder than twice its speaker's noise floor). " +
       `Synthetic: ${TEXT.length} words synthesized one by one with espeak-ng in ${VOICES.length} voices/rates (${VOICES.map(([v, r]) => `${v} ${r} wpm`).join(', ')}), ` +
       `joined with pauses of ${PAUSES.join('/')} ms in turn over a noise floor (peak 30 of 32767); truth: first and last sample louder than 100. ` +
       '`alignAcoustic` with the whole text and no anchors, as a run on the embedded engine does with a reference (no recognition). ' +
       `Never spoken: each recording aligned again with ${[...UNSPOKEN.values()].join(', ')} put into its text. A word is on another word's audio when its span overlaps another word's truth more than its own; edge errors are over the words on their own audio. ` +
       'Anchors for comparison: Montreal Forced Aligner reports about 20 ms mean boundary error on read English, whisperX about 50 ms.',
-    table: { columns: ['voices', 'words', 'placed', 'on another word\'s audio', 'never-spoken words given a span', 'starts', 'ends'], rows },
-    tables: [{
-      title: 'Read speech with its text (LibriVox readings of pocketsphinx-testdata; the real-speech set\'s sentences): words placed; fit = aligned minus phone-loop score per frame / share of words found, for the right text, another reading\'s text and 25 digits',
-      columns: ['reading', 'reference words', 'placed', 'fit, right text', 'fit, other text', 'fit, digits'],
-      rows: textRows,
-    }],
+    table: { columns: ['voices', 'words', 'placed', "on another word's audio", 'never-spoken words given a span', 'starts', 'ends'], rows },
+    tables: [
+      {
+        title:
+          "Read speech with its text (LibriVox readings of pocketsphinx-testdata; the real-speech set's sentences): words placed; fit = aligned minus phone-loop score per frame / share of words found, for the right text, another reading's text and 25 digits",
+        columns: ['reading', 'reference words', 'placed', 'fit, right text', 'fit, other text', 'fit, digits'],
+        rows: textRows,
+      },
+    ],
     targets: [
-      { name: 'real voices: ≥ 99 % of spoken words placed, none on another word\'s audio', target: '≥ 99 %, 0', value: summary(g('real')), met: goalPlaced(g('real')) },
-      { name: 'synthetic voices: ≥ 99 % of spoken words placed, none on another word\'s audio', target: '≥ 99 %, 0', value: summary(g('synthetic')), met: goalPlaced(g('synthetic')) },
-      { name: 'real voices: starts median ≤ 20 ms, ≥ 85 % within 50 ms; ends median ≤ 30 ms, ≥ 80 % within 50 ms', target: '≤ 20 / 85 %, ≤ 30 / 80 %', value: `starts ${show(figures(g('real').start))}; ends ${show(figures(g('real').end))}`, met: edges(g('real'), 85, 80) },
-      { name: 'synthetic voices: starts and ends ≥ 94 % within 50 ms (medians ≤ 20 / 30 ms)', target: '≥ 94 %', value: `starts ${show(figures(g('synthetic').start))}; ends ${show(figures(g('synthetic').end))}`, met: edges(g('synthetic'), 94, 94) },
-      { name: 'never-spoken words given a span (real + synthetic)', target: '0', value: `${g('real').unspokenSpans + g('synthetic').unspokenSpans} of ${g('real').unspoken + g('synthetic').unspoken}`, met: g('real').unspokenSpans + g('synthetic').unspokenSpans === 0 },
-      { name: 'read speech: right texts refused / wrong texts refused', target: `0 / ${2 * allReadings.length}`, value: `${refusedRight} / ${refusedWrong} of ${2 * allReadings.length}`, met: refusedRight === 0 && refusedWrong === 2 * allReadings.length },
+      {
+        name: "real voices: ≥ 99 % of spoken words placed, none on another word's audio",
+        target: '≥ 99 %, 0',
+        value: summary(g('real')),
+        met: goalPlaced(g('real')),
+      },
+      {
+        name: "synthetic voices: ≥ 99 % of spoken words placed, none on another word's audio",
+        target: '≥ 99 %, 0',
+        value: summary(g('synthetic')),
+        met: goalPlaced(g('synthetic')),
+      },
+      {
+        name: 'real voices: starts median ≤ 20 ms, ≥ 85 % within 50 ms; ends median ≤ 30 ms, ≥ 80 % within 50 ms',
+        target: '≤ 20 / 85 %, ≤ 30 / 80 %',
+        value: `starts ${show(figures(g('real').start))}; ends ${show(figures(g('real').end))}`,
+        met: edges(g('real'), 85, 80),
+      },
+      {
+        name: 'synthetic voices: starts and ends ≥ 94 % within 50 ms (medians ≤ 20 / 30 ms)',
+        target: '≥ 94 %',
+        value: `starts ${show(figures(g('synthetic').start))}; ends ${show(figures(g('synthetic').end))}`,
+        met: edges(g('synthetic'), 94, 94),
+      },
+      {
+        name: 'never-spoken words given a span (real + synthetic)',
+        target: '0',
+        value: `${g('real').unspokenSpans + g('synthetic').unspokenSpans} of ${g('real').unspoken + g('synthetic').unspoken}`,
+        met: g('real').unspokenSpans + g('synthetic').unspokenSpans === 0,
+      },
+      {
+        name: 'read speech: right texts refused / wrong texts refused',
+        target: `0 / ${2 * allReadings.length}`,
+        value: `${refusedRight} / ${refusedWrong} of ${2 * allReadings.length}`,
+        met: refusedRight === 0 && refusedWrong === 2 * allReadings.length,
+      },
       { name: 'read speech: reference words placed', target: '–', value: `${placedReading} of ${wordsReading}` },
-      { name: 'CPU per audio second: alignment (grammar search + phone loop) ÷ recognition', target: '≤ 1/3', value: `${perS.align.toFixed(3)} s vs ${perS.recognize.toFixed(3)} s (ratio ${(perS.align / perS.recognize).toFixed(2)})`, met: perS.align / perS.recognize <= 1 / 3 },
+      {
+        name: 'CPU per audio second: alignment (grammar search + phone loop) ÷ recognition',
+        target: '≤ 1/3',
+        value: `${perS.align.toFixed(3)} s vs ${perS.recognize.toFixed(3)} s (ratio ${(perS.align / perS.recognize).toFixed(2)})`,
+        met: perS.align / perS.recognize <= 1 / 3,
+      },
     ],
     notes: [
-      'A reference run on the embedded engine does not recognize: its CPU per audio second is the alignment\'s (plus decoding the input), against recognition\'s for a run without references.',
-      'CPU is the recognizer processes\' user + system time (this process\'s children), so machine load does not inflate it the way it does wall time.',
+      "A reference run on the embedded engine does not recognize: its CPU per audio second is the alignment's (plus decoding the input), against recognition's for a run without references.",
+      "CPU is the recognizer processes' user + system time (this process's children), so machine load does not inflate it the way it does wall time.",
     ],
     commands: ['`node bench/run.mjs --only alignment --no-build`'],
   });

@@ -16,8 +16,10 @@ import { synthesize } from '../test/helpers/spoken-words.mjs';
 const exec = promisify(execFile);
 const RATE = 16000;
 /** The real digits: `../shared/data/realspeech-dev/fsdd` beside the project (or beside the worktree folder holding it). */
-export const FSDD = [join(ROOT, '..'), join(ROOT, '..', '..')].map((up) => join(up, 'shared', 'data', 'realspeech-dev', 'fsdd')).find((dir) => existsSync(dir))
-  ?? join(ROOT, '..', 'shared', 'data', 'realspeech-dev', 'fsdd');
+export const FSDD =
+  [join(ROOT, '..'), join(ROOT, '..', '..')]
+    .map((up) => join(up, 'shared', 'data', 'realspeech-dev', 'fsdd'))
+    .find((dir) => existsSync(dir)) ?? join(ROOT, '..', 'shared', 'data', 'realspeech-dev', 'fsdd');
 const DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 const PAUSES = [40, 0, 120, 20, 250, 60, 0, 300, 90, 10];
 const SENTENCES = [
@@ -31,7 +33,11 @@ const OTHERS = ['garden', 'silver', 'pocket', 'lantern', 'seven', 'yellow'];
 
 /** A real digit take at 16 kHz, trimmed to where it is louder than its own noise. */
 async function digitTake(file) {
-  const { stdout } = await exec('ffmpeg', ['-v', 'error', '-nostdin', '-i', file, '-ar', String(RATE), '-ac', '1', '-f', 's16le', 'pipe:1'], { encoding: 'buffer', maxBuffer: 1 << 26 });
+  const { stdout } = await exec(
+    'ffmpeg',
+    ['-v', 'error', '-nostdin', '-i', file, '-ar', String(RATE), '-ac', '1', '-f', 's16le', 'pipe:1'],
+    { encoding: 'buffer', maxBuffer: 1 << 26 },
+  );
   const all = new Int16Array(stdout.buffer, stdout.byteOffset, stdout.byteLength / 2);
   const win = 160;
   const rms = [];
@@ -81,13 +87,19 @@ export async function joinScript(path, script, seed) {
     } else {
       const span = place(s.samples);
       spoken.push({ word: s.say, ...span });
-      if (s.ref !== null) reference.push({ text: s.ref, truth: s.ref === s.say ? span : null, fault: s.fault ?? (s.ref === s.say ? undefined : 'substituted') });
+      if (s.ref !== null)
+        reference.push({
+          text: s.ref,
+          truth: s.ref === s.say ? span : null,
+          fault: s.fault ?? (s.ref === s.say ? undefined : 'substituted'),
+        });
     }
     at += ms(PAUSES[step++ % PAUSES.length]);
   }
   const total = at + ms(500);
   const samples = Int16Array.from({ length: total }, () => Math.round((random() * 2 - 1) * 30));
-  for (const p of parts) for (let k = 0; k < p.samples.length; k++) samples[p.at + k] = Math.max(-32768, Math.min(32767, samples[p.at + k] + p.samples[k]));
+  for (const p of parts)
+    for (let k = 0; k < p.samples.length; k++) samples[p.at + k] = Math.max(-32768, Math.min(32767, samples[p.at + k] + p.samples[k]));
   await writeFile(path, monoWav(Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength)));
   return { reference, spoken, durationMs: (total * 1000) / RATE };
 }
@@ -141,23 +153,70 @@ async function recordingPlans() {
     },
   });
   return [
-    synthetic('syn-missing-heading', 'en-us', 170, [SENTENCES[0], SENTENCES[1], SENTENCES[2]], 'unspoken heading, a sentence missing from the reference',
-      (a, [s1, s2, s3]) => [{ unsaid: 'chapter', fault: 'heading' }, { unsaid: 'seven', fault: 'heading' },
-        ...s1.map((w) => say(a, w)), ...s2.map((w) => ({ ...say(a, w, null), fault: 'missing' })), ...s3.map((w) => say(a, w))]),
-    synthetic('syn-substituted-noise', 'en-gb-x-rp', 160, [SENTENCES[1], SENTENCES[3]], 'three words substituted, two words\' audio replaced by noise',
-      (a, [s1, s2]) => [...s1, ...s2].map((w, i) => (i === 4 || i === 17 || i === 22 ? say(a, w, OTHERS[i % OTHERS.length])
-        : i === 9 || i === 26 ? { noise: 450, ref: w } : say(a, w)))),
-    synthetic('syn-stutter', 'en-us+f3', 180, [SENTENCES[2], SENTENCES[0]], 'a syllable repeated before four words',
-      (a, [s1, s2]) => [...s1, ...s2].flatMap((w, i) => (i % 7 === 3 ? [{ stutter: a.get(w).slice(0, 1900) }, { ...say(a, w), fault: 'stutter' }] : [say(a, w)]))),
-    synthetic('syn-clean', 'en-us-nyc', 165, [SENTENCES[3], SENTENCES[1]], 'none (correct reference)', (a, [s1, s2]) => [...s1, ...s2].map((w) => say(a, w))),
-    real('fsdd-jackson-missing', 'jackson', 'three digits missing from the reference, two substituted',
-      (steps) => steps.map((s, i) => (i >= 8 && i < 11 ? { ...s, ref: null, fault: 'missing' } : i === 3 || i === 15 ? { ...s, ref: DIGITS[(DIGITS.indexOf(s.say) + 3) % 10] } : s))),
-    real('fsdd-nicolas-noise-stutter', 'nicolas', 'one digit\'s audio replaced by noise, two stutters, one digit never said',
-      (steps, takes) => steps.flatMap((s, i) => (i === 6 ? [{ noise: 400, ref: s.ref }] : i === 10 || i === 17 ? [{ stutter: takes[i].slice(0, 1600) }, { ...s, fault: 'stutter' }]
-        : i === 13 ? [{ unsaid: 'four' }, s] : [s]))),
-    real('fsdd-george-heading', 'george', 'an unspoken heading, two digits substituted, one replaced by noise',
-      (steps) => [{ unsaid: 'digits', fault: 'heading' }, { unsaid: 'list', fault: 'heading' },
-        ...steps.map((s, i) => (i === 5 || i === 12 ? { ...s, ref: DIGITS[(DIGITS.indexOf(s.say) + 1) % 10] } : i === 18 ? { noise: 500, ref: s.ref } : s))]),
+    synthetic(
+      'syn-missing-heading',
+      'en-us',
+      170,
+      [SENTENCES[0], SENTENCES[1], SENTENCES[2]],
+      'unspoken heading, a sentence missing from the reference',
+      (a, [s1, s2, s3]) => [
+        { unsaid: 'chapter', fault: 'heading' },
+        { unsaid: 'seven', fault: 'heading' },
+        ...s1.map((w) => say(a, w)),
+        ...s2.map((w) => ({ ...say(a, w, null), fault: 'missing' })),
+        ...s3.map((w) => say(a, w)),
+      ],
+    ),
+    synthetic(
+      'syn-substituted-noise',
+      'en-gb-x-rp',
+      160,
+      [SENTENCES[1], SENTENCES[3]],
+      "three words substituted, two words' audio replaced by noise",
+      (a, [s1, s2]) =>
+        [...s1, ...s2].map((w, i) =>
+          i === 4 || i === 17 || i === 22 ? say(a, w, OTHERS[i % OTHERS.length]) : i === 9 || i === 26 ? { noise: 450, ref: w } : say(a, w),
+        ),
+    ),
+    synthetic('syn-stutter', 'en-us+f3', 180, [SENTENCES[2], SENTENCES[0]], 'a syllable repeated before four words', (a, [s1, s2]) =>
+      [...s1, ...s2].flatMap((w, i) =>
+        i % 7 === 3 ? [{ stutter: a.get(w).slice(0, 1900) }, { ...say(a, w), fault: 'stutter' }] : [say(a, w)],
+      ),
+    ),
+    synthetic('syn-clean', 'en-us-nyc', 165, [SENTENCES[3], SENTENCES[1]], 'none (correct reference)', (a, [s1, s2]) =>
+      [...s1, ...s2].map((w) => say(a, w)),
+    ),
+    real('fsdd-jackson-missing', 'jackson', 'three digits missing from the reference, two substituted', (steps) =>
+      steps.map((s, i) =>
+        i >= 8 && i < 11
+          ? { ...s, ref: null, fault: 'missing' }
+          : i === 3 || i === 15
+            ? { ...s, ref: DIGITS[(DIGITS.indexOf(s.say) + 3) % 10] }
+            : s,
+      ),
+    ),
+    real(
+      'fsdd-nicolas-noise-stutter',
+      'nicolas',
+      "one digit's audio replaced by noise, two stutters, one digit never said",
+      (steps, takes) =>
+        steps.flatMap((s, i) =>
+          i === 6
+            ? [{ noise: 400, ref: s.ref }]
+            : i === 10 || i === 17
+              ? [{ stutter: takes[i].slice(0, 1600) }, { ...s, fault: 'stutter' }]
+              : i === 13
+                ? [{ unsaid: 'four' }, s]
+                : [s],
+        ),
+    ),
+    real('fsdd-george-heading', 'george', 'an unspoken heading, two digits substituted, one replaced by noise', (steps) => [
+      { unsaid: 'digits', fault: 'heading' },
+      { unsaid: 'list', fault: 'heading' },
+      ...steps.map((s, i) =>
+        i === 5 || i === 12 ? { ...s, ref: DIGITS[(DIGITS.indexOf(s.say) + 1) % 10] } : i === 18 ? { noise: 500, ref: s.ref } : s,
+      ),
+    ]),
     real('fsdd-jackson-clean', 'jackson', 'none (correct reference)', (steps) => steps),
   ];
 }

@@ -1,7 +1,8 @@
 /**
  * The limit for cutting: write the same files with the same byte sizes (44-byte header + PCM
  * of each clip) with no audio logic — a plain sequential loop of writeFile, or with
- * `inFlight` > 1 that many writeFile calls at once (the thread pool's parallelism; dictclip's cutter writes each clip with direct calls instead).
+ * `inFlight` > 1 that many writeFile calls at once (the thread pool's parallelism; dictclip's cutter writes each clip with direct calls
+ * instead).
  * Usage: node bench/cut-raw.mjs <clips.json> <outDir> [inFlight=1]
  */
 import { writeFile } from 'node:fs/promises';

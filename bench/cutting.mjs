@@ -15,7 +15,10 @@ const RUNS = 3;
 
 /** Every k-th clip so the sample spreads over the whole recording. */
 function sample(clips, n) {
-  return Array.from({ length: Math.min(n, clips.length) }, (_, k) => ({ i: Math.floor((k * clips.length) / n), ...clips[Math.floor((k * clips.length) / n)] }));
+  return Array.from({ length: Math.min(n, clips.length) }, (_, k) => ({
+    i: Math.floor((k * clips.length) / n),
+    ...clips[Math.floor((k * clips.length) / n)],
+  }));
 }
 
 const sec = (samples) => (samples / 16000).toFixed(4);
@@ -161,7 +164,8 @@ export default async function cutting() {
   const rawS = raw.wallS;
   return saveResult('cutting', {
     title: 'Cutting: 1-hour recording, 7,200 word clips',
-    setup: `Generated 16 kHz mono s16le WAV: 1 h = ${(44 + 3600 * 32000).toLocaleString('en')} bytes, ${clips.length.toLocaleString('en')} scripted word markers ` +
+    setup:
+      `Generated 16 kHz mono s16le WAV: 1 h = ${(44 + 3600 * 32000).toLocaleString('en')} bytes, ${clips.length.toLocaleString('en')} scripted word markers ` +
       `(words 150–600 ms, gaps 50–200 ms); 3 h = ${(44 + 10800 * 32000).toLocaleString('en')} bytes, ${big.clips.length.toLocaleString('en')} markers. ` +
       `Clips are written to ${outDir.startsWith('/dev/shm') ? 'tmpfs (/dev/shm) to keep the shared VM disk out of the comparison' : outDir}. Each contender is its own child process under \`/usr/bin/time -f '%e %M'\` (wall s, peak RSS); output folder emptied and \`sync\` run (untimed) before each run. ` +
       `raw write, dictclip and pydub: median of ${RUNS} runs, run round-robin so machine load hits them alike. ` +
@@ -169,19 +173,30 @@ export default async function cutting() {
       `Output check: ${check}.`,
     table: {
       columns: ['contender', 'recording', 'clips', 'wall s', '× raw limit', 'peak RSS MB', 'runs (s)'],
-      rows: rows.map((r) => [r.name, `${r.hours} h`, r.sampled ? `${r.clips} (${r.sampled} measured, extrapolated from ${fmt.s(r.measuredS)} s)` : String(r.clips),
-        fmt.s(r.wallS), r.hours === 1 ? fmt.x(r.wallS / rawS) : r.name.includes('every') ? '–' : fmt.x(r.wallS / big3['raw write (limit)'].wallS), fmt.mb(r.maxRssKb),
-        (r.runs ?? [r]).map((x) => fmt.s(x.wallS)).join(', ')]),
+      rows: rows.map((r) => [
+        r.name,
+        `${r.hours} h`,
+        r.sampled ? `${r.clips} (${r.sampled} measured, extrapolated from ${fmt.s(r.measuredS)} s)` : String(r.clips),
+        fmt.s(r.wallS),
+        r.hours === 1 ? fmt.x(r.wallS / rawS) : r.name.includes('every') ? '–' : fmt.x(r.wallS / big3['raw write (limit)'].wallS),
+        fmt.mb(r.maxRssKb),
+        (r.runs ?? [r]).map((x) => fmt.s(x.wallS)).join(', '),
+      ]),
     },
-    notes: d === undefined ? [] : [
-      `Per clip: sox ${fmt.s((perClip.sox / clips.length) * 1000)} ms (one process start each), dictclip ${fmt.s((d / clips.length) * 1000)} ms, ` +
-        `raw-write limit ${fmt.s((rawS / clips.length) * 1000)} ms. dictclip already runs at ${fmt.x(d / rawS)} the raw-write limit, so the sox ratio is bounded by ` +
-        `sox's own process cost: even at the raw-write limit it would be ${fmt.x(perClip.sox / rawS)}; it moves with machine load (a lightly loaded machine starts sox faster).`,
-      `Peak RSS with the clip count: dictclip ${fmt.mb(dictclip.maxRssKb)} → ${fmt.mb(big3['dictclip cutClips'].maxRssKb)} MB for 7,200 → 21,566 clips; the harness itself holds the ` +
-        'parsed clip list and one request object (with its output path) per clip, and the raw-write process that only holds the list grows ' +
-        `${fmt.mb(raw.maxRssKb)} → ${fmt.mb(big3['raw write (limit)'].maxRssKb)} MB. With the same 7,200 clips spread over 3 h the cutter stays flat (row above).`,
-    ],
-    commands: rows.map((r) => `${r.name} (${r.hours} h, ${r.clips} clips): \`${r.command}\`${r.example ? ` — each line like \`${r.example}\`` : ''}`),
+    notes:
+      d === undefined
+        ? []
+        : [
+            `Per clip: sox ${fmt.s((perClip.sox / clips.length) * 1000)} ms (one process start each), dictclip ${fmt.s((d / clips.length) * 1000)} ms, ` +
+              `raw-write limit ${fmt.s((rawS / clips.length) * 1000)} ms. dictclip already runs at ${fmt.x(d / rawS)} the raw-write limit, so the sox ratio is bounded by ` +
+              `sox's own process cost: even at the raw-write limit it would be ${fmt.x(perClip.sox / rawS)}; it moves with machine load (a lightly loaded machine starts sox faster).`,
+            `Peak RSS with the clip count: dictclip ${fmt.mb(dictclip.maxRssKb)} → ${fmt.mb(big3['dictclip cutClips'].maxRssKb)} MB for 7,200 → 21,566 clips; the harness itself holds the ` +
+              'parsed clip list and one request object (with its output path) per clip, and the raw-write process that only holds the list grows ' +
+              `${fmt.mb(raw.maxRssKb)} → ${fmt.mb(big3['raw write (limit)'].maxRssKb)} MB. With the same 7,200 clips spread over 3 h the cutter stays flat (row above).`,
+          ],
+    commands: rows.map(
+      (r) => `${r.name} (${r.hours} h, ${r.clips} clips): \`${r.command}\`${r.example ? ` — each line like \`${r.example}\`` : ''}`,
+    ),
     targets: targets.map((t) => ({ ...t, value: fmt.x(t.value) })),
   });
 }

@@ -48,7 +48,16 @@ const wallMs = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
 await service?.close();
 const { summary, failures } = result;
-console.log(JSON.stringify({ wallMs, cpuMs: (cpu.user + cpu.system) / 1000, summary, failures: failures.slice(0, 5), failureCount: failures.length, stages }));
+console.log(
+  JSON.stringify({
+    wallMs,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    summary,
+    failures: failures.slice(0, 5),
+    failureCount: failures.length,
+    stages,
+  }),
+);
 if (summary.done === 0 || failures.length > 0) {
   console.error(`pipeline: ${summary.done} done, ${failures.length} failed: ${JSON.stringify(failures.slice(0, 3))}`);
 }

@@ -37,12 +37,25 @@ export async function syntheticRun(dir, clips, lib) {
     }
     for (const [i, w] of words.entries()) {
       const flags = i % 37 === 3 ? 'short-word' : i % 53 === 5 ? 'rate-outlier' : '';
-      rows.push(`clips/${key}/${String(i).padStart(5, '0')}_${w.text}.wav,${w.text},${source},${w.startMs},${w.endMs},${w.endMs - w.startMs},word,new,d${r},${w.textStart},${w.textLength},${flags}`);
+      rows.push(
+        `clips/${key}/${String(i).padStart(5, '0')}_${w.text}.wav,${w.text},${source},${w.startMs},${w.endMs},${w.endMs - w.startMs},word,new,d${r},${w.textStart},${w.textLength},${flags}`,
+      );
     }
     const durationMs = 600 + count * (WORD_MS + GAP_MS);
     const markers = join(dir, 'markers', `${source}.json`);
     await mkdir(dirname(markers), { recursive: true });
-    await writeFile(markers, JSON.stringify({ source, method: 'new', dictationIds: [`d${r}`], transcript: transcript.trimEnd(), collapsed: false, warnings: [], markers: words }));
+    await writeFile(
+      markers,
+      JSON.stringify({
+        source,
+        method: 'new',
+        dictationIds: [`d${r}`],
+        transcript: transcript.trimEnd(),
+        collapsed: false,
+        warnings: [],
+        markers: words,
+      }),
+    );
     const buckets = Math.ceil(durationMs / 10);
     const minMax = new Int8Array(buckets * 2);
     for (let b = 0; b < buckets; b++) {
@@ -54,7 +67,10 @@ export async function syntheticRun(dir, clips, lib) {
     await writeFile(join(dir, '.dictclip', 'peaks', `${key}.peaks`), encodePeaks({ bucketsPerSecond: 100, durationMs, minMax }));
   }
   await writeFile(join(dir, 'manifest.csv'), `${rows.join('\n')}\n`);
-  await writeFile(join(dir, 'failures.csv'), 'source,stage,code,message\nspeaker99/broken.wav,transcode,E_FFMPEG,ffmpeg could not decode speaker99/broken.wav\n');
+  await writeFile(
+    join(dir, 'failures.csv'),
+    'source,stage,code,message\nspeaker99/broken.wav,transcode,E_FFMPEG,ffmpeg could not decode speaker99/broken.wav\n',
+  );
   await writeFile(join(dir, 'summary.json'), JSON.stringify({
     recordings: recordings + 1, done: recordings, failed: 1, skipped: 0, clips, wallTimeMs: 1000,
     stageMs: { transcode: 1, upload: 1, dictate: 1, markers: 1, cut: 1, output: 1 },
@@ -64,7 +80,8 @@ export async function syntheticRun(dir, clips, lib) {
 
 async function folderBytes(dir) {
   let total = 0;
-  for (const e of await readdir(dir, { recursive: true, withFileTypes: true })) if (e.isFile()) total += (await stat(join(e.parentPath, e.name))).size;
+  for (const e of await readdir(dir, { recursive: true, withFileTypes: true }))
+    if (e.isFile()) total += (await stat(join(e.parentPath, e.name))).size;
   return total;
 }
 
@@ -122,11 +139,35 @@ export default async function qaReport() {
       const ready = median(loads.map((l) => l.readyMs));
       const painted = median(loads.map((l) => l.paintedMs));
       const filtered = median(loads.map((l) => l.filterMs));
-      rows.push([clips.toLocaleString('en'), recordings, `${(median(builds) / 1000).toFixed(2)}`, `${(total / 1024).toFixed(0)}`,
-        perClip.toFixed(0), String(ready), String(painted), `${loads[0].clips} / ${loads[0].audio}`, `${filtered} (${loads[0].shown} shown)`]);
-      targets.push({ name: `filter by a flag, ${clips.toLocaleString('en')} clips`, target: '< 500 ms', value: `${filtered} ms`, met: filtered < 500 });
-      targets.push({ name: `first render, ${clips.toLocaleString('en')} clips`, target: '< 2000 ms', value: `${painted} ms`, met: painted < 2000 });
-      targets.push({ name: `report bytes per clip (peaks aside), ${clips.toLocaleString('en')} clips`, target: '≤ 300', value: perClip.toFixed(0), met: perClip <= 300 });
+      rows.push([
+        clips.toLocaleString('en'),
+        recordings,
+        `${(median(builds) / 1000).toFixed(2)}`,
+        `${(total / 1024).toFixed(0)}`,
+        perClip.toFixed(0),
+        String(ready),
+        String(painted),
+        `${loads[0].clips} / ${loads[0].audio}`,
+        `${filtered} (${loads[0].shown} shown)`,
+      ]);
+      targets.push({
+        name: `filter by a flag, ${clips.toLocaleString('en')} clips`,
+        target: '< 500 ms',
+        value: `${filtered} ms`,
+        met: filtered < 500,
+      });
+      targets.push({
+        name: `first render, ${clips.toLocaleString('en')} clips`,
+        target: '< 2000 ms',
+        value: `${painted} ms`,
+        met: painted < 2000,
+      });
+      targets.push({
+        name: `report bytes per clip (peaks aside), ${clips.toLocaleString('en')} clips`,
+        target: '≤ 300',
+        value: perClip.toFixed(0),
+        met: perClip <= 300,
+      });
       await rm(dir, { recursive: true, force: true });
     }
   } finally {
@@ -135,12 +176,26 @@ export default async function qaReport() {
   const tenMinutePeaksKb = ((600 * 100 * 2 * 4) / 3 / 1024).toFixed(0);
   return saveResult('qa-report', {
     title: 'QA report: build time, size, first render and filter',
-    setup: `Synthetic run outputs (${CLIPS_PER_RECORDING} word clips per recording, every 37th and 53rd clip flagged, one failure, ` +
+    setup:
+      `Synthetic run outputs (${CLIPS_PER_RECORDING} word clips per recording, every 37th and 53rd clip flagged, one failure, ` +
       'markers and 10 ms waveform peaks per recording), built with `buildReport` (median of 3) and opened from file:// in ' +
       'Debian\'s headless Chromium (median of 3 fresh pages): "ready" is the page script\'s own time when everything is in the DOM, ' +
       '"first render" the first frame painted after it, both from navigation start; "filter" the time from a click on the legend\'s ' +
       '`short-word` to the next frame painted with only those clips listed.',
-    table: { columns: ['clips', 'recordings', 'build, s', 'report/, KiB', 'bytes per clip (peaks aside)', 'ready, ms', 'first render, ms', '[data-clip] / <audio>', 'filter by a flag, ms'], rows },
+    table: {
+      columns: [
+        'clips',
+        'recordings',
+        'build, s',
+        'report/, KiB',
+        'bytes per clip (peaks aside)',
+        'ready, ms',
+        'first render, ms',
+        '[data-clip] / <audio>',
+        'filter by a flag, ms',
+      ],
+      rows,
+    },
     targets,
     notes: [`A 10-minute recording's peaks take ${tenMinutePeaksKb} KiB in the report (100 min/max pairs per second, int8, base64).`],
     commands: ['`node bench/run.mjs --only qa-report` (in-process: bench/qa-report.mjs; BENCH_SMALL=1 for 200 and 1,000 clips)'],

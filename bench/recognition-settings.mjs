@@ -127,7 +127,9 @@ export async function settingsTradeOff() {
   const held = await heldApartSet(dir, wer);
   const tried = SMALL ? SETTINGS.filter((s) => SMALL_SETTINGS.includes(s.name)) : SETTINGS;
   // One recognizer process per setting, all alive at once; a warm-up decode loads each model.
-  const engines = tried.map((setting) => modules.createPocketSphinxEngine({ processes: 1, ...(setting.options ?? { settings: setting.settings }) }));
+  const engines = tried.map((setting) =>
+    modules.createPocketSphinxEngine({ processes: 1, ...(setting.options ?? { settings: setting.settings }) }),
+  );
   let results;
   try {
     for (const engine of engines) await engine.recognize(tuning[0].file, { durationMs: tuning[0].seconds * 1000 });
@@ -150,18 +152,31 @@ export async function settingsTradeOff() {
     `${(r.held.cpuRtf / base.held.cpuRtf).toFixed(2)}×`,
   ]);
   return {
-    results, chosen, base,
+    results,
+    chosen,
+    base,
     table: {
       title: 'PocketSphinx settings: speed vs accuracy',
-      columns: ['setting', 'recognizer arguments', 'tuning WER', 'tuning CPU s per audio s', 'held-apart WER', 'held-apart CPU s per audio s', 'held-apart wall s per audio s', 'held-apart CPU vs defaults'],
+      columns: [
+        'setting',
+        'recognizer arguments',
+        'tuning WER',
+        'tuning CPU s per audio s',
+        'held-apart WER',
+        'held-apart CPU s per audio s',
+        'held-apart wall s per audio s',
+        'held-apart CPU vs defaults',
+      ],
       rows,
     },
-    setup: `Settings: each on top of the engine's defaults, run through \`createPocketSphinxEngine({ processes: 1, settings })\` (one recognizer process, ` +
+    setup:
+      `Settings: each on top of the engine's defaults, run through \`createPocketSphinxEngine({ processes: 1, settings })\` (one recognizer process, ` +
       'a warm-up decode first so the model load is not counted; the settings take turns file by file, so a change of load hits them alike). Tuning set, where the setting is chosen: the five `cards` utterances of ' +
       `pocketsphinx-testdata (${CARDS}) and ${tuning.length - 5} espeak-ng sentences of our own (${VOICES.join(', ')} voices), ` +
       `${tuning.reduce((s, i) => s + i.seconds, 0).toFixed(0)} s, ${base.tuning.words} words. Held-apart set, only reported: the five LibriVox readings ` +
       `(${held.reduce((s, i) => s + i.seconds, 0).toFixed(0)} s, ${base.held.words} words, the demo's real speech). Rule fixed beforehand: the fastest ` +
-      'setting by tuning-set CPU time whose tuning WER is at most 2 points above the defaults\'. CPU s per audio s is the recognizer process\'s ' +
-      'user + system time (/proc/<pid>/stat) over the audio duration.' + (SMALL ? ' Reduced (BENCH_SMALL=1): three settings, fewer sentences.' : ''),
+      "setting by tuning-set CPU time whose tuning WER is at most 2 points above the defaults'. CPU s per audio s is the recognizer process's " +
+      'user + system time (/proc/<pid>/stat) over the audio duration.' +
+      (SMALL ? ' Reduced (BENCH_SMALL=1): three settings, fewer sentences.' : ''),
   };
 }

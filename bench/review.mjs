@@ -27,12 +27,18 @@ async function pageTimes(browser, url) {
   await page.evaluateOnNewDocument(() => {
     let last = performance.now();
     window.__longestFrameGap = 0;
-    const frame = (now) => { window.__longestFrameGap = Math.max(window.__longestFrameGap, now - last); last = now; requestAnimationFrame(frame); };
+    const frame = (now) => {
+      window.__longestFrameGap = Math.max(window.__longestFrameGap, now - last);
+      last = now;
+      requestAnimationFrame(frame);
+    };
     requestAnimationFrame(frame);
   });
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForSelector('html[data-ready="1"]', { timeout: 60_000 });
-  const painted = await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(Math.round(performance.now()))))));
+  const painted = await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(Math.round(performance.now()))))),
+  );
   await page.waitForSelector('html[data-all-loaded-ms]', { timeout: 300_000 });
   const times = await page.evaluate(() => ({
     readyMs: Number(document.documentElement.dataset.readyMs), allMs: Number(document.documentElement.dataset.allLoadedMs),
@@ -117,13 +123,27 @@ export default async function review() {
   }
   return saveResult('review', {
     title: 'Review page: first render and a save',
-    setup: 'The QA report\'s synthetic run outputs (bench/qa-report.mjs: 200 word clips per recording, markers and 10 ms peaks) served by ' +
+    setup:
+      "The QA report's synthetic run outputs (bench/qa-report.mjs: 200 word clips per recording, markers and 10 ms peaks) served by " +
       '`startReview` (port 0) and opened in Debian\'s headless Chromium, median of 3 fresh pages. "ready": the page\'s own time when the list ' +
       'and the first three recordings (words and waveform) are drawn; "first render": the first frame after it; "all words": every recording\'s ' +
       'words in the page (loaded two at a time in the background); "frame gap": the longest time between two animation frames from navigation ' +
       'to all words (a frozen page shows here). Save: one word replaced on a 200-word recording through /api/save (median of 9, timed in the page), ' +
       'and the whole double-click + type + Enter until the page has the answer (one, timed from Node through puppeteer).',
-    table: { columns: ['clips', 'recordings', 'ready, ms', 'first render, ms', 'all words, ms', 'longest frame gap, ms', '[data-word]', 'save (HTTP), ms', 'save (UI), ms'], rows },
+    table: {
+      columns: [
+        'clips',
+        'recordings',
+        'ready, ms',
+        'first render, ms',
+        'all words, ms',
+        'longest frame gap, ms',
+        '[data-word]',
+        'save (HTTP), ms',
+        'save (UI), ms',
+      ],
+      rows,
+    },
     targets,
     commands: ['`node bench/run.mjs --only review` (in-process: bench/review.mjs; BENCH_SMALL=1 for 200 and 1,000 clips)'],
   });

@@ -20,7 +20,8 @@ const PASSWORD = 'bench-password-1';
 /** One second of a tone whose pitch differs per recording (the service stores audio by content: equal files would be one dictation). */
 function tone(index) {
   const pcm = Buffer.alloc(SAMPLE_RATE * 2);
-  for (let i = 0; i < SAMPLE_RATE; i++) pcm.writeInt16LE(Math.round(4000 * Math.sin((2 * Math.PI * (200 + index) * i) / SAMPLE_RATE)), 2 * i);
+  for (let i = 0; i < SAMPLE_RATE; i++)
+    pcm.writeInt16LE(Math.round(4000 * Math.sin((2 * Math.PI * (200 + index) * i) / SAMPLE_RATE)), 2 * i);
   return monoWav(pcm);
 }
 
@@ -72,7 +73,8 @@ export default async function shard() {
       `throughput ${rateRatio.toFixed(2)}×, wall ${wallRatio.toFixed(2)}×; merge ${mergeS.toFixed(2)} s`);
     return saveResult('shard', {
       title: 'Scale-out: 4 shard processes against one latency-bound service',
-      setup: `${recordings} one-second WAV recordings; one embedded service (scripted engine, every dictation done after ${LATENCY_MS} ms, ` +
+      setup:
+        `${recordings} one-second WAV recordings; one embedded service (scripted engine, every dictation done after ${LATENCY_MS} ms, ` +
         `jobConcurrency 64, 16 simultaneous requests per user, GET …/done held up to 2 s until the job ends: \`dictclip serve --jobs 64 --per-user-limit 16 --done-hold-ms 2000\`); each \`dictclip run\` with --concurrency ${CONCURRENCY}, ` +
         `--poll-initial-ms 250 --poll-max-ms 500. One process (one account), then ${SHARDS} processes with --shard k/${SHARDS} started together, ` +
         `one account (and tenant) each, then \`dictclip merge\` of the ${SHARDS} outputs. Wall times include each process's start, scan and transcoding; the service stays up throughout.`,
@@ -87,7 +89,12 @@ export default async function shard() {
         ],
       },
       targets: [
-        { name: `throughput of ${SHARDS} shards vs 1 process (sum of the shards' rates)`, target: '≥ 3.5×', value: `${rateRatio.toFixed(2)}×`, met: rateRatio >= 3.5 },
+        {
+          name: `throughput of ${SHARDS} shards vs 1 process (sum of the shards' rates)`,
+          target: '≥ 3.5×',
+          value: `${rateRatio.toFixed(2)}×`,
+          met: rateRatio >= 3.5,
+        },
         { name: `time to finish, 1 process vs ${SHARDS} shards`, target: '–', value: `${wallRatio.toFixed(2)}×` },
         { name: 'bound on that set by the hash split (recordings / largest shard)', target: '–', value: `${balanceBound.toFixed(2)}×` },
       ],
@@ -97,7 +104,9 @@ export default async function shard() {
           '(a shard’s share varies as 1/√(recordings per shard)); at 50,000 recordings over 4 shards the largest is within about 1 % of the mean.',
         'All processes share the 2 cores of this machine with the service; on separate machines each shard has its own.',
       ],
-      commands: [`\`node bench/run.mjs --only shard\` (bench/shard.mjs); per process: ${commandLine('dictclip', ['run', '<in>', '--out', '<out>', ...common.slice(2), '--shard', `k/${SHARDS}`])}`],
+      commands: [
+        `\`node bench/run.mjs --only shard\` (bench/shard.mjs); per process: ${commandLine('dictclip', ['run', '<in>', '--out', '<out>', ...common.slice(2), '--shard', `k/${SHARDS}`])}`,
+      ],
     });
   } finally {
     await service.close();

@@ -51,7 +51,9 @@ function fit(features, data) {
   for (let iter = 0; iter < 50; iter++) {
     const p = X.map((x) => sigmoid(x.reduce((s, v, k) => s + v * w[k], 0)));
     const g = w.map((wk, k) => X.reduce((s, x, i) => s + x[k] * (p[i] - y[i]), 0) + (k === 0 ? 0 : LAMBDA * wk));
-    const H = w.map((_, a) => w.map((__, b) => X.reduce((s, x, i) => s + x[a] * x[b] * p[i] * (1 - p[i]), 0) + (a === b && a > 0 ? LAMBDA : 0)));
+    const H = w.map((_, a) =>
+      w.map((__, b) => X.reduce((s, x, i) => s + x[a] * x[b] * p[i] * (1 - p[i]), 0) + (a === b && a > 0 ? LAMBDA : 0)),
+    );
     const step = solve(H, g);
     w = w.map((wk, k) => wk - step[k]);
     if (Math.max(...step.map(Math.abs)) < 1e-8) break;
@@ -82,14 +84,19 @@ const scored = rows.map((r) => ({ ...r, p: probability(r) }));
 const right = scored.filter((r) => r.right);
 const wrong = scored.filter((r) => !r.right);
 let threshold = 0.05;
-for (let t = 0.05; t <= 0.951; t += 0.05) if (right.filter((r) => r.p < t).length <= RIGHT_FLAGGED * right.length) threshold = Math.round(t * 100) / 100;
-console.log(`threshold ${threshold}: right flagged ${right.filter((r) => r.p < threshold).length} of ${right.length}, wrong flagged ${wrong.filter((r) => r.p < threshold).length} of ${wrong.length}`);
+for (let t = 0.05; t <= 0.951; t += 0.05)
+  if (right.filter((r) => r.p < t).length <= RIGHT_FLAGGED * right.length) threshold = Math.round(t * 100) / 100;
+console.log(
+  `threshold ${threshold}: right flagged ${right.filter((r) => r.p < threshold).length} of ${right.length}, wrong flagged ${wrong.filter((r) => r.p < threshold).length} of ${wrong.length}`,
+);
 for (const bin of [0, 0.2, 0.4, 0.6, 0.8]) {
   const inBin = scored.filter((r) => r.p >= bin && r.p < bin + 0.2);
   console.log(`  p in [${bin.toFixed(1)}, ${(bin + 0.2).toFixed(1)}): ${inBin.length} words, ${inBin.filter((r) => r.right).length} right`);
 }
 
-const models = fitted.map((m) => `  { name: '${m.name}', features: [${m.features.map((f) => `'${f}'`).join(', ')}], weights: [${m.weights.join(', ')}] },`).join('\n');
+const models = fitted
+  .map((m) => `  { name: '${m.name}', features: [${m.features.map((f) => `'${f}'`).join(', ')}], weights: [${m.weights.join(', ')}] },`)
+  .join('\n');
 writeFileSync(new URL('../src/align/confidence/coefficients.ts', import.meta.url), `/**
  * Fitted weights of the confidence models: written by scripts/fit-confidence.mjs from the
  * confidence benchmark's labelled words (bench/confidence.mjs); do not edit by hand.

@@ -71,7 +71,11 @@ export async function sha256File(file: string): Promise<string> {
   try {
     fh = await open(file, 'r');
     const block = Buffer.allocUnsafe(HASH_BLOCK_BYTES);
-    for (let n = (await fh.read(block, 0, block.length, null)).bytesRead; n > 0; n = (await fh.read(block, 0, block.length, null)).bytesRead) {
+    for (
+      let n = (await fh.read(block, 0, block.length, null)).bytesRead;
+      n > 0;
+      n = (await fh.read(block, 0, block.length, null)).bytesRead
+    ) {
       hash.update(block.subarray(0, n));
     }
   } catch (error) {

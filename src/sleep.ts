@@ -1,5 +1,6 @@
 /**
- * The one abortable wait (the client's retries and polls, the scripted engine's delays): wait `ms`, rejecting as soon as the signal aborts with an AbortError whose cause is the signal's
+ * The one abortable wait (the client's retries and polls, the scripted engine's delays): wait `ms`, rejecting as soon as the signal aborts
+ * with an AbortError whose cause is the signal's
  * reason (as node:timers/promises does). On the global timer functions, so tests can fake them.
  */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {

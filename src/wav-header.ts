@@ -156,7 +156,16 @@ function parseWav(fd: number, path: string, fileSize: number, head: Buffer): Wav
       const { sampleRate, channels, bitsPerSample } = format;
       const dataBytes = samples * format.blockAlign;
       const exact = declared === size && dataBytes === size && bodyStart + size === fileSize;
-      return { sampleRate, channels, bitsPerSample, dataOffset: bodyStart, dataBytes, samples, durationMs: (samples * 1000) / sampleRate, exact };
+      return {
+        sampleRate,
+        channels,
+        bitsPerSample,
+        dataOffset: bodyStart,
+        dataBytes,
+        samples,
+        durationMs: (samples * 1000) / sampleRate,
+        exact,
+      };
     }
     if (id === 'fmt ') {
       const body = at(bodyStart, Math.min(size, 64));

@@ -13,7 +13,13 @@ const entry = path.join(root, 'src', 'index.ts');
 
 /** Names of the project's types reachable from the entry's exports that the entry does not export. */
 function unexportedReachableTypes(): string[] {
-  const program = ts.createProgram([entry], { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, strict: true, noEmit: true });
+  const program = ts.createProgram([entry], {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    strict: true,
+    noEmit: true,
+  });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(entry);
   if (source === undefined) throw new Error('no entry');
@@ -42,7 +48,8 @@ function unexportedReachableTypes(): string[] {
   };
   const walk = (node: ts.Node): void => {
     // Private class members and function bodies are not part of a signature.
-    if (ts.isBlock(node) || (ts.canHaveModifiers(node) && ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword))) return;
+    if (ts.isBlock(node) || (ts.canHaveModifiers(node) && ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword)))
+      return;
     if (ts.isPropertyDeclaration(node) && ts.isPrivateIdentifier(node.name)) return;
     if (ts.isMethodDeclaration(node) && ts.isPrivateIdentifier(node.name)) return;
     if (ts.isVariableDeclaration(node) && node.type === undefined && node.initializer !== undefined) {

@@ -19,7 +19,8 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const IMPORT = /(?:^|[;\n])\s*(?:import|export)\s[^'"]*?from\s*['"](\.[^'"]+)['"]|(?:^|[;\n])\s*import\s*['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|[;\n])\s*(?:import|export)\s[^'"]*?from\s*['"](\.[^'"]+)['"]|(?:^|[;\n])\s*import\s*['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g;
 
 /** Runtime imports of one file, as src-relative paths of .ts files. */
 function runtimeImports(file: string): string[] {
@@ -81,16 +82,106 @@ function room(file: string): string {
  * every room.
  */
 const FORBIDDEN: Record<string, readonly string[]> = {
-  shared: ['cli', 'pipeline', 'service', 'client', 'audio', 'markers', 'config', 'dataset', 'report', 'extracts', 'shard', 'review', 'accuracy', 'reference', 'align', 'run-output'],
-  markers: ['cli', 'pipeline', 'service', 'client', 'audio', 'config', 'dataset', 'report', 'extracts', 'shard', 'review', 'reference', 'align', 'run-output'],
+  shared: [
+    'cli',
+    'pipeline',
+    'service',
+    'client',
+    'audio',
+    'markers',
+    'config',
+    'dataset',
+    'report',
+    'extracts',
+    'shard',
+    'review',
+    'accuracy',
+    'reference',
+    'align',
+    'run-output',
+  ],
+  markers: [
+    'cli',
+    'pipeline',
+    'service',
+    'client',
+    'audio',
+    'config',
+    'dataset',
+    'report',
+    'extracts',
+    'shard',
+    'review',
+    'reference',
+    'align',
+    'run-output',
+  ],
   // Reference transcripts (reading, tokens, spoken forms) and alignment sit beside the markers: below the pipeline.
-  reference: ['cli', 'pipeline', 'service', 'client', 'audio', 'markers', 'config', 'dataset', 'report', 'extracts', 'shard', 'review', 'align', 'run-output'],
+  reference: [
+    'cli',
+    'pipeline',
+    'service',
+    'client',
+    'audio',
+    'markers',
+    'config',
+    'dataset',
+    'report',
+    'extracts',
+    'shard',
+    'review',
+    'align',
+    'run-output',
+  ],
   align: ['cli', 'pipeline', 'service', 'client', 'config', 'dataset', 'report', 'extracts', 'shard', 'review', 'run-output'],
   // Timed transcripts (word JSON, subtitles, TextGrid) are pure formatting over the markers.
-  timed: ['cli', 'pipeline', 'service', 'client', 'audio', 'config', 'dataset', 'report', 'extracts', 'shard', 'review', 'reference', 'align', 'run-output', 'accuracy'],
-  audio: ['cli', 'pipeline', 'service', 'client', 'markers', 'dataset', 'report', 'extracts', 'shard', 'review', 'reference', 'align', 'run-output'],
+  timed: [
+    'cli',
+    'pipeline',
+    'service',
+    'client',
+    'audio',
+    'config',
+    'dataset',
+    'report',
+    'extracts',
+    'shard',
+    'review',
+    'reference',
+    'align',
+    'run-output',
+    'accuracy',
+  ],
+  audio: [
+    'cli',
+    'pipeline',
+    'service',
+    'client',
+    'markers',
+    'dataset',
+    'report',
+    'extracts',
+    'shard',
+    'review',
+    'reference',
+    'align',
+    'run-output',
+  ],
   client: ['cli', 'pipeline', 'service', 'audio', 'dataset', 'report', 'extracts', 'shard', 'review', 'align', 'run-output'],
-  'run-output': ['cli', 'pipeline', 'service', 'client', 'audio', 'config', 'dataset', 'report', 'extracts', 'shard', 'review', 'reference'],
+  'run-output': [
+    'cli',
+    'pipeline',
+    'service',
+    'client',
+    'audio',
+    'config',
+    'dataset',
+    'report',
+    'extracts',
+    'shard',
+    'review',
+    'reference',
+  ],
   config: ['cli', 'pipeline', 'service', 'client', 'audio', 'markers', 'dataset', 'report', 'extracts', 'shard', 'review', 'align'],
   service: ['cli', 'pipeline', 'client', 'dataset', 'report', 'extracts', 'shard', 'review', 'align', 'run-output'],
   pipeline: ['cli', 'review'],
@@ -128,7 +219,9 @@ describe('import graph of src/', () => {
 
   it('has no import cycle, not even through type-only imports', () => {
     expect(typeGraph.size).toBe(graph.size);
-    expect([...typeGraph.values()].reduce((n, list) => n + list.length, 0)).toBeGreaterThan([...graph.values()].reduce((n, list) => n + list.length, 0));
+    expect([...typeGraph.values()].reduce((n, list) => n + list.length, 0)).toBeGreaterThan(
+      [...graph.values()].reduce((n, list) => n + list.length, 0),
+    );
     expect(cycles(typeGraph).map((cycle) => cycle.join(' → '))).toEqual([]);
   });
 
@@ -145,7 +238,8 @@ describe('import graph of src/', () => {
     const wrong: string[] = [];
     for (const file of sourceFiles(SRC)) {
       const from = path.relative(SRC, file);
-      const allowed = room(from) === 'markers' ? ['markers', 'shared'] : room(from) === 'client' ? ['client', 'shared', 'markers'] : undefined;
+      const allowed =
+        room(from) === 'markers' ? ['markers', 'shared'] : room(from) === 'client' ? ['client', 'shared', 'markers'] : undefined;
       if (allowed === undefined) continue;
       for (const target of allImports(file)) if (!allowed.includes(room(target))) wrong.push(`${from} → ${target}`);
     }

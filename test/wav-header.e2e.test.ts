@@ -64,16 +64,38 @@ describe('readWavInfo', () => {
 
   it('skips a LIST chunk of odd size (with its pad byte) before the data', async () => {
     const data = Buffer.from(noise(100).buffer);
-    const path = file('list.wav', riff(chunk('fmt ', fmtBody(1, 1, 16000, 16)), chunk('LIST', Buffer.from('INFOx', 'latin1')), chunk('data', data)));
+    const path = file(
+      'list.wav',
+      riff(chunk('fmt ', fmtBody(1, 1, 16000, 16)), chunk('LIST', Buffer.from('INFOx', 'latin1')), chunk('data', data)),
+    );
     expect(await readWavInfo(path)).toEqual({
-      sampleRate: 16000, channels: 1, bitsPerSample: 16, dataOffset: 12 + 24 + 14 + 8, dataBytes: 200, samples: 100, durationMs: 6.25, exact: true,
+      sampleRate: 16000,
+      channels: 1,
+      bitsPerSample: 16,
+      dataOffset: 12 + 24 + 14 + 8,
+      dataBytes: 200,
+      samples: 100,
+      durationMs: 6.25,
+      exact: true,
     });
   });
 
   it('finds the data chunk beyond the first 4 KB (a large LIST chunk), the same read directly from an open descriptor', async () => {
     const data = Buffer.from(noise(100).buffer);
-    const path = file('big-list.wav', riff(chunk('fmt ', fmtBody(1, 1, 16000, 16)), chunk('LIST', Buffer.alloc(5001)), chunk('data', data)));
-    const expected = { sampleRate: 16000, channels: 1, bitsPerSample: 16, dataOffset: 12 + 24 + 8 + 5002 + 8, dataBytes: 200, samples: 100, durationMs: 6.25, exact: true };
+    const path = file(
+      'big-list.wav',
+      riff(chunk('fmt ', fmtBody(1, 1, 16000, 16)), chunk('LIST', Buffer.alloc(5001)), chunk('data', data)),
+    );
+    const expected = {
+      sampleRate: 16000,
+      channels: 1,
+      bitsPerSample: 16,
+      dataOffset: 12 + 24 + 8 + 5002 + 8,
+      dataBytes: 200,
+      samples: 100,
+      durationMs: 6.25,
+      exact: true,
+    };
     expect(await readWavInfo(path)).toEqual(expected);
     const fd = openSync(path, 'r');
     try {
@@ -86,7 +108,16 @@ describe('readWavInfo', () => {
   it('reads WAVE_FORMAT_EXTENSIBLE with a PCM subformat', async () => {
     const path = file('ext.wav', riff(chunk('fmt ', fmtBody(0xfffe, 2, 44100, 16, 1)), chunk('data', Buffer.alloc(4 * 441))));
     const info = await readWavInfo(path);
-    expect(info).toEqual({ sampleRate: 44100, channels: 2, bitsPerSample: 16, dataOffset: 68, dataBytes: 1764, samples: 441, durationMs: 10, exact: true });
+    expect(info).toEqual({
+      sampleRate: 44100,
+      channels: 2,
+      bitsPerSample: 16,
+      dataOffset: 68,
+      dataBytes: 1764,
+      samples: 441,
+      durationMs: 10,
+      exact: true,
+    });
   });
 
   it('uses the rest of the file (whole frames) for streamed, zero and oversized data sizes', async () => {
@@ -100,7 +131,10 @@ describe('readWavInfo', () => {
   });
 
   it('keeps a declared data size smaller than the file (chunks after data)', async () => {
-    const path = file('trailing.wav', riff(chunk('fmt ', fmtBody(1, 1, 8000, 16)), chunk('data', Buffer.alloc(16)), chunk('LIST', Buffer.alloc(30))));
+    const path = file(
+      'trailing.wav',
+      riff(chunk('fmt ', fmtBody(1, 1, 8000, 16)), chunk('data', Buffer.alloc(16)), chunk('LIST', Buffer.alloc(30))),
+    );
     const info = await readWavInfo(path);
     expect([info.sampleRate, info.dataBytes, info.samples, info.durationMs, info.exact]).toEqual([8000, 16, 8, 1, false]);
   });
@@ -111,8 +145,16 @@ describe('readWavInfo', () => {
       ['short.wav', good.subarray(0, 10), `truncated WAV header (10 bytes)`],
       ['riff-only.wav', good.subarray(0, 12), 'truncated WAV header: no fmt chunk'],
       ['fmt-cut.wav', good.subarray(0, 30), 'truncated fmt chunk'],
-      ['list-cut.wav', riff(chunk('fmt ', fmtBody(1, 1, 16000, 16)), chunk('LIST', Buffer.alloc(40))).subarray(0, 60), `truncated WAV: chunk 'LIST' runs past the end of the file`],
-      ['ext-float.wav', riff(chunk('fmt ', fmtBody(0xfffe, 1, 16000, 32, 3)), chunk('data', Buffer.alloc(8))), 'not PCM audio (format tag 0xfffe)'],
+      [
+        'list-cut.wav',
+        riff(chunk('fmt ', fmtBody(1, 1, 16000, 16)), chunk('LIST', Buffer.alloc(40))).subarray(0, 60),
+        `truncated WAV: chunk 'LIST' runs past the end of the file`,
+      ],
+      [
+        'ext-float.wav',
+        riff(chunk('fmt ', fmtBody(0xfffe, 1, 16000, 32, 3)), chunk('data', Buffer.alloc(8))),
+        'not PCM audio (format tag 0xfffe)',
+      ],
       ['no-data.wav', good.subarray(0, 36), 'truncated WAV header: no data chunk'],
       ['text.wav', Buffer.from('this is not audio at all, just text\n'), 'not a RIFF/WAVE file'],
       ['float.wav', riff(chunk('fmt ', fmtBody(3, 1, 16000, 32)), chunk('data', Buffer.alloc(8))), 'not PCM audio (format tag 0x3)'],

@@ -28,7 +28,13 @@ export interface AlignStats {
  * token, the index of the rec token it is aligned to (a match or a substitution), or -1 when it
  * has none. Rec tokens no ref token points to are extra (inserted) tokens.
  */
-export function alignTokens(ref: Int32Array, rec: Int32Array, stats: AlignStats = { cells: 0, peakCells: 0 }, alike?: Int32Array, onset?: Int32Array): Int32Array {
+export function alignTokens(
+  ref: Int32Array,
+  rec: Int32Array,
+  stats: AlignStats = { cells: 0, peakCells: 0 },
+  alike?: Int32Array,
+  onset?: Int32Array,
+): Int32Array {
   const out = new Int32Array(ref.length).fill(-1);
   new Aligner(ref, rec, out, stats, alike ?? new Int32Array(0), onset ?? new Int32Array(0)).range(0, ref.length, 0, rec.length);
   return out;
@@ -42,13 +48,17 @@ const GAP = 4;
  * class and its onset class (the first two letters of its skeleton): tokens of one class
  * substitute at a lower cost.
  */
-export function internTokens(ref: readonly string[], rec: readonly string[]): { ref: Int32Array; rec: Int32Array; alike: Int32Array; onset: Int32Array } {
+export function internTokens(
+  ref: readonly string[],
+  rec: readonly string[],
+): { ref: Int32Array; rec: Int32Array; alike: Int32Array; onset: Int32Array } {
   const ids = new Map<string, number>();
-  const side = (tokens: readonly string[]): Int32Array => Int32Array.from(tokens, (token) => {
-    let id = ids.get(token);
-    if (id === undefined) ids.set(token, (id = ids.size));
-    return id;
-  });
+  const side = (tokens: readonly string[]): Int32Array =>
+    Int32Array.from(tokens, (token) => {
+      let id = ids.get(token);
+      if (id === undefined) ids.set(token, (id = ids.size));
+      return id;
+    });
   const a = side(ref);
   const b = side(rec);
   const classOf = (classes: Map<string, number>, key: string): number => {
@@ -68,13 +78,22 @@ export function internTokens(ref: readonly string[], rec: readonly string[]): { 
   return { ref: a, rec: b, alike, onset };
 }
 
-/** The consonants of a token, without h, w, y and with doubled letters once (`hannah` → `n`, `anna` → `n`); a token without any is its own. */
+/**
+ * The consonants of a token, without h, w, y and with doubled letters once (`hannah` → `n`, `anna` → `n`); a token without any is its own.
+ */
 function skeleton(token: string): string {
   return token.replace(/[aeiouhwy'\s]/g, '').replace(/(.)\1+/g, '$1') || token;
 }
 
 class Aligner {
-  constructor(readonly a: Int32Array, readonly b: Int32Array, readonly out: Int32Array, readonly stats: AlignStats, readonly alike: Int32Array, readonly onset: Int32Array) {}
+  constructor(
+    readonly a: Int32Array,
+    readonly b: Int32Array,
+    readonly out: Int32Array,
+    readonly stats: AlignStats,
+    readonly alike: Int32Array,
+    readonly onset: Int32Array,
+  ) {}
 
   /** Cost of pairing token ids x and y. */
   pair(x: number, y: number): number {

@@ -31,9 +31,11 @@ export function keepChannelFilter(n: number): string {
 /** The E_CHANNEL error: `path` has `has` channels, fewer than the chosen channel `n`. */
 export function missingChannel(path: string, n: number, has: number): DictclipError {
   const layout = has === 1 ? '1 channel (mono)' : `${has} channels`;
-  return new DictclipError('E_CHANNEL',
+  return new DictclipError(
+    'E_CHANNEL',
     `${path} has ${layout}: there is no ${channelLabel(n)} to keep. Fix: choose a channel it has (--channel mix, left${has >= 2 ? ', right' : ''}${has >= 3 ? ` or up to ${has}` : ''}), or leave the recording out.`,
-    { path, key: 'channel' });
+    { path, key: 'channel' },
+  );
 }
 
 /**
@@ -41,13 +43,34 @@ export function missingChannel(path: string, n: number, has: number): DictclipEr
  * temp WAV (`<tempBase>.probe-<random>.wav`) whose header is read (no parsing of ffmpeg's log).
  * @throws DictclipError E_FFMPEG (ffmpeg cannot decode it), E_ABORTED.
  */
-export async function countChannels(input: string, options: { ffmpegPath: string; tempBase: string; demuxer?: string | undefined; signal?: AbortSignal | undefined }): Promise<number> {
+export async function countChannels(
+  input: string,
+  options: { ffmpegPath: string; tempBase: string; demuxer?: string | undefined; signal?: AbortSignal | undefined },
+): Promise<number> {
   const temp = `${options.tempBase}.probe-${randomBytes(6).toString('hex')}.wav`;
   try {
-    await runProcess(options.ffmpegPath, [
-      '-hide_banner', '-nostdin', '-nostats', '-v', 'error', ...ffmpegInputArgs(input, options.demuxer),
-      '-y', '-map', '0:a:0', '-frames:a', '1', '-c:a', 'pcm_s16le', '-f', 'wav', temp,
-    ], { errorCode: 'E_FFMPEG', name: 'ffmpeg', path: input, signal: options.signal });
+    await runProcess(
+      options.ffmpegPath,
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-nostats',
+        '-v',
+        'error',
+        ...ffmpegInputArgs(input, options.demuxer),
+        '-y',
+        '-map',
+        '0:a:0',
+        '-frames:a',
+        '1',
+        '-c:a',
+        'pcm_s16le',
+        '-f',
+        'wav',
+        temp,
+      ],
+      { errorCode: 'E_FFMPEG', name: 'ffmpeg', path: input, signal: options.signal },
+    );
     return (await readWavInfo(temp)).channels;
   } finally {
     await rm(temp, { force: true });
@@ -58,7 +81,12 @@ export async function countChannels(input: string, options: { ffmpegPath: string
  * After ffmpeg failed to keep channel `n` of `input`: E_CHANNEL when the input has fewer channels
  * (ffmpeg's own message for that is not stable across versions), else the original `error`.
  */
-export async function explainChannelFailure(error: unknown, input: string, n: number, options: Parameters<typeof countChannels>[1]): Promise<unknown> {
+export async function explainChannelFailure(
+  error: unknown,
+  input: string,
+  n: number,
+  options: Parameters<typeof countChannels>[1],
+): Promise<unknown> {
   if (!isDictclipError(error, 'E_FFMPEG')) return error;
   const has = await countChannels(input, options).catch(() => undefined);
   return has !== undefined && has < n ? missingChannel(input, n, has) : error;

@@ -53,7 +53,9 @@ function plan(clips: readonly ClipRequest[], rate: number, total: number): { sta
   const ends = new Float64Array(clips.length);
   clips.forEach((clip, i) => {
     if (!Number.isFinite(clip.startMs) || !Number.isFinite(clip.endMs)) {
-      throw new DictclipError('E_INVALID_ARGUMENT', `clip ${i} has a non-finite time (${clip.startMs}–${clip.endMs} ms)`, { path: clip.outPath });
+      throw new DictclipError('E_INVALID_ARGUMENT', `clip ${i} has a non-finite time (${clip.startMs}–${clip.endMs} ms)`, {
+        path: clip.outPath,
+      });
     }
     starts[i] = Math.min(Math.max(msToSample(clip.startMs, rate), 0), total);
     ends[i] = Math.min(Math.max(msToSample(clip.endMs, rate), starts[i]!), total);
@@ -99,7 +101,13 @@ export async function cutClips(wavPath: string, clips: readonly ClipRequest[], o
 }
 
 /** {@link cutClips} from the open source `fd` (`handle` gives a FileHandle of it for streamed clips). */
-async function cutOpen(fd: number, wavPath: string, clips: readonly ClipRequest[], options: CutOptions, handle: () => Promise<FileHandle>): Promise<CutClip[]> {
+async function cutOpen(
+  fd: number,
+  wavPath: string,
+  clips: readonly ClipRequest[],
+  options: CutOptions,
+  handle: () => Promise<FileHandle>,
+): Promise<CutClip[]> {
   const info = readWavInfoSync(fd, wavPath);
   assertPcm16(info, wavPath);
   const rate = info.sampleRate;
@@ -129,7 +137,15 @@ async function cutOpen(fd: number, wavPath: string, clips: readonly ClipRequest[
     const meter = new EdgeMeter(length, rate, channels);
     ensureFolder(folders, outPath);
     if (to - from > window.buffer.length) {
-      await streamRange({ fh: await handle(), dataOffset: info.dataOffset, sampleRate: rate, channels }, start, end, outPath, temp, n, meter);
+      await streamRange(
+        { fh: await handle(), dataOffset: info.dataOffset, sampleRate: rate, channels },
+        start,
+        end,
+        outPath,
+        temp,
+        n,
+        meter,
+      );
       levels[index] = meter.levels();
       continue;
     }

@@ -42,7 +42,8 @@ export class EdgeMeter {
       : new Int16Array(Uint8Array.from(pcm).buffer);
     const ch = this.#channels;
     const headEnd = Math.min(values.length, Math.max(0, (this.#edge - firstFrame) * ch)); // values before this index are in the head
-    const tailStart = Math.min(values.length, Math.max(0, (this.#total - this.#edge - firstFrame) * ch)); // values from here on are in the tail
+    // values from here on are in the tail
+    const tailStart = Math.min(values.length, Math.max(0, (this.#total - this.#edge - firstFrame) * ch));
     this.#all += sumOfSquares(values, 0, values.length);
     this.#head += sumOfSquares(values, 0, headEnd);
     this.#tail += sumOfSquares(values, tailStart, values.length);

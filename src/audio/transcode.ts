@@ -18,7 +18,10 @@ export interface TranscodeOptions {
   ffmpegPath: string;
   /** Output sample rate in Hz. @default 16000 */
   sampleRate?: 16000;
-  /** Keep the input's own sample rate and channels (only the sample format becomes 16-bit PCM); `sampleRate` and `channel` are then ignored. @default false */
+  /**
+   * Keep the input's own sample rate and channels (only the sample format becomes 16-bit PCM); `sampleRate` and `channel` are then ignored.
+   * @default false
+   */
   native?: boolean;
   /**
    * The one input channel (1-based: 1 left, 2 right) kept, sample for sample, as the mono output
@@ -44,7 +47,8 @@ export function meaningfulLine(stderr: string, input: string): string {
   const lines = stderr.split(/\r?\n/).filter((line) => line.trim() !== '');
   const line = (lines.findLast((l) => !BOILERPLATE.test(l)) ?? lines.at(-1) ?? 'no error output').trim();
   const refused = /\[(\w+) @ [^\]]*\] Format not on whitelist/.exec(stderr);
-  if (refused !== null) return `not a media file: it reads as "${refused[1] ?? '?'}" (a playlist or list of other files), which is never followed`;
+  if (refused !== null)
+    return `not a media file: it reads as "${refused[1] ?? '?'}" (a playlist or list of other files), which is never followed`;
   const stripped = line.startsWith(`${input}: `) ? line.slice(input.length + 2) : line;
   return stripped.startsWith("Stream map '0:a:0' matches no streams") ? 'no audio stream in the input' : stripped;
 }
@@ -66,7 +70,8 @@ function aborted(signal: AbortSignal, input: string): DictclipError {
  * Transcode `input` (any format ffmpeg decodes) to a mono signed 16-bit PCM WAV at `output`:
  * first audio stream only, channels mixed down (`-ac 1`; or the one `channel` kept), resampled to `sampleRate` (with
  * `native`: the input's own rate and channels), no video, no metadata, bit-exact (the same
- * input always gives the same bytes, a 44-byte header). ffmpeg writes `<output>.tmp-<random>.wav`, which is renamed to `output` on success and removed on
+ * input always gives the same bytes, a 44-byte header). ffmpeg writes `<output>.tmp-<random>.wav`, which is renamed to `output` on success
+ * and removed on
  * failure; success means ffmpeg wrote it whole (src/audio/written.ts: no write error logged, the
  * header exact, as long as ffmpeg says it decoded), whatever its exit code.
  * @returns The header facts of the written file.
@@ -81,10 +86,27 @@ export async function transcodeToWav(input: string, output: string, options: Tra
   const temp = `${output}.tmp-${randomBytes(6).toString('hex')}.wav`;
   const keep = options.native === true ? undefined : options.channel;
   const args = [
-    '-hide_banner', '-nostdin', '-nostats', ...ffmpegInputArgs(input, options.demuxer),
-    '-y', '-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1',
-    ...(options.native === true ? [] : [...(keep === undefined ? [] : ['-af', keepChannelFilter(keep)]), '-ac', '1', '-ar', String(sampleRate)]),
-    '-c:a', 'pcm_s16le', '-bitexact', '-f', 'wav', temp,
+    '-hide_banner',
+    '-nostdin',
+    '-nostats',
+    ...ffmpegInputArgs(input, options.demuxer),
+    '-y',
+    '-map',
+    '0:a:0',
+    '-vn',
+    '-sn',
+    '-dn',
+    '-map_metadata',
+    '-1',
+    ...(options.native === true
+      ? []
+      : [...(keep === undefined ? [] : ['-af', keepChannelFilter(keep)]), '-ac', '1', '-ar', String(sampleRate)]),
+    '-c:a',
+    'pcm_s16le',
+    '-bitexact',
+    '-f',
+    'wav',
+    temp,
   ];
   let info: WavInfo;
   try {
@@ -104,7 +126,8 @@ export async function transcodeToWav(input: string, output: string, options: Tra
     const failed = isDictclipError(error, 'E_FFMPEG') ? writeFailure(String(error.context.stderrTail)) : undefined;
     if (failed !== undefined) throw shortWrite(output, failed, error);
     // ffmpeg fails on a channel the input lacks (no stable message): probe the count to say so.
-    if (keep !== undefined && keep > 1) throw await explainChannelFailure(error, input, keep, { ffmpegPath, tempBase: temp, demuxer: options.demuxer, signal });
+    if (keep !== undefined && keep > 1)
+      throw await explainChannelFailure(error, input, keep, { ffmpegPath, tempBase: temp, demuxer: options.demuxer, signal });
     if (error instanceof DictclipError) throw error;
     throw new DictclipError('E_OUTPUT', `cannot write transcoded file: ${output}`, { path: output, cause: error });
   }

@@ -10,7 +10,11 @@ export async function printShardSizes(options: LoadedRunOptions, io: CliIo): Pro
   const count = Number(options.shard?.split('/')[1]);
   if (!(count >= 1)) return;
   const ffmpegPath = await resolveFfmpeg(options.ffmpegPath);
-  const scan = await scanRecordings(options.inputDir, { leaveOut: [options.outDir, options.workDir], include: options.include, exclude: options.exclude });
+  const scan = await scanRecordings(options.inputDir, {
+    leaveOut: [options.outDir, options.workDir],
+    include: options.include,
+    exclude: options.exclude,
+  });
   const sizes = await shardSizes(scan.recordings, count, { ffmpegPath });
   io.stdout.write(`shards of ${count} (first 8 bytes of sha256(path relative to the input folder) mod ${count}):\n`);
   const width = String(count).length * 2 + 1;

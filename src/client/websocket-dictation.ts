@@ -124,7 +124,8 @@ export async function dictateOverWebSocket(options: WebSocketDictationOptions): 
       dictationId: undefined as string | undefined, hypotheses: 0, stable: '', stableMarkers: [] as RawWordMarker[], settled: false,
       messages: 0, keptBytes: 0,
     };
-    const tooLarge = (what: string, limit: number): void => finish(responseTooLarge(what, limit, { url: safeUrl, path: options.audioPath }));
+    const tooLarge = (what: string, limit: number): void =>
+      finish(responseTooLarge(what, limit, { url: safeUrl, path: options.audioPath }));
     const fail = (code: 'E_WEBSOCKET' | 'E_AUTH' | 'E_ABORTED' | 'E_INPUT', message: string, extra: { status?: number; cause?: unknown } = {}): void => {
       finish(new DictclipError(code, message, { url: safeUrl, path: options.audioPath, ...extra }));
     };
@@ -147,9 +148,17 @@ export async function dictateOverWebSocket(options: WebSocketDictationOptions): 
 
     const refused = (status: number | undefined, reason: string): void => {
       if (status === 401 || status === 403) {
-        fail('E_AUTH', `The service refused the WebSocket dictation (status ${status}: ${reason}). Check the credentials; a new account's password must be changed before its first use. Credentials come from ${CREDENTIAL_VARIABLES}.`, { status });
+        fail(
+          'E_AUTH',
+          `The service refused the WebSocket dictation (status ${status}: ${reason}). Check the credentials; a new account's password must be changed before its first use. Credentials come from ${CREDENTIAL_VARIABLES}.`,
+          { status },
+        );
       } else {
-        fail('E_WEBSOCKET', `The service refused the WebSocket dictation${status === undefined ? '' : ` (status ${status})`}: ${reason}`, status === undefined ? {} : { status });
+        fail(
+          'E_WEBSOCKET',
+          `The service refused the WebSocket dictation${status === undefined ? '' : ` (status ${status})`}: ${reason}`,
+          status === undefined ? {} : { status },
+        );
       }
     };
 
@@ -259,7 +268,10 @@ export async function dictateOverWebSocket(options: WebSocketDictationOptions): 
       fail('E_WEBSOCKET', `WebSocket dictation at ${safeUrl} failed: ${error.message}`, { cause: error });
     });
     ws.on('close', (code, reason) => {
-      fail('E_WEBSOCKET', `The service closed the WebSocket before the text was done (code ${code}${reason.length > 0 ? `: ${reason.toString()}` : ''})`);
+      fail(
+        'E_WEBSOCKET',
+        `The service closed the WebSocket before the text was done (code ${code}${reason.length > 0 ? `: ${reason.toString()}` : ''})`,
+      );
     });
   });
 }

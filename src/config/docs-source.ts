@@ -50,13 +50,26 @@ function affectsText(spec: KeySpec): string {
     : spec.affects === 'selection' ? 'Changing it redoes nothing; run.json records it when set, and merge refuses shards made with other values.' : '';
 }
 
+/** `text` as comment lines after `prefix`, each at most 140 characters, broken at spaces. */
+function wrapped(prefix: string, text: string): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && prefix.length + line.length + 1 + word.length > 140) {
+      out.push(prefix + line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  return [...out, prefix + line];
+}
+
 /** The generated file, as it must be committed. */
 export function optionDocsSource(): string {
   const lines = [HEAD.trimEnd()];
   for (const spec of KEYS) {
     if (spec.appliesTo !== 'library') continue;
     const description = `${spec.description} ${affectsText(spec)}`.trim().replace(/\*\//g, '*\\/');
-    lines.push('  /**', `   * ${description}`, `   * @default ${defaultLabel(spec)}`, '   */', `  readonly ${spec.key}?: ${typeText(spec)};`);
+    lines.push('  /**', ...wrapped('   * ', description), `   * @default ${defaultLabel(spec)}`, '   */', `  readonly ${spec.key}?: ${typeText(spec)};`);
   }
   lines.push('}', '');
   return lines.join('\n');

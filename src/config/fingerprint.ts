@@ -78,21 +78,28 @@ export function selectionFields(options: OptionValues, keys: readonly KeySpec[] 
   const fields: Record<string, unknown> = {};
   for (const spec of keys) {
     const value = options[spec.key];
-    if (spec.affects === 'selection' && spec.appliesTo === 'library' && value !== undefined && value !== spec.default) fields[spec.key] = value;
+    if (spec.affects === 'selection' && spec.appliesTo === 'library' && value !== undefined && value !== spec.default)
+      fields[spec.key] = value;
   }
   return fields;
 }
 
 /**
  * run.json's readable list of what the output was made with: the service's identity, every
- * library key that affects the dictation or the clips (unset ones, and keys added since the first layout at their default, left out), with reference
+ * library key that affects the dictation or the clips (unset ones, and keys added since the first layout at their default, left out), with
+ * reference
  * transcripts their hash and the alignment method, then the keys that chose the recordings
  * ({@link selectionFields}).
  */
-export function recordedOptions(options: OptionValues, provided: ProvidedValues & { service: string }, keys: readonly KeySpec[] = KEYS): Record<string, unknown> {
+export function recordedOptions(
+  options: OptionValues,
+  provided: ProvidedValues & { service: string },
+  keys: readonly KeySpec[] = KEYS,
+): Record<string, unknown> {
   const readable: Record<string, unknown> = { service: provided.service };
   for (const spec of keys) {
-    if ((spec.affects !== 'dictation' && spec.affects !== 'clips') || spec.appliesTo !== 'library' || spec.fingerprint?.via !== undefined) continue;
+    if ((spec.affects !== 'dictation' && spec.affects !== 'clips') || spec.appliesTo !== 'library' || spec.fingerprint?.via !== undefined)
+      continue;
     // A key without a place (added since) is listed, as it enters its fingerprint, only when not at its default.
     if (spec.fingerprint === undefined && atDefault(spec, options[spec.key])) continue;
     if (options[spec.key] !== undefined) readable[spec.key] = options[spec.key];

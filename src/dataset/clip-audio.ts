@@ -64,7 +64,10 @@ export class FormatTally {
 }
 
 /** The format a clip is exported in: the target where one is set, else the row's own. */
-export function exportedFormat(row: Pick<ExportRow, 'sample_rate' | 'channels'>, target: AudioTarget): { sampleRate: number; channels: number } {
+export function exportedFormat(
+  row: Pick<ExportRow, 'sample_rate' | 'channels'>,
+  target: AudioTarget,
+): { sampleRate: number; channels: number } {
   return { sampleRate: target.sampleRate ?? row.sample_rate, channels: target.channels ?? row.channels };
 }
 
@@ -129,7 +132,9 @@ export class ClipConverter {
     const samples = clipSamples({ ...row, sample_rate: sampleRate });
     const output = path.join(this.scratchDir, `${id}.wav`);
     const channel = keptChannel(clipPath, own.channels, this.target);
-    await new Promise<void>((resolve, reject) => this.#add({ job: { input: clipPath, output, sampleRate, channels, channel, samples }, done: { resolve, reject } }));
+    await new Promise<void>((resolve, reject) =>
+      this.#add({ job: { input: clipPath, output, sampleRate, channels, channel, samples }, done: { resolve, reject } }),
+    );
     return { clipPath: output, audio: { sampleRate, channels, samples }, release: () => rm(output, { force: true }) };
   }
 

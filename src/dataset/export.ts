@@ -124,7 +124,11 @@ function group(row: ExportRow, o: ResolvedExportOptions): string {
  * Pass 1: kept audio per group, dropped totals, the exported audio formats; checks every row (a
  * clip mixed down must have the channel kept: E_CHANNEL) and that the Kaldi sources exist.
  */
-async function survey(o: ResolvedExportOptions, inputDir: string | undefined, target: AudioTarget): Promise<{ groups: GroupTotal[]; dropped: { clips: number; ms: number }; droppedBy: Record<string, number>; formats: FormatTally }> {
+async function survey(
+  o: ResolvedExportOptions,
+  inputDir: string | undefined,
+  target: AudioTarget,
+): Promise<{ groups: GroupTotal[]; dropped: { clips: number; ms: number }; droppedBy: Record<string, number>; formats: FormatTally }> {
   const totals = new Map<string, GroupTotal>();
   const dropped = { clips: 0, ms: 0 };
   const droppedBy: Record<string, number> = {};
@@ -158,14 +162,27 @@ async function survey(o: ResolvedExportOptions, inputDir: string | undefined, ta
         lastSource = row.source;
         const file = sourceFile(inputDir, row.source);
         refuseControlCharacters(file, 'the source recording');
-        if (!(await stat(file).then((s) => s.isFile(), () => false))) {
-          throw new DictclipError('E_CONFIG', `kaldi: the source recording ${file} does not exist (wav.scp decodes the sources). Fix: pass --input-dir with the run's input folder.`, { key: 'inputDir', path: file });
+        if (
+          !(await stat(file).then(
+            (s) => s.isFile(),
+            () => false,
+          ))
+        ) {
+          throw new DictclipError(
+            'E_CONFIG',
+            `kaldi: the source recording ${file} does not exist (wav.scp decodes the sources). Fix: pass --input-dir with the run's input folder.`,
+            { key: 'inputDir', path: file },
+          );
         }
       }
     }
   } catch (error) {
     if (isDictclipError(error)) throw error;
-    throw new DictclipError('E_NOT_RUN_OUTPUT', `${path.join(o.runDir, MANIFEST_FILE)} cannot be read as a manifest: ${(error as Error).message}`, { path: o.runDir, cause: error });
+    throw new DictclipError(
+      'E_NOT_RUN_OUTPUT',
+      `${path.join(o.runDir, MANIFEST_FILE)} cannot be read as a manifest: ${(error as Error).message}`,
+      { path: o.runDir, cause: error },
+    );
   }
   return { groups: [...totals.values()], dropped, droppedBy, formats };
 }
@@ -183,7 +200,8 @@ function splitsCsv(groups: readonly GroupTotal[], assignment: ReadonlyMap<string
  * unknown split names, a bad group-by regex, `to` inside the clips folder, kaldi without its
  * sources), `E_NOT_RUN_OUTPUT` for a folder that is not a run output, `E_UNSAFE_NAME` for a source
  * or clip name with a control character (a newline would split wav.scp's line), `E_UNSAFE_PATH`
- * for a clip that is a link or not inside the output folder; in these cases nothing is written. `E_INPUT`/`E_OUTPUT` when a clip cannot be read or the export written (the partial
+ * for a clip that is a link or not inside the output folder; in these cases nothing is written. `E_INPUT`/`E_OUTPUT` when a clip cannot be
+ * read or the export written (the partial
  * export is removed).
  */
 export async function exportDataset(options: ExportOptions): Promise<ExportResult> {
@@ -191,7 +209,11 @@ export async function exportDataset(options: ExportOptions): Promise<ExportResul
   const run = await checkRunOutput(o.runDir);
   const inputDir = o.inputDir ?? run.inputDir;
   if (o.format === 'kaldi' && inputDir === undefined) {
-    throw new DictclipError('E_CONFIG', 'kaldi: this run output does not record its input folder (summary.json has no inputDir), and wav.scp must name the source recordings. Fix: pass --input-dir <the run\'s input folder>.', { key: 'inputDir' });
+    throw new DictclipError(
+      'E_CONFIG',
+      "kaldi: this run output does not record its input folder (summary.json has no inputDir), and wav.scp must name the source recordings. Fix: pass --input-dir <the run's input folder>.",
+      { key: 'inputDir' },
+    );
   }
   const channel = await chosenChannel(o);
   const target: AudioTarget = { sampleRate: o.sampleRate, channels: o.channels, channel };
@@ -224,7 +246,13 @@ export async function exportDataset(options: ExportOptions): Promise<ExportResul
       const id = sampleId(row);
       const clipPath = path.join(o.runDir, ...row.file_name.split('/'));
       const base = { id, split, group: name, speaker: speakerId(name), row };
-      if (FORMATS[o.format].holds === 'sources' && channel !== undefined && channel > 1 && (o.channels ?? 1) === 1 && row.source !== probed) {
+      if (
+        FORMATS[o.format].holds === 'sources' &&
+        channel !== undefined &&
+        channel > 1 &&
+        (o.channels ?? 1) === 1 &&
+        row.source !== probed
+      ) {
         probed = row.source;
         await checkSourceChannel(sourceFile(inputDir ?? '', row.source), channel, o.ffmpegPath, path.join(temp, '.probe'));
       }
@@ -243,12 +271,16 @@ export async function exportDataset(options: ExportOptions): Promise<ExportResul
     await csv.write(splitsCsv(groups, assignment));
     await csv.close();
     await replaceDir(temp, o.to);
-    await recordExport(o.runDir, { to: o.to, format: o.format, manifestSha256: madeFrom }).catch(() => undefined); // a hint only: the export stands without it
+    // a hint only: the export stands without it
+    await recordExport(o.runDir, { to: o.to, format: o.format, manifestSha256: madeFrom }).catch(() => undefined);
   } catch (error) {
     await inFlight.settle();
     await rm(temp, { recursive: true, force: true }).catch(() => undefined);
     if (isDictclipError(error)) throw error;
-    throw new DictclipError('E_OUTPUT', `cannot write the ${o.format} export to ${o.to}: ${(error as Error).message}`, { path: o.to, cause: error });
+    throw new DictclipError('E_OUTPUT', `cannot write the ${o.format} export to ${o.to}: ${(error as Error).message}`, {
+      path: o.to,
+      cause: error,
+    });
   }
   const ordered = Object.fromEntries(SPLIT_NAMES.filter((s) => splits[s] !== undefined).map((s) => [s, splits[s]]));
   const warnings = [

@@ -29,7 +29,9 @@ export interface ExportOptions extends ClipFilters {
   readonly split?: string | readonly SplitSpec[] | undefined;
   /** Seed of the split assignment. @default 0 */
   readonly seed?: number | undefined;
-  /** What a group is: `source` (a recording), `dir` (its folder) or a regex with one capture group over the source path. @default 'source' */
+  /**
+   * What a group is: `source` (a recording), `dir` (its folder) or a regex with one capture group over the source path. @default 'source'
+   */
   readonly groupBy?: string | undefined;
   /** WebDataset: samples per tar shard. @default 1000 */
   readonly shardSize?: number | undefined;
@@ -92,7 +94,10 @@ function refuse(key: string, message: string): DictclipError {
   return new DictclipError('E_CONFIG', message, { key });
 }
 
-/** `train=80,dev=10,test=10` → split specs; names from {@link SPLIT_NAMES} or {@link SPLIT_ALIASES} (`validation` = dev), integer percents summing to 100. */
+/**
+ * `train=80,dev=10,test=10` → split specs; names from {@link SPLIT_NAMES} or {@link SPLIT_ALIASES} (`validation` = dev), integer percents
+ * summing to 100.
+ */
 export function parseSplitSpec(text: string): SplitSpec[] {
   const specs: SplitSpec[] = [];
   for (const part of text.split(',').map((p) => p.trim()).filter((p) => p !== '')) {
@@ -174,8 +179,14 @@ export function resolveExportOptions(options: ExportOptions): ResolvedExportOpti
   const shardSize = options.shardSize ?? 1000;
   if (!Number.isSafeInteger(shardSize) || shardSize < 1) throw refuse('shardSize', `--shard-size: ${shardSize} is not a whole number of at least 1.`);
   const { sampleRate, channels } = options;
-  if (sampleRate !== undefined && (!Number.isSafeInteger(sampleRate) || sampleRate < SAMPLE_RATE_RANGE.min || sampleRate > SAMPLE_RATE_RANGE.max)) {
-    throw refuse('sampleRate', `--sample-rate: ${sampleRate} is not a whole number of Hz from ${SAMPLE_RATE_RANGE.min} to ${SAMPLE_RATE_RANGE.max}. Fix: e.g. --sample-rate 16000.`);
+  if (
+    sampleRate !== undefined &&
+    (!Number.isSafeInteger(sampleRate) || sampleRate < SAMPLE_RATE_RANGE.min || sampleRate > SAMPLE_RATE_RANGE.max)
+  ) {
+    throw refuse(
+      'sampleRate',
+      `--sample-rate: ${sampleRate} is not a whole number of Hz from ${SAMPLE_RATE_RANGE.min} to ${SAMPLE_RATE_RANGE.max}. Fix: e.g. --sample-rate 16000.`,
+    );
   }
   if (channels !== undefined && (!Number.isSafeInteger(channels) || channels < CHANNELS_RANGE.min || channels > CHANNELS_RANGE.max)) {
     throw refuse('channels', `--channels: ${channels} is not a whole number from ${CHANNELS_RANGE.min} to ${CHANNELS_RANGE.max}. Fix: e.g. --channels 1.`);
@@ -185,7 +196,10 @@ export function resolveExportOptions(options: ExportOptions): ResolvedExportOpti
     throw refuse('channel', `--channel: ${JSON.stringify(options.channel)} is not mix, left, right or a channel number from 1 to ${MAX_CHANNEL}. Fix: e.g. --channel left.`);
   }
   if (channel !== undefined && channel !== 'mix' && (channels ?? (format === 'kaldi' ? 1 : undefined)) !== 1) {
-    throw refuse('channel', `--channel ${channel} picks the channel kept when clips are mixed down to one, and this export ${channels === undefined ? 'keeps each clip\'s own channels' : `converts to ${channels} channels`}. Fix: add --channels 1.`);
+    throw refuse(
+      'channel',
+      `--channel ${channel} picks the channel kept when clips are mixed down to one, and this export ${channels === undefined ? "keeps each clip's own channels" : `converts to ${channels} channels`}. Fix: add --channels 1.`,
+    );
   }
   const { minConfidence } = options;
   if (minConfidence !== undefined && !(Number.isFinite(minConfidence) && minConfidence >= 0 && minConfidence <= 1)) {

@@ -77,8 +77,13 @@ interface Segment { source: string; startMs: number; endMs: number }
  * The run's clips as spans of their sources, and the first source's video stream when every
  * source has one; else how many sources have one (0: an audio run).
  */
-export async function videoSources(runDir: string, ffprobePath: string, signal?: AbortSignal): Promise<{ segments: Segment[]; video: VideoStreamInfo } | { videoSources: number; sources: number }> {
-  if (!existsSync(path.join(runDir, MANIFEST_FILE))) throw notRunOutput(runDir, `${MANIFEST_FILE} is missing (a supercut joins the clips of a finished run)`);
+export async function videoSources(
+  runDir: string,
+  ffprobePath: string,
+  signal?: AbortSignal,
+): Promise<{ segments: Segment[]; video: VideoStreamInfo } | { videoSources: number; sources: number }> {
+  if (!existsSync(path.join(runDir, MANIFEST_FILE)))
+    throw notRunOutput(runDir, `${MANIFEST_FILE} is missing (a supercut joins the clips of a finished run)`);
   const inputDir = (await readSummary(runDir))['inputDir'];
   const segments: Segment[] = [];
   for await (const row of readManifest(runDir)) {
@@ -86,7 +91,8 @@ export async function videoSources(runDir: string, ffprobePath: string, signal?:
   }
   const probed = new Map<string, VideoStreamInfo | undefined>();
   for (const { source } of segments) {
-    if (!probed.has(source)) probed.set(source, existsSync(source) ? await probeVideo(ffprobePath, source, signal).catch(() => undefined) : undefined);
+    if (!probed.has(source))
+      probed.set(source, existsSync(source) ? await probeVideo(ffprobePath, source, signal).catch(() => undefined) : undefined);
   }
   const found = [...probed.values()].filter((info) => info !== undefined);
   const first = probed.get(segments[0]?.source ?? '');
@@ -132,11 +138,18 @@ function frameCounts(durationsMs: readonly number[], fps: number): number[] {
  * Files appear whole (temp + rename).
  * @throws DictclipError E_FFMPEG (ffmpeg failed), E_OUTPUT (too many clips, cannot rename).
  */
-export async function writeVideoSupercut(options: VideoSupercutOptions, sources: { segments: readonly Segment[]; video: VideoStreamInfo }): Promise<VideoSupercutResult> {
+export async function writeVideoSupercut(
+  options: VideoSupercutOptions,
+  sources: { segments: readonly Segment[]; video: VideoStreamInfo },
+): Promise<VideoSupercutResult> {
   const { segments, video } = sources;
   const videoPath = path.join(options.runDir, `${options.name}.mp4`);
   if (segments.length > MAX_VIDEO_CLIPS) {
-    throw new DictclipError('E_OUTPUT', `a video supercut of ${segments.length} clips is more than ${MAX_VIDEO_CLIPS}; narrow it (--find, --match) or pass --supercut-audio-only`, { path: videoPath });
+    throw new DictclipError(
+      'E_OUTPUT',
+      `a video supercut of ${segments.length} clips is more than ${MAX_VIDEO_CLIPS}; narrow it (--find, --match) or pass --supercut-audio-only`,
+      { path: videoPath },
+    );
   }
   const width = video.width + (video.width % 2);
   const height = video.height + (video.height % 2);
@@ -161,10 +174,14 @@ export async function writeVideoSupercut(options: VideoSupercutOptions, sources:
     const durationS = (s.endMs - s.startMs) / 1000;
     // Input seeking decodes from the keyframe before and drops what comes before the start: exact, and fast on long sources.
     inputs.push('-ss', (s.startMs / 1000).toFixed(3), '-t', (durationS + 1).toFixed(3), '-protocol_whitelist', 'file', '-i', s.source);
-    chains.push(`[${i}:V:0]fps=${fps},scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2,setsar=1,format=yuv420p,` +
-      `tpad=stop_mode=clone:stop=${n},trim=end_frame=${n},setpts=PTS-STARTPTS[v${i}]`);
-    chains.push(`[${i}:a:0]aresample=${AUDIO_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,apad,` +
-      `atrim=end_sample=${Math.round(durationS * AUDIO_RATE)},asetpts=PTS-STARTPTS[a${i}]`);
+    chains.push(
+      `[${i}:V:0]fps=${fps},scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2,setsar=1,format=yuv420p,` +
+        `tpad=stop_mode=clone:stop=${n},trim=end_frame=${n},setpts=PTS-STARTPTS[v${i}]`,
+    );
+    chains.push(
+      `[${i}:a:0]aresample=${AUDIO_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,apad,` +
+        `atrim=end_sample=${Math.round(durationS * AUDIO_RATE)},asetpts=PTS-STARTPTS[a${i}]`,
+    );
     v.push(`[v${i}]`);
     a.push(`[a${i}]`);
   }
@@ -174,10 +191,35 @@ export async function writeVideoSupercut(options: VideoSupercutOptions, sources:
   const codecArgs = codec === 'libx264' ? ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23'] : ['-c:v', 'mpeg4', '-q:v', '4'];
   const temp = `${videoPath}.tmp-${randomBytes(6).toString('hex')}.mp4`;
   try {
-    await runProcess(options.ffmpegPath, [
-      '-v', 'error', '-nostdin', ...inputs, '-filter_complex', chains.join(';'), '-map', '[vout]', '-map', '[aout]',
-      ...codecArgs, '-pix_fmt', 'yuv420p', '-r', String(fps), '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', '-y', temp,
-    ], { errorCode: 'E_FFMPEG', path: videoPath, signal: options.signal });
+    await runProcess(
+      options.ffmpegPath,
+      [
+        '-v',
+        'error',
+        '-nostdin',
+        ...inputs,
+        '-filter_complex',
+        chains.join(';'),
+        '-map',
+        '[vout]',
+        '-map',
+        '[aout]',
+        ...codecArgs,
+        '-pix_fmt',
+        'yuv420p',
+        '-r',
+        String(fps),
+        '-c:a',
+        'aac',
+        '-b:a',
+        '128k',
+        '-movflags',
+        '+faststart',
+        '-y',
+        temp,
+      ],
+      { errorCode: 'E_FFMPEG', path: videoPath, signal: options.signal },
+    );
     await rename(temp, videoPath);
   } catch (cause) {
     await rm(temp, { force: true });

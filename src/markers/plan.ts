@@ -23,7 +23,10 @@ export interface ClipPlanOptions {
   padBeforeMs: number;
   /** Padding after each clip, ms, stopped at the midpoint to the next marker owning audio and at the audio end. Run default: 0. */
   padAfterMs: number;
-  /** `clamp`: padding stops at the midpoint to a neighbouring word; `overlap`: it runs into neighbours (only the audio stops it). @default 'clamp' */
+  /**
+   * `clamp`: padding stops at the midpoint to a neighbouring word; `overlap`: it runs into neighbours (only the audio stops it). @default
+   * 'clamp'
+   */
   padMode?: PadMode | undefined;
   /** Phrase mode: a pause of at least this many ms closes a phrase. Run default: 700. */
   maxGapMs: number;
@@ -33,11 +36,16 @@ export interface ClipPlanOptions {
   audioDurationMs: number;
   /** Keep only clips whose text matches (tested after planning; pass the `i` flag for case-insensitive). @default undefined */
   match?: RegExp | undefined;
-  /** Phrase search: when non-empty, only the occurrences of these phrases are planned (kind `match`, see `findPhrases`). @default undefined */
+  /**
+   * Phrase search: when non-empty, only the occurrences of these phrases are planned (kind `match`, see `findPhrases`). @default undefined
+   */
   find?: readonly string[] | undefined;
   /** Phrase search: words of context added on each side of a match. @default 0 */
   contextWords?: number | undefined;
-  /** When above 0, each clip gets the window its edges may snap within (see `snapPlan`: a boundary shared with a touching word moves for both clips). @default 0 */
+  /**
+   * When above 0, each clip gets the window its edges may snap within (see `snapPlan`: a boundary shared with a touching word moves for
+   * both clips). @default 0
+   */
   snapMs?: number | undefined;
 }
 

@@ -47,7 +47,11 @@ export function snapPlan(
   } else {
     let min = Math.max(0, padded.startMs - snapMs);
     if (clamp && previous !== undefined) min = Math.max(min, Math.ceil((previous.endMs + span.startMs) / 2));
-    start = { at: padded.startMs, min: Math.min(min, padded.startMs), max: Math.max(padded.startMs, Math.min(padded.startMs + snapMs, span.startMs)) };
+    start = {
+      at: padded.startMs,
+      min: Math.min(min, padded.startMs),
+      max: Math.max(padded.startMs, Math.min(padded.startMs + snapMs, span.startMs)),
+    };
   }
   let end: Edge;
   if (clamp && next !== undefined && span.tail.endMs >= next.startMs) {

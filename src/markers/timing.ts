@@ -53,14 +53,17 @@ export const RATE_Z_LIMIT = 3.5;
  * keeps them in step).
  */
 export const CLIP_FLAG_MEANINGS: Readonly<Record<ClipFlag, string>> = {
-  'utterance': 'Cut from collapsed markers: the service timed the whole transcript as one marker, so the clip is the whole utterance, not one word or phrase.',
+  utterance:
+    'Cut from collapsed markers: the service timed the whole transcript as one marker, so the clip is the whole utterance, not one word or phrase.',
   'short-word': `A word of the clip lasts under ${SHORT_WORD_MS} ms: too short to be real, its marker is likely wrong.`,
   'long-word': `A word of the clip lasts over ${LONG_WORD_MS / 1000} s: too long to be real, its marker likely spans a pause or other words.`,
   'rate-outlier': `A word of the clip is spoken far faster or slower than the recording's own rate (letters and digits per second; modified z-score of the log rate above ${RATE_Z_LIMIT}).`,
-  'cut-edge': 'An edge of the clip cuts into speech: sound goes on for 50 ms or more past the edge before any neighbouring word starts (the word is cut short), or the clip holds 50 ms or more of a neighbouring word\'s audible speech (audible: over 9 dB above the recording\'s noise floor, in 10 ms frames).',
-  'unaligned': 'A word of the reference transcript in the clip could not be placed in the audio: the clip is cut at an estimate.',
-  'low-confidence': 'The clip\'s confidence is below the run\'s threshold (--confidence-threshold): it likely does not hold its label with both edges within 50 ms (a word on another word\'s audio, a word never spoken, noise, a stutter).',
-  'verified': 'Every word of the clip was checked by a person in dictclip review (not a doubt: such clips count as clean).',
+  'cut-edge':
+    "An edge of the clip cuts into speech: sound goes on for 50 ms or more past the edge before any neighbouring word starts (the word is cut short), or the clip holds 50 ms or more of a neighbouring word's audible speech (audible: over 9 dB above the recording's noise floor, in 10 ms frames).",
+  unaligned: 'A word of the reference transcript in the clip could not be placed in the audio: the clip is cut at an estimate.',
+  'low-confidence':
+    "The clip's confidence is below the run's threshold (--confidence-threshold): it likely does not hold its label with both edges within 50 ms (a word on another word's audio, a word never spoken, noise, a stutter).",
+  verified: 'Every word of the clip was checked by a person in dictclip review (not a doubt: such clips count as clean).',
 };
 /** Floor of the rate spread (log scale): ln 1.25. */
 export const RATE_MIN_SPREAD = Math.log(1.25);
@@ -127,7 +130,8 @@ export function timingFlags(result: DictationResult, clips: readonly PlannedClip
     if (result.collapsed || clip.kind === 'utterance') return 'utterance';
     const flags: string[] = [];
     const end = clip.textStart + clip.textLength;
-    for (let i = firstAtLeast(markers, clip.textStart, (m) => m.textStart); i < markers.length && markers[i]!.textStart < end; i++) flags.push(...parseFlags(perWord[i]!));
+    for (let i = firstAtLeast(markers, clip.textStart, (m) => m.textStart); i < markers.length && markers[i]!.textStart < end; i++)
+      flags.push(...parseFlags(perWord[i]!));
     return formatFlags(flags);
   });
 }

@@ -23,7 +23,14 @@ import { checkRunFolders } from './run/folders.js';
 import { baseUrlError } from './run/base-url.js';
 import { openRunReferences } from './run/references.js';
 import { acousticAligner, checkAcousticAligner } from './run/acoustic-aligner.js';
-import { lostReferences, lostReferenceWarning, referenceSummary, UNUSED_REFERENCE, withoutReferenceFiles, withoutReferenceSummary } from './run/reference-summary.js';
+import {
+  lostReferences,
+  lostReferenceWarning,
+  referenceSummary,
+  UNUSED_REFERENCE,
+  withoutReferenceFiles,
+  withoutReferenceSummary,
+} from './run/reference-summary.js';
 import { runRecord, serviceIdentity } from './recording/state.js';
 import { otherServiceError, readRunRecord, writeRunRecord } from '../run-output/run-record.js';
 import { parseShard, selectShard } from '../shard/select.js';
@@ -66,16 +73,30 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
   refuseOther(recordedOther); // before hashing any source: run.json alone says so
   const align = opts.align ?? (opts.baseUrl === undefined ? 'acoustic' : 'text');
   const refs = await openRunReferences({
-    outDir, given: opts.transcripts, remembered: before?.transcripts, reuse: opts.reuseTranscripts, relPaths: scan.recordings.map((r) => r.relPath),
+    outDir,
+    given: opts.transcripts,
+    remembered: before?.transcripts,
+    reuse: opts.reuseTranscripts,
+    relPaths: scan.recordings.map((r) => r.relPath),
   });
-  const warnAbout = (source: string | undefined, message: string): void => events.onWarning?.({ ...(source === undefined ? {} : { source }), message });
+  const warnAbout = (source: string | undefined, message: string): void =>
+    events.onWarning?.({ ...(source === undefined ? {} : { source }), message });
   for (const note of refs.notes) warnAbout(undefined, note);
-  const { jobs, failures } = await prepareJobs(recordings, opts, serviceId, { refs, align, require: opts.requireTranscripts, warn: warnAbout });
+  const { jobs, failures } = await prepareJobs(recordings, opts, serviceId, {
+    refs,
+    align,
+    require: opts.requireTranscripts,
+    warn: warnAbout,
+  });
   for (const job of lostReferences(jobs)) warnAbout(job.recording.relPath, lostReferenceWarning(refs));
   // A run stopped before it wrote run.json still names its service in each recording's state.
   const otherService = recordedOther ?? dictatedElsewhere(jobs, serviceId);
   refuseOther(otherService);
-  const skippedFiles = [...withoutReferenceFiles(scan, refs), ...(refs.set?.unused ?? []).map((name) => ({ relPath: name, reason: UNUSED_REFERENCE })), ...(refs.set?.unreadable ?? [])];
+  const skippedFiles = [
+    ...withoutReferenceFiles(scan, refs),
+    ...(refs.set?.unused ?? []).map((name) => ({ relPath: name, reason: UNUSED_REFERENCE })),
+    ...(refs.set?.unreadable ?? []),
+  ];
   throwIfAborted(signal);
   const wallTimeMs = (): number => Math.round(performance.now() - started);
   const alreadyDone = jobs.filter((job) => job.decision === 'done').length;
@@ -90,7 +111,13 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
     };
     const plan = jobs.map((job) => {
       const reason = job.decision === 'dictate' ? redoReason(job, serviceId, otherService) : undefined;
-      return { source: job.recording.relPath, path: job.recording.path, state: planState(job), dictate: job.decision === 'dictate' && job.direct !== true, ...(reason === undefined ? {} : { reason }) };
+      return {
+        source: job.recording.relPath,
+        path: job.recording.path,
+        state: planState(job),
+        dictate: job.decision === 'dictate' && job.direct !== true,
+        ...(reason === undefined ? {} : { reason }),
+      };
     });
     const change = otherService === undefined ? {} : { serviceChange: { from: otherService, to: serviceId, allowed: opts.newService } };
     return { summary: computeSummary(counts, []), failures, manifestPath, plan, ...change };
@@ -121,11 +148,22 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
     let fatal: DictclipError | undefined;
     const inFlight = new Set<string>(); // dictations created and not yet fetched (src/pipeline/stages/dictation/dictate.ts)
     const ctx: RecordingContext = {
-      options: opts, outDir, workDir, ffmpegPath, signal: controller.signal,
+      options: opts,
+      outDir,
+      workDir,
+      ffmpegPath,
+      signal: controller.signal,
       dictation: () => ({ ...dictateContext(connection, client, opts, controller.signal), inFlight }),
-      limits: { transcode: pLimit(opts.transcodeConcurrency), upload: pLimit(opts.concurrency), dictation: pLimit(opts.concurrency), cut: pLimit(availableParallelism()) },
+      limits: {
+        transcode: pLimit(opts.transcodeConcurrency),
+        upload: pLimit(opts.concurrency),
+        dictation: pLimit(opts.concurrency),
+        cut: pLimit(availableParallelism()),
+      },
       warn: () => undefined,
-      onDictated: () => { dictatedOk = true; },
+      onDictated: () => {
+        dictatedOk = true;
+      },
       align: { mode: align, acoustic: align === 'acoustic' ? acousticAligner(workDir, pLimit(availableParallelism())) : undefined },
     };
     const perRecording = pLimit(opts.concurrency * 2 + opts.transcodeConcurrency);
@@ -149,7 +187,8 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
         tally.add(source, result);
         events.onRecordingDone?.({ source, clips: result.rows.length, resumed: result.resumed });
       } catch (error) {
-        const { stage, error: e } = error instanceof StageError ? error : { stage: 'output' as const, error: toDictclipError(error, 'E_OUTPUT') };
+        const { stage, error: e } =
+          error instanceof StageError ? error : { stage: 'output' as const, error: toDictclipError(error, 'E_OUTPUT') };
         if (controller.signal.aborted) return;
         const wrongUrl = baseUrlError(e, opts.baseUrl, dictatedOk);
         if (wrongUrl !== undefined || ALWAYS_FATAL.has(e.code) || (e.code === 'E_NETWORK' && !dictatedOk)) {
@@ -168,12 +207,22 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
     if (fatal !== undefined) throw fatal;
     const interrupted = signal?.aborted === true;
     const counts = {
-      recordings: recordings.length, done: tally.done, failed: failures.length, resumed: tally.resumed, skipped, ...excluded, wallTimeMs: wallTimeMs(),
-      ...tally.stageMs(), inputDir: scan.folder,
+      recordings: recordings.length,
+      done: tally.done,
+      failed: failures.length,
+      resumed: tally.resumed,
+      skipped,
+      ...excluded,
+      wallTimeMs: wallTimeMs(),
+      ...tally.stageMs(),
+      inputDir: scan.folder,
     };
     const summary = {
-      ...computeSummary(counts, tally.rows, tally.dropped, tally.paddingClamped), ...findSummary(opts.find, tally.found), ...referenceSummary(tally.agreements),
-      ...withoutReferenceSummary(refs, jobs, failures), ...confidenceSummary(tally.confidence),
+      ...computeSummary(counts, tally.rows, tally.dropped, tally.paddingClamped),
+      ...findSummary(opts.find, tally.found),
+      ...referenceSummary(tally.agreements),
+      ...withoutReferenceSummary(refs, jobs, failures),
+      ...confidenceSummary(tally.confidence),
     };
     await writeRunOutputs(outDir, tally.rows, failures, summary, skippedFiles);
     // Exports made from an earlier manifest are stale now: summary.json says which (the CLI and the report show it).
@@ -181,7 +230,8 @@ export async function runPipeline(options: RunOptions, events: PipelineEvents = 
     if (stale.length > 0) Object.assign(summary, { staleExports: stale });
     if (stale.length > 0) await writeSummary(outDir, { ...summary, failures });
     // Interrupted: the manifest and summary hold what finished; no run.json (it lists a whole run, for merge).
-    if (interrupted) throw interruptedError({ finished: tally.done + tally.resumed + failures.length, total: recordings.length, canceled }, signal.reason);
+    if (interrupted)
+      throw interruptedError({ finished: tally.done + tally.resumed + failures.length, total: recordings.length, canceled }, signal.reason);
     const referenceRecord = refs.set === undefined ? undefined : { sha256: refs.set.fingerprint, align, location: refs.location };
     await writeRunRecord(outDir, runRecord(opts, serviceId, recordings.map((r) => r.relPath), opts.shard ?? null, referenceRecord));
     return { summary, failures, manifestPath };

@@ -10,7 +10,10 @@ export type { RunOptions, ResolvedRunOptions } from '../config/options.js';
 
 /** Callbacks for progress display (src/cli renders them). All optional. */
 export interface PipelineEvents {
-  /** After scanning: how many recordings there are, how many are reused from a previous run, the files not processed and the recordings the include/exclude patterns leave out. */
+  /**
+   * After scanning: how many recordings there are, how many are reused from a previous run, the files not processed and the recordings the
+   * include/exclude patterns leave out.
+   */
   onStart?(info: { total: number; resumed: number; skipped: { relPath: string; reason: string }[]; excluded?: number }): void;
   onRecordingDone?(info: { source: string; clips: number; resumed: boolean }): void;
   onRecordingFailed?(info: FailureRow): void;
@@ -52,13 +55,19 @@ export interface PlanEntry {
   /** Absolute path of the recording. */
   path: string;
   state: 'done' | 'todo' | 'redo';
-  /** True when the run would dictate it (todo, or redo with changed dictation settings or source); false when done, only re-cut from saved markers, or aligned directly with its reference (embedded engine). */
+  /**
+   * True when the run would dictate it (todo, or redo with changed dictation settings or source); false when done, only re-cut from saved
+   * markers, or aligned directly with its reference (embedded engine).
+   */
   dictate: boolean;
   /** Why a recording processed before would be dictated again. */
   reason?: RedoReason;
 }
 
-/** Why a recording is dictated again: its source changed, another service dictated it, it failed last time, a run was stopped while dictating it, or the dictation settings changed. */
+/**
+ * Why a recording is dictated again: its source changed, another service dictated it, it failed last time, a run was stopped while
+ * dictating it, or the dictation settings changed.
+ */
 export type RedoReason = 'source' | 'service' | 'failed' | 'interrupted' | 'settings';
 
 /** What runPipeline returns. */

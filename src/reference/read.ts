@@ -69,12 +69,16 @@ export async function readReferenceFile(file: string): Promise<Reference> {
 
 /** The error for a reference (or a table of them) past `maxBytes`. */
 function tooLarge(file: string, maxBytes: number): DictclipError {
-  return new DictclipError('E_REFERENCE_TOO_LARGE',
+  return new DictclipError(
+    'E_REFERENCE_TOO_LARGE',
     `the reference transcript ${file} is larger than ${maxBytes.toLocaleString('en-US')} bytes, the most dictclip reads: not read (split it, or leave it out)`,
-    { path: file });
+    { path: file },
+  );
 }
 
-/** Byte-order marks of the encodings a reference is most often saved in instead of UTF-8 (UTF-32 LE before UTF-16 LE: it starts with it). */
+/**
+ * Byte-order marks of the encodings a reference is most often saved in instead of UTF-8 (UTF-32 LE before UTF-16 LE: it starts with it).
+ */
 const BOMS = [
   { name: 'UTF-32 LE', bom: 'FF FE 00 00', iconv: 'UTF-32LE', bytes: [0xff, 0xfe, 0x00, 0x00] },
   { name: 'UTF-32 BE', bom: '00 00 FE FF', iconv: 'UTF-32BE', bytes: [0x00, 0x00, 0xfe, 0xff] },

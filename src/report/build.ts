@@ -55,13 +55,38 @@ function durationOf(recording: ReportRecording): number {
 export function reportData(model: ReportModel, reportDir: string): ReportData {
   const recordings = model.recordings.map((r) => {
     const folder = clipFolder(r);
-    const audio = r.sourcePath !== undefined && PLAYABLE_AUDIO.has(path.extname(r.sourcePath).toLowerCase()) ? relativeHref(reportDir, r.sourcePath) : '';
+    const audio =
+      r.sourcePath !== undefined && PLAYABLE_AUDIO.has(path.extname(r.sourcePath).toLowerCase())
+        ? relativeHref(reportDir, r.sourcePath)
+        : '';
     return {
-      source: r.source, key: r.key, clipFolder: folder, audioHref: audio, durationMs: durationOf(r), failed: r.failed, hasDetail: hasDetail(r),
-      clips: clipColumns(r.clips.map((c) => ({ file: c.fileName.slice(folder.length), text: c.text, startMs: c.startMs, endMs: c.endMs, flags: c.flags, confidence: c.confidence }))),
+      source: r.source,
+      key: r.key,
+      clipFolder: folder,
+      audioHref: audio,
+      durationMs: durationOf(r),
+      failed: r.failed,
+      hasDetail: hasDetail(r),
+      clips: clipColumns(
+        r.clips.map((c) => ({
+          file: c.fileName.slice(folder.length),
+          text: c.text,
+          startMs: c.startMs,
+          endMs: c.endMs,
+          flags: c.flags,
+          confidence: c.confidence,
+        })),
+      ),
     };
   });
-  return { summary: model.summary, stages: STAGES, flags: CLIP_FLAG_MEANINGS, notes: [...NOTE_FLAGS], failures: model.failures.map((f) => ({ ...f })), recordings };
+  return {
+    summary: model.summary,
+    stages: STAGES,
+    flags: CLIP_FLAG_MEANINGS,
+    notes: [...NOTE_FLAGS],
+    failures: model.failures.map((f) => ({ ...f })),
+    recordings,
+  };
 }
 
 /** JSON safe inside an HTML element: no `<` (so no `</script>` and no `<!--`). */
@@ -89,7 +114,12 @@ export function recordingScript(r: ReportRecording): string {
     bucketsPerSecond: r.peaks.bucketsPerSecond, durationMs: r.peaks.durationMs,
     b64: Buffer.from(r.peaks.minMax.buffer, r.peaks.minMax.byteOffset, r.peaks.minMax.length).toString('base64'),
   };
-  const detail: RecordingDetail = { key: r.key, transcript: r.markers?.transcript ?? '', markers: markerColumns(r.markers?.markers ?? []), peaks };
+  const detail: RecordingDetail = {
+    key: r.key,
+    transcript: r.markers?.transcript ?? '',
+    markers: markerColumns(r.markers?.markers ?? []),
+    peaks,
+  };
   return `document.dispatchEvent(new CustomEvent(${JSON.stringify(DETAIL_EVENT)}, { detail: ${JSON.stringify(detail)} }));\n`;
 }
 

@@ -83,7 +83,10 @@ export async function readMarkers(outDir: string, source: string): Promise<Repor
   const saved = isRelativeSource(source) ? await recordingWords(outDir, source) : undefined;
   if (saved === undefined) return undefined;
   const markers = saved.words.flatMap((w): Marker[] =>
-    (w.startMs === null || w.endMs === null ? [] : [{ textStart: w.textStart, textLength: w.textLength, startMs: w.startMs, endMs: w.endMs }]));
+    w.startMs === null || w.endMs === null
+      ? []
+      : [{ textStart: w.textStart, textLength: w.textLength, startMs: w.startMs, endMs: w.endMs }],
+  );
   return { transcript: saved.text, markers };
 }
 

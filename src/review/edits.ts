@@ -112,10 +112,12 @@ export function checkEdits(value: unknown): WordEdit[] | string {
   for (const [i, e] of value.entries()) {
     if (typeof e !== 'object' || e === null) return `edit ${i} is not an object`;
     const { textStart, textLength, startMs, endMs, verified } = e as Record<string, unknown>;
-    if (!isCount(textStart) || !isCount(textLength) || textLength === 0) return `edit ${i} needs textStart and textLength (whole numbers, length > 0)`;
+    if (!isCount(textStart) || !isCount(textLength) || textLength === 0)
+      return `edit ${i} needs textStart and textLength (whole numbers, length > 0)`;
     const edit: WordEdit = { textStart, textLength };
     if (startMs !== undefined || endMs !== undefined) {
-      if (!isCount(startMs) || !isCount(endMs) || endMs <= startMs) return `edit ${i} needs both startMs and endMs (whole ms, end after start) or neither`;
+      if (!isCount(startMs) || !isCount(endMs) || endMs <= startMs)
+        return `edit ${i} needs both startMs and endMs (whole ms, end after start) or neither`;
       Object.assign(edit, { startMs, endMs });
     }
     if (verified !== undefined && typeof verified !== 'boolean') return `edit ${i}: verified must be true or false`;
@@ -159,21 +161,33 @@ export function applyChange(state: EditState, words: readonly EditedWord[], chan
 }
 
 function split(state: EditState, word: EditedWord, at: number, ms: number | undefined): EditState {
-  if (!Number.isSafeInteger(at) || at < 1 || at >= word.textLength) throw new BadChange(`split after 1 to ${word.textLength - 1} characters`);
+  if (!Number.isSafeInteger(at) || at < 1 || at >= word.textLength)
+    throw new BadChange(`split after 1 to ${word.textLength - 1} characters`);
   const cut = word.textStart + at;
   const text = `${state.text.slice(0, cut)} ${state.text.slice(cut)}`;
   const first = { textStart: word.textStart, textLength: at };
   const second = { textStart: cut + 1, textLength: word.textLength - at };
   const tokens = wordSpans(text);
-  if (!tokens.some((t) => t.start === first.textStart && t.end === cut) || !tokens.some((t) => t.start === second.textStart && t.end === cut + 1 + second.textLength)) {
+  if (
+    !tokens.some((t) => t.start === first.textStart && t.end === cut) ||
+    !tokens.some((t) => t.start === second.textStart && t.end === cut + 1 + second.textLength)
+  ) {
     throw new BadChange('both parts of a split must be words (a letter or digit at each edge)');
   }
   const carried = carryEdits(state.edits, word.textStart, word.textStart + word.textLength, word.textLength + 1);
   if (word.startMs === null || word.endMs === null) return { text, edits: carried };
   const mid = ms ?? Math.round(word.startMs + ((word.endMs - word.startMs) * at) / word.textLength);
-  if (!Number.isSafeInteger(mid) || mid <= word.startMs || mid >= word.endMs) throw new BadChange(`split at a time inside the word (${word.startMs}–${word.endMs} ms)`);
+  if (!Number.isSafeInteger(mid) || mid <= word.startMs || mid >= word.endMs)
+    throw new BadChange(`split at a time inside the word (${word.startMs}–${word.endMs} ms)`);
   const verified = word.verified ? { verified: true } : {};
-  return { text, edits: sortEdits([...carried, { ...first, startMs: word.startMs, endMs: mid, ...verified }, { ...second, startMs: mid, endMs: word.endMs, ...verified }]) };
+  return {
+    text,
+    edits: sortEdits([
+      ...carried,
+      { ...first, startMs: word.startMs, endMs: mid, ...verified },
+      { ...second, startMs: mid, endMs: word.endMs, ...verified },
+    ]),
+  };
 }
 
 function join(state: EditState, word: EditedWord, next: EditedWord | undefined): EditState {

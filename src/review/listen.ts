@@ -1,7 +1,8 @@
 /**
  * Playable copies of sources a browser cannot play (AIFF, AMR, WMA, a video container …): each is
  * transcoded once, on its first request, to the work format (16 kHz mono 16-bit WAV: what the
- * recognizer heard and the clips were cut from, the run's `channel` kept as run.json records it) at `<out>/.dictclip/listen/<key>.wav`, and made
+ * recognizer heard and the clips were cut from, the run's `channel` kept as run.json records it) at `<out>/.dictclip/listen/<key>.wav`, and
+ * made
  * again when the source's modification time is no longer the copy's. One transcode per source at a time; closing the
  * review stops those still running.
  */

@@ -1,6 +1,7 @@
 /**
  * What the review page shows of a finished run, read from its output folder: the recordings
- * (manifest sources and saved markers), their clips and flags, their source audio, and per recording its timed words and current text (model of one recording: state.ts).
+ * (manifest sources and saved markers), their clips and flags, their source audio, and per recording its timed words and current text
+ * (model of one recording: state.ts).
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
@@ -58,14 +59,21 @@ export async function openReviewRun(runDir: string): Promise<ReviewRun> {
   const recordings = new Map<string, ReviewRecording>();
   for (const source of sources) {
     const list = (clips.get(source) ?? []).sort((a, b) => a.startMs - b.startMs);
-    recordings.set(source, { source, clips: list, flagged: list.filter((c) => c.flags !== '').length, audio: sourceAudio(inputDir, source) });
+    recordings.set(source, {
+      source,
+      clips: list,
+      flagged: list.filter((c) => c.flags !== '').length,
+      audio: sourceAudio(inputDir, source),
+    });
   }
   const threshold = (await readRunRecord(dir).catch(() => undefined))?.options['confidenceThreshold'];
   const doubtBelow = typeof threshold === 'number' && threshold >= 0 && threshold <= 1 ? threshold : DOUBT_BELOW;
   return { runDir: dir, inputDir, recordings, doubtBelow };
 }
 
-/** The source's file: inside the input folder (a `../x.wav` source is never served), a regular file after following links as the scan did. */
+/**
+ * The source's file: inside the input folder (a `../x.wav` source is never served), a regular file after following links as the scan did.
+ */
 function sourceAudio(inputDir: string | undefined, source: string): ReviewRecording['audio'] {
   if (inputDir === undefined) return undefined;
   let file: string;
@@ -90,7 +98,14 @@ export interface ReviewAlignment {
   /** The reference text. */
   text: string;
   /** Per reference word; `status`: `matched`, else how it differs (`substituted`, `unheard`, `unaligned`). */
-  words: { textStart: number; textLength: number; startMs: number | null; endMs: number | null; status: string; confidence: number | null }[];
+  words: {
+    textStart: number;
+    textLength: number;
+    startMs: number | null;
+    endMs: number | null;
+    status: string;
+    confidence: number | null;
+  }[];
 }
 
 /** A reference word's status: `unaligned` when it could not be placed, else what the recognizer made of it. */
@@ -106,7 +121,12 @@ export async function reviewAlignment(runDir: string, source: string): Promise<R
   const record = await readAlignment(runDir, source);
   if (record === undefined) return undefined;
   const words = record.words.map((w) => ({
-    textStart: w.textStart, textLength: w.textLength, startMs: w.startMs, endMs: w.endMs, status: wordStatus(w), confidence: w.confidence ?? null,
+    textStart: w.textStart,
+    textLength: w.textLength,
+    startMs: w.startMs,
+    endMs: w.endMs,
+    status: wordStatus(w),
+    confidence: w.confidence ?? null,
   }));
   // The reference file's closing newline is not part of the text a person edits.
   return { text: record.text.replace(/\r?\n$/, ''), words };

@@ -74,17 +74,35 @@ async function recordingJson(run: ReviewRun, state: RecordingState): Promise<Rec
   const clipEnd = (r?.clips ?? []).reduce((end, c) => Math.max(end, c.endMs), 0);
   const wordEnd = state.words.reduce((end, w) => Math.max(end, w.endMs ?? 0), 0);
   return {
-    source: state.source, revision: state.revision, corrected: state.corrected, from: state.from, text: state.text, editsIgnored: state.editsIgnored ?? null,
+    source: state.source,
+    revision: state.revision,
+    corrected: state.corrected,
+    from: state.from,
+    text: state.text,
+    editsIgnored: state.editsIgnored ?? null,
     words: state.words.map((w, i) => ({
-      text: w.text, startMs: w.startMs, endMs: w.endMs, status: w.status, changed: w.changed, textStart: w.textStart,
-      edited: w.edited, verified: w.verified, confidence: w.confidence, doubtful: state.doubtful[i] === true,
+      text: w.text,
+      startMs: w.startMs,
+      endMs: w.endMs,
+      status: w.status,
+      changed: w.changed,
+      textStart: w.textStart,
+      edited: w.edited,
+      verified: w.verified,
+      confidence: w.confidence,
+      doubtful: state.doubtful[i] === true,
     })),
     edits: state.edits,
-    clips: r?.clips ?? [], audio: r?.audio !== undefined,
+    clips: r?.clips ?? [],
+    audio: r?.audio !== undefined,
     durationMs: Math.round(Math.max(peaks?.durationMs ?? 0, clipEnd, wordEnd)),
-    peaks: peaks === undefined ? null : {
-      bucketsPerSecond: peaks.bucketsPerSecond, b64: Buffer.from(peaks.minMax.buffer, peaks.minMax.byteOffset, peaks.minMax.length).toString('base64'),
-    },
+    peaks:
+      peaks === undefined
+        ? null
+        : {
+            bucketsPerSecond: peaks.bucketsPerSecond,
+            b64: Buffer.from(peaks.minMax.buffer, peaks.minMax.byteOffset, peaks.minMax.length).toString('base64'),
+          },
   };
 }
 
@@ -98,7 +116,8 @@ export async function startReview(options: ReviewServerOptions): Promise<Running
   const listen = new ListenCopies(run.runDir, options.ffmpegPath);
   const host = options.host ?? '127.0.0.1';
   const chosen = options.token;
-  if (chosen !== undefined && chosen.length < 16) throw new DictclipError('E_CONFIG', 'the review token must have at least 16 characters', { key: 'token' });
+  if (chosen !== undefined && chosen.length < 16)
+    throw new DictclipError('E_CONFIG', 'the review token must have at least 16 characters', { key: 'token' });
   const token = chosen ?? randomBytes(24).toString('hex');
   const indexHtml = (await readFile(path.join(PAGE_DIR, 'index.html'), 'utf8')).replace('{{TOKEN}}', token);
   let hosts = new Set<string>(); // filled once listening: the Host values answered
@@ -113,7 +132,11 @@ export async function startReview(options: ReviewServerOptions): Promise<Running
     const url = new URL(req.url ?? '/', 'http://review.invalid');
     const gate = chosen === undefined ? 'ok' : tokenGate(req, url, chosen);
     if (gate === 'enter') {
-      res.writeHead(303, { location: '/', 'set-cookie': `${TOKEN_COOKIE}=${chosen ?? ''}; HttpOnly; SameSite=Strict; Path=/`, 'cache-control': 'no-store' });
+      res.writeHead(303, {
+        location: '/',
+        'set-cookie': `${TOKEN_COOKIE}=${chosen ?? ''}; HttpOnly; SameSite=Strict; Path=/`,
+        'cache-control': 'no-store',
+      });
       res.end();
       return;
     }
@@ -169,7 +192,8 @@ export async function startReview(options: ReviewServerOptions): Promise<Running
       copy = await listen.copyOf(source, sourcePath);
     } catch (error) {
       if (isDictclipError(error, 'E_INPUT')) sendError(res, 404, 'no-audio', `the source audio of ${source} is gone`);
-      else if (isDictclipError(error, 'E_FFMPEG') || isDictclipError(error, 'E_CHANNEL')) sendError(res, 415, 'not-audio', `ffmpeg cannot decode the source audio of ${source}: ${error.message}`);
+      else if (isDictclipError(error, 'E_FFMPEG') || isDictclipError(error, 'E_CHANNEL'))
+        sendError(res, 415, 'not-audio', `ffmpeg cannot decode the source audio of ${source}: ${error.message}`);
       else throw error;
       return;
     }
@@ -212,7 +236,11 @@ export async function startReview(options: ReviewServerOptions): Promise<Running
     const result = await store.save(parsed.source, parsed.revision, parsed.change);
     if (result.ok) sendJson(res, 200, await recordingJson(run, result.state));
     else if (result.reason === 'stale') {
-      const answer: StaleAnswer = { error: 'stale', message: 'this recording was changed elsewhere (another tab?) since it was loaded; nothing was saved', recording: await recordingJson(run, result.state) };
+      const answer: StaleAnswer = {
+        error: 'stale',
+        message: 'this recording was changed elsewhere (another tab?) since it was loaded; nothing was saved',
+        recording: await recordingJson(run, result.state),
+      };
       sendJson(res, 409, answer);
     }
     else if (result.reason === 'no-word') sendError(res, 400, 'no-word', 'no word at that index');
@@ -223,14 +251,21 @@ export async function startReview(options: ReviewServerOptions): Promise<Running
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent) { res.destroy(); return; }
       const message = isDictclipError(error) ? `${error.code}: ${error.message}` : 'internal error';
-      sendError(res, isDictclipError(error, 'E_INVALID_ARGUMENT') ? 400 : isDictclipError(error, 'E_UNSAFE_PATH') ? 403 : 500, 'failed', message);
+      sendError(
+        res,
+        isDictclipError(error, 'E_INVALID_ARGUMENT') ? 400 : isDictclipError(error, 'E_UNSAFE_PATH') ? 403 : 500,
+        'failed',
+        message,
+      );
     });
   });
   server.requestTimeout = BODY_TIMEOUT_MS;
   server.headersTimeout = 10_000;
   const address = await new Promise<AddressInfo>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(new DictclipError('E_LISTEN', `the review page cannot listen on ${host}:${options.port ?? 0}: ${error.message}`, { cause: error }));
+      reject(
+        new DictclipError('E_LISTEN', `the review page cannot listen on ${host}:${options.port ?? 0}: ${error.message}`, { cause: error }),
+      );
     });
     server.listen(options.port ?? 0, host, () => resolve(server.address() as AddressInfo));
   });

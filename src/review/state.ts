@@ -87,10 +87,15 @@ async function readEdits(run: ReviewRun, source: string, text: string): Promise<
   try {
     const saved = await readCorrectionWords(run.runDir, source);
     if (saved === null) return { edits: [], ignored: undefined };
-    if (!matchesText(saved, text)) return { edits: [], ignored: `corrections/${source}.words.json was made for another text than corrections/${source}.txt: its times and checks are left out` };
+    if (!matchesText(saved, text))
+      return {
+        edits: [],
+        ignored: `corrections/${source}.words.json was made for another text than corrections/${source}.txt: its times and checks are left out`,
+      };
     return { edits: saved.words, ignored: undefined };
   } catch (error) {
-    if (isDictclipError(error, 'E_CORRECTIONS_INVALID')) return { edits: [], ignored: `${error.message}: its times and checks are left out` };
+    if (isDictclipError(error, 'E_CORRECTIONS_INVALID'))
+      return { edits: [], ignored: `${error.message}: its times and checks are left out` };
     throw error;
   }
 }
@@ -105,8 +110,17 @@ export async function readRecordingState(run: ReviewRun, source: string): Promis
   const { edits, ignored } = saved === undefined ? { edits: [], ignored: undefined } : await readEdits(run, source, text);
   const words = applyEdits(reviewWords(baseline, text), edits);
   return {
-    source, revision: revisionOf(text, edits), corrected: saved !== undefined && (saved !== baseline.text || edits.length > 0), from: baseline.from, text,
-    baselineText: baseline.text, disagreements: baseline.disagreements ?? 0, words, doubtful: doubtOf(words, recording.clips, run.doubtBelow), edits, editsIgnored: ignored,
+    source,
+    revision: revisionOf(text, edits),
+    corrected: saved !== undefined && (saved !== baseline.text || edits.length > 0),
+    from: baseline.from,
+    text,
+    baselineText: baseline.text,
+    disagreements: baseline.disagreements ?? 0,
+    words,
+    doubtful: doubtOf(words, recording.clips, run.doubtBelow),
+    edits,
+    editsIgnored: ignored,
   };
 }
 
@@ -118,7 +132,10 @@ export type Change = { text: string; edits?: WordEdit[] | undefined } | { index:
 
 export type SaveResult =
   | { ok: true; state: RecordingState }
-  /** `stale`: the recording changed since `revision` (the current state is given); `no-word`: no such word; `bad-change`: `message` says why. */
+  /**
+   * `stale`: the recording changed since `revision` (the current state is given); `no-word`: no such word; `bad-change`: `message` says
+   * why.
+   */
   | { ok: false; reason: 'stale' | 'no-word' | 'bad-change'; state: RecordingState; message?: string };
 
 /** The longest text a save accepts, in characters. */
@@ -139,7 +156,11 @@ async function underSaveLock<T>(runDir: string, save: () => Promise<T>): Promise
   const target = path.join(runDir, INTERNAL_DIR, CORRECTIONS_DIR);
   await mkdir(path.dirname(target), { recursive: true });
   const release = await lockfile.lock(target, SAVE_LOCK).catch((error: unknown) => {
-    throw new DictclipError('E_OUTPUT', `another review of ${runDir} has been saving for over 10 s (${target}.lock): ${(error as Error).message}`, { path: target, cause: error });
+    throw new DictclipError(
+      'E_OUTPUT',
+      `another review of ${runDir} has been saving for over 10 s (${target}.lock): ${(error as Error).message}`,
+      { path: target, cause: error },
+    );
   });
   try {
     return await save();
@@ -178,7 +199,12 @@ export class CorrectionStore {
     if ('op' in change) {
       try {
         const peaks = change.op === 'times' ? await readPeaks(this.#run.runDir, source) : undefined;
-        next = applyChange({ text: state.text, edits: state.edits }, state.words, change, peaks === undefined ? undefined : Math.round(peaks.durationMs));
+        next = applyChange(
+          { text: state.text, edits: state.edits },
+          state.words,
+          change,
+          peaks === undefined ? undefined : Math.round(peaks.durationMs),
+        );
       } catch (error) {
         if (error instanceof BadChange) return { ok: false, reason: 'bad-change', state, message: error.message };
         throw error;
@@ -192,12 +218,18 @@ export class CorrectionStore {
     }
     const words = new Set(wordSpans(next.text).map((t) => `${t.start}:${t.end - t.start}`));
     next.edits = next.edits.filter((e) => words.has(`${e.textStart}:${e.textLength}`));
-    if (next.text.length > MAX_TEXT_CHARS) throw new DictclipError('E_INVALID_ARGUMENT', `a corrected text is at most ${MAX_TEXT_CHARS} characters`);
+    if (next.text.length > MAX_TEXT_CHARS)
+      throw new DictclipError('E_INVALID_ARGUMENT', `a corrected text is at most ${MAX_TEXT_CHARS} characters`);
     // The text first, then its edits (tied to it by its hash): a reader between the two sees edits of another text and leaves them out.
     const file = correctionPath(this.#run.runDir, source);
     await checkOwnFile(this.#run.runDir, file); // never through a link out of the output folder
     await writeFileAtomic(file, `${next.text}\n`);
-    await writeCorrectionWords(this.#run.runDir, source, { version: 1, source, textSha256: correctionTextSha256(next.text), words: next.edits });
+    await writeCorrectionWords(this.#run.runDir, source, {
+      version: 1,
+      source,
+      textSha256: correctionTextSha256(next.text),
+      words: next.edits,
+    });
     return { ok: true, state: await readRecordingState(this.#run, source) };
   }
 }

@@ -118,4 +118,6 @@ export type WordChange =
   | { op: 'verify'; indexes: number[] | 'all'; verified: boolean };
 
 /** A save body: a word replaced ('' removes it), the whole text (an undo: with the edits it had), or a change of times, words or checks. */
-export type SaveBody = { source: string; revision: string } & ({ index: number; replacement: string } | { text: string; edits?: WordEditView[] } | WordChange);
+export type SaveBody = { source: string; revision: string } & (
+  { index: number; replacement: string } | { text: string; edits?: WordEditView[] } | WordChange
+);

@@ -174,8 +174,10 @@ function pair(typed: ReviewWord[], removed: readonly ReviewWord[]): void {
  */
 function lay(base: readonly ReviewWord[], words: ReviewWord[], rough: boolean, before: number | null, after: number | null): void {
   const keyOf = (w: ReviewWord): string => (rough ? key(w.text).slice(0, 2) : key(w.text));
-  const changes = diffArrays(base.map(keyOf), words.map(keyOf), { timeout: 500 })
-    ?? [{ value: base, count: base.length, added: false, removed: true }, { value: words, count: words.length, added: true, removed: false }];
+  const changes = diffArrays(base.map(keyOf), words.map(keyOf), { timeout: 500 }) ?? [
+    { value: base, count: base.length, added: false, removed: true },
+    { value: words, count: words.length, added: true, removed: false },
+  ];
   let bi = 0;
   let wi = 0;
   let removed: ReviewWord[] = [];
@@ -197,7 +199,11 @@ function lay(base: readonly ReviewWord[], words: ReviewWord[], rough: boolean, b
     } else {
       for (let i = 0; i < n; i += 1) {
         const b = base[bi + i]!;
-        Object.assign(words[wi + i]!, { startMs: b.startMs, endMs: b.endMs, status: b.status }, rough ? {} : { changed: false, confidence: b.confidence });
+        Object.assign(
+          words[wi + i]!,
+          { startMs: b.startMs, endMs: b.endMs, status: b.status },
+          rough ? {} : { changed: false, confidence: b.confidence },
+        );
       }
       bi += n;
       wi += n;

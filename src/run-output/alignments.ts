@@ -65,15 +65,30 @@ export const ALIGNMENTS_FILE: SideFile<AlignmentRecord> = {
     align: v.picklist(['text', 'acoustic']),
     text: v.string(),
     agreement: v.looseObject({
-      words: v.number(), matched: v.number(), substituted: v.number(), unheard: v.number(), extra: v.number(), wer: v.number(), unaligned: v.number(),
+      words: v.number(),
+      matched: v.number(),
+      substituted: v.number(),
+      unheard: v.number(),
+      extra: v.number(),
+      wer: v.number(),
+      unaligned: v.number(),
     }),
-    words: v.array(v.looseObject({
-      text: v.string(), textStart: offsetSchema, textLength: offsetSchema, startMs: timeOrNull, endMs: timeOrNull,
-      placement: v.picklist(PLACEMENTS), heard: v.exactOptional(v.picklist(HEARD)),
-      verified: v.exactOptional(v.literal(true)),
-      confidence: v.exactOptional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
-      evidence: v.exactOptional(v.looseObject({ frames: v.number(), alignedScore: v.number(), loopScore: v.nullable(v.number()), phones: v.number() })),
-    })),
+    words: v.array(
+      v.looseObject({
+        text: v.string(),
+        textStart: offsetSchema,
+        textLength: offsetSchema,
+        startMs: timeOrNull,
+        endMs: timeOrNull,
+        placement: v.picklist(PLACEMENTS),
+        heard: v.exactOptional(v.picklist(HEARD)),
+        verified: v.exactOptional(v.literal(true)),
+        confidence: v.exactOptional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
+        evidence: v.exactOptional(
+          v.looseObject({ frames: v.number(), alignedScore: v.number(), loopScore: v.nullable(v.number()), phones: v.number() }),
+        ),
+      }),
+    ),
   }),
 };
 

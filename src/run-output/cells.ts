@@ -30,7 +30,9 @@ const NUMBER = /^[+-]?\d+(\.\d+)?([eE][+-]?\d+)?$/;
  * never reaches the terminal or a log line raw).
  */
 export function escapeControls(text: string): string {
-  return text.replace(CONTROLS, (c) => (c === ESCAPE ? ESCAPE + ESCAPE : ESCAPE + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')));
+  return text.replace(CONTROLS, (c) =>
+    c === ESCAPE ? ESCAPE + ESCAPE : ESCAPE + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'),
+  );
 }
 
 // eslint-disable-next-line no-control-regex
@@ -55,7 +57,9 @@ export function encodeCell(text: string): string {
 /** The text of one written cell: the inverse of {@link encodeCell}. */
 export function decodeCell(cell: string): string {
   const plain = PREFIXED.test(cell) ? cell.slice(1) : cell;
-  return plain.includes(ESCAPE) ? plain.replace(ESCAPED, (_m, code: string) => (code === ESCAPE ? ESCAPE : String.fromCharCode(parseInt(code, 16)))) : plain;
+  return plain.includes(ESCAPE)
+    ? plain.replace(ESCAPED, (_m, code: string) => (code === ESCAPE ? ESCAPE : String.fromCharCode(parseInt(code, 16))))
+    : plain;
 }
 
 /** A row with every string cell encoded (numbers, booleans and absent cells as they are). */

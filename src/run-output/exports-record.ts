@@ -31,7 +31,9 @@ export async function readExportEntries(outDir: string): Promise<ExportEntry[]> 
   try {
     const parsed = JSON.parse(await readFile(recordPath(outDir), 'utf8')) as { exports?: unknown };
     return Array.isArray(parsed.exports)
-      ? parsed.exports.filter((e): e is ExportEntry => typeof e?.to === 'string' && typeof e?.format === 'string' && typeof e?.manifestSha256 === 'string')
+      ? parsed.exports.filter(
+          (e): e is ExportEntry => typeof e?.to === 'string' && typeof e?.format === 'string' && typeof e?.manifestSha256 === 'string',
+        )
       : [];
   } catch {
     return [];
@@ -43,7 +45,10 @@ export function manifestSha256(outDir: string): Promise<string> {
   return sha256File(path.resolve(outDir, MANIFEST_FILE));
 }
 
-/** Record an export made from the manifest whose hash is `manifestSha256` (replacing an entry of the same folder). @throws DictclipError `E_OUTPUT`. */
+/**
+ * Record an export made from the manifest whose hash is `manifestSha256` (replacing an entry of the same folder). @throws DictclipError
+ * `E_OUTPUT`.
+ */
 export async function recordExport(outDir: string, entry: ExportEntry): Promise<void> {
   const others = (await readExportEntries(outDir)).filter((e) => e.to !== entry.to);
   const exports = [...others, entry].sort((a, b) => (a.to < b.to ? -1 : a.to > b.to ? 1 : 0));
@@ -67,7 +72,9 @@ export async function staleExports(outDir: string, changed: boolean): Promise<st
 
 async function folders(dir: string): Promise<string[]> {
   try {
-    return (await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => path.join(dir, e.name));
+    return (await readdir(dir, { withFileTypes: true }))
+      .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
+      .map((e) => path.join(dir, e.name));
   } catch {
     return [];
   }

@@ -30,7 +30,13 @@ export interface MarkersFile {
 const spanSchema = v.looseObject({ startMs: v.number(), endMs: v.number() });
 
 /** Shared with alignments/ and the timed transcripts: a word over a text, at its times. */
-export const wordMarkerSchema = v.looseObject({ text: v.string(), textStart: offsetSchema, textLength: offsetSchema, startMs: v.number(), endMs: v.number() });
+export const wordMarkerSchema = v.looseObject({
+  text: v.string(),
+  textStart: offsetSchema,
+  textLength: offsetSchema,
+  startMs: v.number(),
+  endMs: v.number(),
+});
 
 export const MARKERS_FILE: SideFile<MarkersFile> = {
   what: 'markers file',
@@ -71,7 +77,13 @@ export async function writeDictationFiles(outDir: string, relPath: string, dicta
     transcript: result.transcript,
     collapsed: result.collapsed,
     warnings: result.warnings,
-    markers: result.markers.map((m) => ({ text: m.text, textStart: m.textStart, textLength: m.textLength, startMs: m.startMs, endMs: m.endMs })),
+    markers: result.markers.map((m) => ({
+      text: m.text,
+      textStart: m.textStart,
+      textLength: m.textLength,
+      startMs: m.startMs,
+      endMs: m.endMs,
+    })),
   };
   writeFileAtomicSync(transcriptPath(outDir, relPath), `${result.transcript}\n`);
   writeSideFile(MARKERS_FILE, markersPath(outDir, relPath), content, 2);

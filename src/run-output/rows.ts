@@ -25,7 +25,10 @@ export interface ManifestRow {
   /** The clip file's sample rate and channels (16000 and 1 from the work audio). Absent in rows saved by older versions. */
   sample_rate?: number;
   channels?: number;
-  /** Level of the clip's first and last 10 ms relative to the clip's own level, dB (src/audio/edges.ts). Absent in rows saved by older versions. */
+  /**
+   * Level of the clip's first and last 10 ms relative to the clip's own level, dB (src/audio/edges.ts). Absent in rows saved by older
+   * versions.
+   */
   edge_start_db?: number;
   edge_end_db?: number;
   /**
@@ -135,7 +138,10 @@ export type Stage = 'scan' | 'transcode' | 'split' | 'upload' | 'dictate' | 'mar
 /** Every stage, in processing order. */
 export const STAGES = ['scan', 'transcode', 'split', 'upload', 'dictate', 'markers', 'cut', 'output'] as const satisfies readonly Stage[];
 
-/** The stages a recording goes through only when it is dictated (a re-cut from saved markers skips them but `markers`, which also plans the clips). */
+/**
+ * The stages a recording goes through only when it is dictated (a re-cut from saved markers skips them but `markers`, which also plans the
+ * clips).
+ */
 export const DICTATION_STAGES = ['split', 'upload', 'dictate', 'markers'] as const satisfies readonly Stage[];
 
 /** One row of failures.csv. */

@@ -12,7 +12,9 @@ import { RUN_RECORD_FILE } from './layout.js';
 
 export const RUN_RECORD_VERSION = 1;
 
-/** The options that change what a run writes or which recordings it processes, readable (unset ones left out), and the service's identity. */
+/**
+ * The options that change what a run writes or which recordings it processes, readable (unset ones left out), and the service's identity.
+ */
 export type RecordedOptions = { readonly service: string } & Readonly<Record<string, unknown>>;
 
 /** The content of run.json. */
@@ -80,7 +82,9 @@ export function otherServiceError(outDir: string, madeBy: string, service: strin
   );
 }
 
-/** A service identity (src/pipeline/recording/state.ts serviceIdentity) for messages: the URL without credentials, or the embedded engine. */
+/**
+ * A service identity (src/pipeline/recording/state.ts serviceIdentity) for messages: the URL without credentials, or the embedded engine.
+ */
 export function serviceName(id: string): string {
   return id.startsWith('embedded:') ? `the embedded service (${id.split(':')[1] ?? ''})` : redactUrl(id).replace(/\/$/, '');
 }

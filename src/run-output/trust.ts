@@ -12,5 +12,7 @@ export const MOSTLY_UNTRUSTED = 0.5;
 
 /** The least trusted first: the largest untrusted share, then the lowest mean confidence, then by source. */
 export function byTrust(a: RecordingConfidence & { source: string }, b: RecordingConfidence & { source: string }): number {
-  return untrustedShare(b) - untrustedShare(a) || (a.meanConfidence ?? 0) - (b.meanConfidence ?? 0) || compareCodePoints(a.source, b.source);
+  return (
+    untrustedShare(b) - untrustedShare(a) || (a.meanConfidence ?? 0) - (b.meanConfidence ?? 0) || compareCodePoints(a.source, b.source)
+  );
 }

@@ -34,12 +34,24 @@ export interface RecordingWords {
 export async function recordingWords(outDir: string, source: string): Promise<RecordingWords | undefined> {
   const alignment = await readAlignment(outDir, source);
   if (alignment !== undefined) {
-    const words = alignment.words.map((w) => ({ text: w.text, textStart: w.textStart, textLength: w.textLength, startMs: w.startMs, endMs: w.endMs }));
+    const words = alignment.words.map((w) => ({
+      text: w.text,
+      textStart: w.textStart,
+      textLength: w.textLength,
+      startMs: w.startMs,
+      endMs: w.endMs,
+    }));
     return { from: 'reference', text: alignment.text, words };
   }
   const markers = await readMarkersFile(outDir, source);
   if (markers === undefined) return undefined;
-  const words = markers.markers.map((m) => ({ text: m.text, textStart: m.textStart, textLength: m.textLength, startMs: m.startMs, endMs: m.endMs }));
+  const words = markers.markers.map((m) => ({
+    text: m.text,
+    textStart: m.textStart,
+    textLength: m.textLength,
+    startMs: m.startMs,
+    endMs: m.endMs,
+  }));
   return { from: 'dictation', text: markers.transcript, words };
 }
 
@@ -47,7 +59,10 @@ export async function recordingWords(outDir: string, source: string): Promise<Re
  * The words a clip holds: those starting inside its text span `[textStart, textStart + textLength)`,
  * in text order (binary search: the words are in text order).
  */
-export function clipWords<W extends Pick<TextWord, 'textStart'>>(words: readonly W[], span: { textStart: number; textLength: number }): W[] {
+export function clipWords<W extends Pick<TextWord, 'textStart'>>(
+  words: readonly W[],
+  span: { textStart: number; textLength: number },
+): W[] {
   let low = 0;
   let high = words.length;
   while (low < high) {

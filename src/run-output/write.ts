@@ -57,9 +57,24 @@ export function skippedCsv(skipped: readonly { relPath: string; reason: string }
   return toCsv(skipped.map((entry) => ({ source: entry.relPath, reason: entry.reason })), SKIPPED_COLUMNS);
 }
 
-/** Clip statistics and counts of a run; `dropped` = clips the filters left out; `paddingClamped` = clip edges whose padding a neighbour cut short. */
+/**
+ * Clip statistics and counts of a run; `dropped` = clips the filters left out; `paddingClamped` = clip edges whose padding a neighbour cut
+ * short.
+ */
 export function computeSummary(
-  counts: Omit<RunSummary, 'clips' | 'totalClipMs' | 'medianClipMs' | 'minClipMs' | 'maxClipMs' | 'droppedClips' | 'droppedClipMs' | 'flaggedClips' | 'flaggedClipMs' | 'paddingClampedEdges'>,
+  counts: Omit<
+    RunSummary,
+    | 'clips'
+    | 'totalClipMs'
+    | 'medianClipMs'
+    | 'minClipMs'
+    | 'maxClipMs'
+    | 'droppedClips'
+    | 'droppedClipMs'
+    | 'flaggedClips'
+    | 'flaggedClipMs'
+    | 'paddingClampedEdges'
+  >,
   rows: readonly ManifestRow[],
   dropped: { clips: number; ms: number } = { clips: 0, ms: 0 },
   paddingClamped = 0,

@@ -47,7 +47,11 @@ export class Authenticator {
   readonly #throttle: LoginThrottle;
 
   constructor(dataDir: string, limits: LoginLimits = {}) {
-    this.#accounts = new ReloadingFile(accountsPath(dataDir), async () => new Map((await readAccounts(dataDir)).map((a) => [a.user, a])), new Map());
+    this.#accounts = new ReloadingFile(
+      accountsPath(dataDir),
+      async () => new Map((await readAccounts(dataDir)).map((a) => [a.user, a])),
+      new Map(),
+    );
     this.#throttle = new LoginThrottle(limits);
   }
 

@@ -54,13 +54,20 @@ export async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
     return new URLSearchParams((await readRequestBody(req, { maxBytes: FORM_LIMIT, timeoutMs: FORM_TIMEOUT_MS })).toString('utf8'));
   } catch (error) {
     if (isDictclipError(error, 'E_TOO_LARGE')) throw new HttpError(413, 'E_TOO_LARGE', `The form is larger than ${FORM_LIMIT} bytes.`);
-    if (isDictclipError(error, 'E_TIMEOUT')) throw new HttpError(408, 'E_BAD_REQUEST', `The form did not arrive within ${FORM_TIMEOUT_MS} ms.`);
+    if (isDictclipError(error, 'E_TIMEOUT'))
+      throw new HttpError(408, 'E_BAD_REQUEST', `The form did not arrive within ${FORM_TIMEOUT_MS} ms.`);
     throw error;
   }
 }
 
 /** Send a complete body. */
-export function send(res: ServerResponse, status: number, contentType: string, body: string | Buffer, headers: Record<string, string> = {}): void {
+export function send(
+  res: ServerResponse,
+  status: number,
+  contentType: string,
+  body: string | Buffer,
+  headers: Record<string, string> = {},
+): void {
   const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   res.writeHead(status, { ...headers, 'Content-Type': contentType, 'Content-Length': String(bytes.length) });
   res.end(bytes);

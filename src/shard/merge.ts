@@ -52,7 +52,11 @@ function mergedRecord(sources: readonly ShardSource[]): RunRecord {
     ...(first.record.transcripts === undefined ? {} : { transcripts: first.record.transcripts }),
     options: first.record.options,
     recordings: sources.flatMap((s) => s.record.recordings).sort(compareCodePoints),
-    mergedFrom: sources.map((s) => ({ shard: formatShard(s.shard), recordings: s.record.recordings.length, fingerprint: recordFingerprint(s.record) })),
+    mergedFrom: sources.map((s) => ({
+      shard: formatShard(s.shard),
+      recordings: s.record.recordings.length,
+      fingerprint: recordFingerprint(s.record),
+    })),
   };
 }
 
@@ -82,7 +86,9 @@ export async function mergeShards(dirs: readonly string[], outDir: string): Prom
   const out = path.resolve(outDir);
   for (const dir of dirs.map((d) => path.resolve(d))) {
     if (dir === out || isInside(dir, out) || isInside(out, dir)) {
-      throw new DictclipError('E_MERGE', `${dir}: the merge output ${out} must be outside every shard output (and not contain one)`, { path: dir });
+      throw new DictclipError('E_MERGE', `${dir}: the merge output ${out} must be outside every shard output (and not contain one)`, {
+        path: dir,
+      });
     }
   }
   const sources = await readShardSources(dirs);
@@ -98,7 +104,11 @@ export async function mergeShards(dirs: readonly string[], outDir: string): Prom
       return { ...result, clips: count(summary['clips']), failed: count(summary['failed']), alreadyMerged: true };
     }
     if (!existing.isDirectory() || !(await isEmptyDir(out))) {
-      throw new DictclipError('E_MERGE', `${out}: the merge output exists and is not a merge of these shards; choose a new --out or remove it`, { path: out });
+      throw new DictclipError(
+        'E_MERGE',
+        `${out}: the merge output exists and is not a merge of these shards; choose a new --out or remove it`,
+        { path: out },
+      );
     }
   }
   const temp = path.join(path.dirname(out), `.${path.basename(out)}.merging`);

@@ -32,16 +32,29 @@ export async function recordingDurationMs(file: string, ffmpegPath: string): Pro
 }
 
 /** Recordings and audio per shard of `count`, for `recordings` (as the pipeline's scan lists them). */
-export async function shardSizes(recordings: readonly { relPath: string; path: string }[], count: number, options: { ffmpegPath: string }): Promise<ShardSize[]> {
-  const sizes: ShardSize[] = Array.from({ length: count }, (_, index) => ({ shard: `${index}/${count}`, recordings: 0, durationMs: 0, unknown: 0 }));
+export async function shardSizes(
+  recordings: readonly { relPath: string; path: string }[],
+  count: number,
+  options: { ffmpegPath: string },
+): Promise<ShardSize[]> {
+  const sizes: ShardSize[] = Array.from({ length: count }, (_, index) => ({
+    shard: `${index}/${count}`,
+    recordings: 0,
+    durationMs: 0,
+    unknown: 0,
+  }));
   const limit = pLimit(availableParallelism());
-  await Promise.all(recordings.map((recording) => limit(async () => {
-    const size = sizes[shardOf(recording.relPath, count)];
-    if (size === undefined) return;
-    const duration = await recordingDurationMs(recording.path, options.ffmpegPath);
-    size.recordings += 1;
-    if (duration === undefined) size.unknown += 1;
-    else size.durationMs += duration;
-  })));
+  await Promise.all(
+    recordings.map((recording) =>
+      limit(async () => {
+        const size = sizes[shardOf(recording.relPath, count)];
+        if (size === undefined) return;
+        const duration = await recordingDurationMs(recording.path, options.ffmpegPath);
+        size.recordings += 1;
+        if (duration === undefined) size.unknown += 1;
+        else size.durationMs += duration;
+      }),
+    ),
+  );
   return sizes;
 }

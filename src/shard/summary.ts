@@ -3,7 +3,8 @@
  * (clips, total, median, min, max) are recomputed from the merged manifest; `wallTimeMs` is the
  * longest shard's (the shards ran side by side); `failures`, `references` (agreement with
  * reference transcripts) and `withoutReference` are the shards' per-recording lists joined, by
- * source, and `confidence` theirs joined, the least trusted first (as a run orders it); `staleExports` (the shards' own exports) is left out. Objects
+ * source, and `confidence` theirs joined, the least trusted first (as a run orders it); `staleExports` (the shards' own exports) is left
+ * out. Objects
  * of numbers (`stageMs`, `earlierStageMs`) are summed per key; a shard without a number or such an
  * object (an older run, an optional field) adds nothing. A string (`inputDir`) is kept when every shard has
  * the same, else shard 0's is kept (shards on different machines mount the input differently).
@@ -49,7 +50,11 @@ function combine(key: string, values: readonly unknown[], dirs: readonly string[
   if (values.every((v) => typeof v === 'string')) return first;
   if (values.every((v) => JSON.stringify(v) === JSON.stringify(first))) return first;
   const at = values.findIndex((v) => JSON.stringify(v) !== JSON.stringify(first));
-  throw new DictclipError('E_MERGE', `${dirs[at] ?? ''}: summary.json field "${key}" differs from ${dirs[0] ?? ''}'s and merge cannot combine it`, { path: dirs[at] ?? '' });
+  throw new DictclipError(
+    'E_MERGE',
+    `${dirs[at] ?? ''}: summary.json field "${key}" differs from ${dirs[0] ?? ''}'s and merge cannot combine it`,
+    { path: dirs[at] ?? '' },
+  );
 }
 
 /**
@@ -70,7 +75,9 @@ export function mergeSummaries(
     if (key in stats) merged[key] = stats[key];
     else if (key === 'confidence') {
       // Per recording, how far its words can be trusted: joined, the least trusted first (as a run orders it).
-      merged[key] = summaries.flatMap((s) => (Array.isArray(s.summary[key]) ? (s.summary[key] as (RecordingConfidence & { source: string })[]) : [])).sort(byTrust);
+      merged[key] = summaries
+        .flatMap((s) => (Array.isArray(s.summary[key]) ? (s.summary[key] as (RecordingConfidence & { source: string })[]) : []))
+        .sort(byTrust);
     } else if (key === 'failures' || key === 'references') {
       // Per-recording lists (failures; agreement with reference transcripts): joined, by source.
       const rows = summaries.flatMap((s) => (Array.isArray(s.summary[key]) ? (s.summary[key] as Json[]) : []));

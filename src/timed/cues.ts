@@ -31,7 +31,10 @@ export type SubtitleLevel = (typeof SUBTITLE_LEVELS)[number];
 /** How the cues are made: their level, and the optional line wrapping (see the module comment). */
 export interface CueOptions {
   level: SubtitleLevel;
-  /** Whether a phrase cue may run across a line break of the text (lines.ts): `auto` keeps them for a reference with short lines. @default 'auto' */
+  /**
+   * Whether a phrase cue may run across a line break of the text (lines.ts): `auto` keeps them for a reference with short lines. @default
+   * 'auto'
+   */
   lineBreaks?: LineBreakMode | undefined;
   /** Characters per line (Unicode code points); undefined: one line per cue. */
   maxLineWidth?: number | undefined;
@@ -48,7 +51,13 @@ interface Span {
 }
 
 function spans(timed: TimedTranscript, level: SubtitleLevel, lineBreaks: boolean): Span[] {
-  if (level === 'word') return timed.words.map((w, index) => ({ startMs: w.startMs, endMs: w.endMs, text: w.text, words: [{ index, start: 0, length: w.text.length }] }));
+  if (level === 'word')
+    return timed.words.map((w, index) => ({
+      startMs: w.startMs,
+      endMs: w.endMs,
+      text: w.text,
+      words: [{ index, start: 0, length: w.text.length }],
+    }));
   const lines = lineBreaks ? textLines(timed) : [];
   return timed.phrases.flatMap((p) => {
     const words: OwnedWord[] = [];
@@ -79,7 +88,12 @@ function byLine(span: Span, textStart: number, lines: readonly TextLine[], words
       startMs = Math.min(startMs ?? word.startMs, word.startMs);
       endMs = Math.max(endMs ?? word.endMs, word.endMs);
     }
-    out.push({ startMs, endMs, text: span.text.slice(from - textStart, to - textStart), words: inLine.map((w) => ({ ...w, start: w.start + textStart - from })) });
+    out.push({
+      startMs,
+      endMs,
+      text: span.text.slice(from - textStart, to - textStart),
+      words: inLine.map((w) => ({ ...w, start: w.start + textStart - from })),
+    });
   }
   return out;
 }
@@ -146,5 +160,7 @@ export function toWebVtt(cues: readonly Cue[]): string {
 
 /** A SubRip file: numbered cues from 1, times with a decimal comma, a blank line after each. */
 export function toSubRip(cues: readonly Cue[]): string {
-  return cues.map((c, i) => `${i + 1}\n${clockTime(c.startMs, ',')} --> ${clockTime(c.endMs, ',')}\n${marked(c, (text) => text)}\n\n`).join('');
+  return cues
+    .map((c, i) => `${i + 1}\n${clockTime(c.startMs, ',')} --> ${clockTime(c.endMs, ',')}\n${marked(c, (text) => text)}\n\n`)
+    .join('');
 }

@@ -15,7 +15,9 @@ import type { Cue, OwnedText } from './cue-text.js';
 export function highlightCues(
   span: { startMs: number; endMs: number }, owned: OwnedText, words: readonly { startMs: number | null; endMs: number | null }[],
 ): Cue[] {
-  const spoken = [...new Set(owned.owners.filter((owner) => owner >= 0))].filter((k) => words[k]?.startMs != null && words[k]?.endMs != null);
+  const spoken = [...new Set(owned.owners.filter((owner) => owner >= 0))].filter(
+    (k) => words[k]?.startMs != null && words[k]?.endMs != null,
+  );
   const out: Cue[] = [];
   const plain = (startMs: number, endMs: number): void => {
     out.push({ startMs, endMs, text: owned.text });

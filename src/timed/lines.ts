@@ -5,7 +5,10 @@
  */
 import type { TimedTranscript } from './model.js';
 
-/** How subtitle cues treat the text's line breaks: `keep` them as cue boundaries, `ignore` them, or `auto`: keep them when {@link hasShortLines}. */
+/**
+ * How subtitle cues treat the text's line breaks: `keep` them as cue boundaries, `ignore` them, or `auto`: keep them when {@link
+ * hasShortLines}.
+ */
 export const LINE_BREAK_MODES = ['auto', 'keep', 'ignore'] as const;
 export type LineBreakMode = (typeof LINE_BREAK_MODES)[number];
 
@@ -44,7 +47,8 @@ export function textLines(timed: Pick<TimedTranscript, 'transcript' | 'words'>):
       startMs = startMs === null ? word.startMs : Math.min(startMs, word.startMs);
       endMs = endMs === null ? word.endMs : Math.max(endMs, word.endMs);
     }
-    if (w > first) out.push({ text: match[0].trim(), textStart, textLength: match[0].length, startMs, endMs, firstWord: first, lastWord: w - 1 });
+    if (w > first)
+      out.push({ text: match[0].trim(), textStart, textLength: match[0].length, startMs, endMs, firstWord: first, lastWord: w - 1 });
   }
   return out;
 }

@@ -17,9 +17,14 @@ export interface TimedWord {
   /** Offset and length of the word in `transcript` (UTF-16 code units, as the markers give them). */
   textStart: number;
   textLength: number;
-  /** Space-separated flag tokens as the manifest writes them (`short-word`, `long-word`, `rate-outlier`, `utterance`, `unaligned`); empty when clean. */
+  /**
+   * Space-separated flag tokens as the manifest writes them (`short-word`, `long-word`, `rate-outlier`, `utterance`, `unaligned`); empty
+   * when clean.
+   */
   flags: string;
-  /** The calibrated probability that the word's clip holds it with both edges within 50 ms (absent when unknown, e.g. a word without audio). */
+  /**
+   * The calibrated probability that the word's clip holds it with both edges within 50 ms (absent when unknown, e.g. a word without audio).
+   */
   confidence?: number;
 }
 

@@ -17,7 +17,10 @@ export interface Interval {
 }
 
 /** Contiguous intervals from 0 to `durationMs`: `spans` in order, gaps as empty text. */
-export function tierIntervals(spans: readonly { startMs: number | null; endMs: number | null; text: string }[], durationMs: number): Interval[] {
+export function tierIntervals(
+  spans: readonly { startMs: number | null; endMs: number | null; text: string }[],
+  durationMs: number,
+): Interval[] {
   const out: Interval[] = [];
   let at = 0;
   for (const span of spans) {
@@ -44,12 +47,32 @@ export function toTextGrid(timed: TimedTranscript): string {
     { name: 'phrases', intervals: tierIntervals(timed.phrases, timed.durationMs) },
     { name: 'lines', intervals: tierIntervals(textLines(timed), timed.durationMs) },
   ];
-  const lines = ['File type = "ooTextFile"', 'Object class = "TextGrid"', '', 'xmin = 0', `xmax = ${end}`, 'tiers? <exists>', `size = ${tiers.length}`, 'item []:'];
+  const lines = [
+    'File type = "ooTextFile"',
+    'Object class = "TextGrid"',
+    '',
+    'xmin = 0',
+    `xmax = ${end}`,
+    'tiers? <exists>',
+    `size = ${tiers.length}`,
+    'item []:',
+  ];
   for (const [t, tier] of tiers.entries()) {
-    lines.push(`    item [${t + 1}]:`, '        class = "IntervalTier"', `        name = ${quoted(tier.name)}`, '        xmin = 0', `        xmax = ${end}`,
-      `        intervals: size = ${tier.intervals.length}`);
+    lines.push(
+      `    item [${t + 1}]:`,
+      '        class = "IntervalTier"',
+      `        name = ${quoted(tier.name)}`,
+      '        xmin = 0',
+      `        xmax = ${end}`,
+      `        intervals: size = ${tier.intervals.length}`,
+    );
     for (const [i, interval] of tier.intervals.entries()) {
-      lines.push(`        intervals [${i + 1}]:`, `            xmin = ${seconds(interval.startMs)}`, `            xmax = ${seconds(interval.endMs)}`, `            text = ${quoted(interval.text)}`);
+      lines.push(
+        `        intervals [${i + 1}]:`,
+        `            xmin = ${seconds(interval.startMs)}`,
+        `            xmax = ${seconds(interval.endMs)}`,
+        `            text = ${quoted(interval.text)}`,
+      );
     }
   }
   return `${lines.join('\n')}\n`;

@@ -53,8 +53,11 @@ describe('alignText', () => {
   it('gives matched words their recognized word times, a misheard word its substitute, and leaves fillers out', () => {
     const reference = [['chapter'], ['one'], ['doctor'], ['smith'], ['paid'], ['nineteen', 'eighty', 'four'], ['anna'], ['quietly']];
     const recognized: RecognizedWord[] = [
-      { spoken: ['doctor'], startMs: 500, endMs: 800 }, { spoken: ['smith'], startMs: 850, endMs: 1200 }, { spoken: ['um'], startMs: 1300, endMs: 1500 },
-      { spoken: ['paid'], startMs: 1600, endMs: 1900 }, { spoken: ['nineteen', 'eighty', 'four'], startMs: 2000, endMs: 2900 },
+      { spoken: ['doctor'], startMs: 500, endMs: 800 },
+      { spoken: ['smith'], startMs: 850, endMs: 1200 },
+      { spoken: ['um'], startMs: 1300, endMs: 1500 },
+      { spoken: ['paid'], startMs: 1600, endMs: 1900 },
+      { spoken: ['nineteen', 'eighty', 'four'], startMs: 2000, endMs: 2900 },
       { spoken: ['hannah'], startMs: 3000, endMs: 3400 },
     ];
     const { words, agreement } = alignText(reference, recognized);
@@ -79,12 +82,20 @@ describe('alignText', () => {
       { spoken: ['stella'], startMs: 750, endMs: 1100 }, { spoken: ['today'], startMs: 1150, endMs: 1500 },
     ];
     expect(alignText(reference, recognized).words[2]).toEqual({ placement: 'substituted', startMs: 750, endMs: 1100, recognized: [2, 2] });
-    const later: RecognizedWord[] = [recognized[0]!, recognized[1]!, { spoken: ['today'], startMs: 750, endMs: 1100 }, { spoken: ['stella'], startMs: 1150, endMs: 1500 }];
+    const later: RecognizedWord[] = [
+      recognized[0]!,
+      recognized[1]!,
+      { spoken: ['today'], startMs: 750, endMs: 1100 },
+      { spoken: ['stella'], startMs: 1150, endMs: 1500 },
+    ];
     expect(alignText(reference, later).words[2]).toEqual({ placement: 'substituted', startMs: 1150, endMs: 1500, recognized: [3, 3] });
   });
 
   it('shares a recognized word said as several tokens among the reference words it covers', () => {
-    const { words } = alignText([['nineteen'], ['eighty'], ['four']], [{ spoken: ['nineteen', 'eighty', 'four'], startMs: 1000, endMs: 2800 }]);
+    const { words } = alignText(
+      [['nineteen'], ['eighty'], ['four']],
+      [{ spoken: ['nineteen', 'eighty', 'four'], startMs: 1000, endMs: 2800 }],
+    );
     // By token length: nineteen (8), eighty (6), four (4) of 18 characters over 1800 ms.
     expect(words.map((w) => [w.startMs, w.endMs])).toEqual([[1000, 1800], [1800, 2400], [2400, 2800]]);
   });
@@ -140,7 +151,8 @@ function optimalCost(ref: Int32Array, rec: Int32Array): number {
   let prev = Array.from({ length: rec.length + 1 }, (_, j) => 4 * j);
   for (let i = 1; i <= ref.length; i++) {
     const cur = [4 * i];
-    for (let j = 1; j <= rec.length; j++) cur[j] = Math.min(prev[j - 1]! + (ref[i - 1] === rec[j - 1] ? 0 : 6), prev[j]! + 4, cur[j - 1]! + 4);
+    for (let j = 1; j <= rec.length; j++)
+      cur[j] = Math.min(prev[j - 1]! + (ref[i - 1] === rec[j - 1] ? 0 : 6), prev[j]! + 4, cur[j - 1]! + 4);
     prev = cur;
   }
   return prev[rec.length]!;

@@ -37,11 +37,22 @@ describe('msToSample', () => {
 describe('cutClips', () => {
   it('cuts [round(start×16), round(end×16)) with a 44-byte header and the source bytes', async () => {
     const out = join(temp(), 'basic', 'my.wav');
-    expect((await cutClips(source, [{ startMs: 390, endMs: 719.99997, outPath: out }])).map((r) => [r.samples, r.sampleRate, r.channels])).toEqual([[5280, 16000, 1]]);
+    expect(
+      (await cutClips(source, [{ startMs: 390, endMs: 719.99997, outPath: out }])).map((r) => [r.samples, r.sampleRate, r.channels]),
+    ).toEqual([[5280, 16000, 1]]);
     const bytes = readFileSync(out);
     expect(bytes.length).toBe(44 + 10560);
     expect(bytes.subarray(44).equals(range(6240, 11520))).toBe(true);
-    expect(await readWavInfo(out)).toEqual({ sampleRate: 16000, channels: 1, bitsPerSample: 16, dataOffset: 44, dataBytes: 10560, samples: 5280, durationMs: 330, exact: true });
+    expect(await readWavInfo(out)).toEqual({
+      sampleRate: 16000,
+      channels: 1,
+      bitsPerSample: 16,
+      dataOffset: 44,
+      dataBytes: 10560,
+      samples: 5280,
+      durationMs: 330,
+      exact: true,
+    });
     expect(soxSamples(out)).toBe(5280);
     expect(bytes.subarray(0, 44).equals(pcmWav(new Int16Array(5280)).subarray(0, 44))).toBe(true);
   });
@@ -121,7 +132,12 @@ describe('cutClips', () => {
       const from = msToSample(clip.startMs);
       const to = msToSample(clip.endMs);
       const bytes = readFileSync(clip.outPath);
-      expect([i, results[i]!.samples, bytes.length, bytes.subarray(44).equals(longPcm.subarray(from * 2, to * 2))]).toEqual([i, to - from, 44 + (to - from) * 2, true]);
+      expect([i, results[i]!.samples, bytes.length, bytes.subarray(44).equals(longPcm.subarray(from * 2, to * 2))]).toEqual([
+        i,
+        to - from,
+        44 + (to - from) * 2,
+        true,
+      ]);
     });
     const faded = join(dir, 'big-faded.wav');
     await cutClips(long, [{ startMs: 10_000, endMs: 290_000, outPath: faded }], { fadeMs: 20 });
@@ -141,8 +157,16 @@ describe('cutClips', () => {
     const longPcm = readFileSync(long).subarray(44);
     const dir = join(temp(), 'tapped');
     const cases = [
-      [{ startMs: 1000, endMs: 1500 }, { startMs: 250_000, endMs: 250_400 }], // a gap of 7.8 MB between two clips
-      [{ startMs: 0, endMs: 140_000 }, { startMs: 139_000, endMs: 139_900 }, { startMs: 299_990, endMs: 300_000 }], // a streamed clip, one inside it, the last 10 ms
+      [
+        { startMs: 1000, endMs: 1500 },
+        { startMs: 250_000, endMs: 250_400 },
+      ], // a gap of 7.8 MB between two clips
+      // a streamed clip, one inside it, the last 10 ms
+      [
+        { startMs: 0, endMs: 140_000 },
+        { startMs: 139_000, endMs: 139_900 },
+        { startMs: 299_990, endMs: 300_000 },
+      ],
       [], // no clips: the tap still sees everything
     ];
     for (const [k, clips] of cases.entries()) {
@@ -153,7 +177,14 @@ describe('cutClips', () => {
       requests.forEach((clip, i) => {
         const from = msToSample(clip.startMs);
         const to = msToSample(clip.endMs);
-        expect([k, i, results[i]!.samples, readFileSync(clip.outPath).subarray(44).equals(longPcm.subarray(from * 2, to * 2))]).toEqual([k, i, to - from, true]);
+        expect([
+          k,
+          i,
+          results[i]!.samples,
+          readFileSync(clip.outPath)
+            .subarray(44)
+            .equals(longPcm.subarray(from * 2, to * 2)),
+        ]).toEqual([k, i, to - from, true]);
       });
     }
   });
@@ -164,7 +195,10 @@ describe('cutClips', () => {
     writeFileSync(stereo, pcmWav(noise(frames * 2, 3), 44100, 2));
     const stereoPcm = readFileSync(stereo).subarray(44);
     const dir = join(temp(), 'stereo');
-    const clips = [{ startMs: 390, endMs: 719.99997, outPath: join(dir, 'a.wav') }, { startMs: 1001, endMs: 1999, outPath: join(dir, 'b.wav') }];
+    const clips = [
+      { startMs: 390, endMs: 719.99997, outPath: join(dir, 'a.wav') },
+      { startMs: 1001, endMs: 1999, outPath: join(dir, 'b.wav') },
+    ];
     const results = await cutClips(stereo, clips);
     expect(results.map((r) => [r.samples, r.sampleRate, r.channels])).toEqual([[14553, 44100, 2], [44012, 44100, 2]]);
     // 390 ms → frame 17199 (17199.0), 720 ms → 31752; 1001 ms → 44144 (44144.1), 1999 ms → 88156 (88155.9).
@@ -183,7 +217,18 @@ describe('cutClips', () => {
     await cutClips(stereo, [{ startMs: 0, endMs: 10, outPath: out }], { fadeMs: 4 }); // 10 frames, n = 4
     const got = readFileSync(out).subarray(44);
     const frames = Array.from({ length: 10 }, (_, k) => [got.readInt16LE(k * 4), got.readInt16LE(k * 4 + 2)]);
-    expect(frames).toEqual([[0, 0], [250, -500], [500, -1000], [750, -1500], [1000, -2000], [1000, -2000], [750, -1500], [500, -1000], [250, -500], [0, 0]]);
+    expect(frames).toEqual([
+      [0, 0],
+      [250, -500],
+      [500, -1000],
+      [750, -1500],
+      [1000, -2000],
+      [1000, -2000],
+      [750, -1500],
+      [500, -1000],
+      [250, -500],
+      [0, 0],
+    ]);
   });
 
   it('measures the first and last 10 ms against the clip\'s own level', async () => {
@@ -215,7 +260,12 @@ describe('cutClips', () => {
 
   it('rejects non-finite times with E_INVALID_ARGUMENT before writing anything', async () => {
     const dir = join(temp(), 'nan');
-    const error = await failure(cutClips(source, [{ startMs: 0, endMs: 10, outPath: join(dir, 'ok.wav') }, { startMs: Number.NaN, endMs: 10, outPath: join(dir, 'bad.wav') }]));
+    const error = await failure(
+      cutClips(source, [
+        { startMs: 0, endMs: 10, outPath: join(dir, 'ok.wav') },
+        { startMs: Number.NaN, endMs: 10, outPath: join(dir, 'bad.wav') },
+      ]),
+    );
     expect([error.code, error.message]).toEqual(['E_INVALID_ARGUMENT', 'clip 1 has a non-finite time (NaN–10 ms)']);
     expect(() => readdirSync(dir)).toThrow();
   });

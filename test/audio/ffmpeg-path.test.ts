@@ -25,7 +25,9 @@ async function rejection(promise: Promise<unknown>): Promise<DictclipError> {
 
 /** Lookups that do not depend on whether the optional ffmpeg-static is installed here. */
 const absent = { loadFfmpegStatic: () => Promise.reject(new Error("Cannot find package 'ffmpeg-static'")) };
-const present = (path: string): { loadFfmpegStatic: () => Promise<unknown> } => ({ loadFfmpegStatic: () => Promise.resolve({ default: path }) });
+const present = (path: string): { loadFfmpegStatic: () => Promise<unknown> } => ({
+  loadFfmpegStatic: () => Promise.resolve({ default: path }),
+});
 
 describe('resolveFfmpeg', () => {
   afterEach(() => void vi.unstubAllEnvs());

@@ -51,7 +51,9 @@ describe('a full disk', () => {
     const output = path.join(disk.dir, 'clip.wav');
     for (const ffmpegPath of [ffmpeg, lenient]) {
       await disk.fill(300_000);
-      const error = await failure(convertWavs([{ input: source, output, sampleRate: 22_050, channels: 1, samples: 661_500 }], { ffmpegPath }));
+      const error = await failure(
+        convertWavs([{ input: source, output, sampleRate: 22_050, channels: 1, samples: 661_500 }], { ffmpegPath }),
+      );
       expect(error.code).toBe('E_OUTPUT');
       await disk.free();
     }

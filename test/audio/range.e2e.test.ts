@@ -23,7 +23,16 @@ describe('writeWavRange', () => {
     const bytes = readFileSync(out);
     expect(bytes.length).toBe(44 + 2_000_000);
     expect(bytes.subarray(44).equals(pcm.subarray(24_690, 2_024_690))).toBe(true);
-    expect(await readWavInfo(out)).toEqual({ sampleRate: 16000, channels: 1, bitsPerSample: 16, dataOffset: 44, dataBytes: 2_000_000, samples: 1_000_000, durationMs: 62_500, exact: true });
+    expect(await readWavInfo(out)).toEqual({
+      sampleRate: 16000,
+      channels: 1,
+      bitsPerSample: 16,
+      dataOffset: 44,
+      dataBytes: 2_000_000,
+      samples: 1_000_000,
+      durationMs: 62_500,
+      exact: true,
+    });
     expect(soxSamples(out)).toBe(1_000_000);
     expect(readdirSync(join(temp(), 'chunks', 'one'))).toEqual(['part1.wav']);
   });
@@ -39,7 +48,10 @@ describe('writeWavRange', () => {
   it('rejects a reversed or fractional range with E_INVALID_ARGUMENT', async () => {
     for (const [a, b] of [[10, 5], [0.5, 10]] as const) {
       const error: unknown = await writeWavRange(source, a, b, join(temp(), 'bad.wav')).catch((e: unknown) => e);
-      expect([(error as DictclipError).code, (error as DictclipError).message]).toEqual(['E_INVALID_ARGUMENT', `invalid sample range ${a}–${b} for ${join(temp(), 'bad.wav')}`]);
+      expect([(error as DictclipError).code, (error as DictclipError).message]).toEqual([
+        'E_INVALID_ARGUMENT',
+        `invalid sample range ${a}–${b} for ${join(temp(), 'bad.wav')}`,
+      ]);
     }
   });
 });

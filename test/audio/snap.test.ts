@@ -9,7 +9,8 @@ let wav = '';
 
 /** 16 kHz mono, 1 s: 440 Hz tone at 100–400 ms and 600–900 ms, digital silence elsewhere. */
 beforeAll(() => {
-  const tone = (i: number): number => ((i >= 1600 && i < 6400) || (i >= 9600 && i < 14400) ? Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 16000)) : 0);
+  const tone = (i: number): number =>
+    (i >= 1600 && i < 6400) || (i >= 9600 && i < 14400) ? Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 16000)) : 0;
   wav = join(temp(), 'gap.wav');
   writeFileSync(wav, pcmWav(Int16Array.from({ length: 16000 }, (_, i) => tone(i)), 16000));
 });

@@ -30,7 +30,16 @@ describe('transcodeToWav', () => {
     expect(decodedSamples(input)).toBe(44100);
     const output = join(temp(), 'stereo44.out.wav');
     const info = await transcodeToWav(input, output, { ffmpegPath });
-    expect(info).toEqual({ sampleRate: 16000, channels: 1, bitsPerSample: 16, dataOffset: 44, dataBytes: 32000, samples: 16000, durationMs: 1000, exact: true });
+    expect(info).toEqual({
+      sampleRate: 16000,
+      channels: 1,
+      bitsPerSample: 16,
+      dataOffset: 44,
+      dataBytes: 32000,
+      samples: 16000,
+      durationMs: 1000,
+      exact: true,
+    });
     expect(soxSamples(output)).toBe(16000);
     expect(readFileSync(output).length).toBe(32044);
     expect(readdirSync(temp()).filter((name) => name.includes('.tmp-'))).toEqual([]);
@@ -167,7 +176,8 @@ describe('transcodeToWav', () => {
 
 describe('meaningfulLine', () => {
   it('skips boilerplate and strips the input prefix', () => {
-    const stderr = "Input #0, wav, from 'a.wav':\n  Duration: 00:00:01.00\nStream map '0:a:0' matches no streams.\nTo ignore this, add a trailing '?' to the map.\n";
+    const stderr =
+      "Input #0, wav, from 'a.wav':\n  Duration: 00:00:01.00\nStream map '0:a:0' matches no streams.\nTo ignore this, add a trailing '?' to the map.\n";
     expect(meaningfulLine(stderr, 'a.wav')).toBe('no audio stream in the input');
     expect(meaningfulLine('/x/a.mp3: Invalid argument\nConversion failed!\n', '/x/a.mp3')).toBe('Invalid argument');
     expect(meaningfulLine('', 'a')).toBe('no error output');

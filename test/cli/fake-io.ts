@@ -10,7 +10,13 @@ export interface FakeIo {
   waitForStdout(text: string): Promise<string>;
 }
 
-export function fakeIo(options: { cwd: string; env?: Record<string, string>; stdin?: string; isTTY?: boolean; signal?: AbortSignal }): FakeIo {
+export function fakeIo(options: {
+  cwd: string;
+  env?: Record<string, string>;
+  stdin?: string;
+  isTTY?: boolean;
+  signal?: AbortSignal;
+}): FakeIo {
   const out: string[] = [];
   const err: string[] = [];
   const waiters: { text: string; resolve: (s: string) => void }[] = [];

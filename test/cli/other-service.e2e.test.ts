@@ -1,6 +1,7 @@
 /**
  * A run over an output another service made (run.json names it; after a run stopped before it
- * wrote run.json, the recordings' states do) refuses with exit 2 instead of dictating everything again with this one; `--new-service` does it on purpose; the dry
+ * wrote run.json, the recordings' states do) refuses with exit 2 instead of dictating everything again with this one; `--new-service` does
+ * it on purpose; the dry
  * run names the real reason each recording would be dictated again.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,7 +15,8 @@ import { fakeIo } from './fake-io.js';
 
 let cwd: string;
 let svc: StartedService;
-const tone = (period: number): Int16Array => Int16Array.from({ length: 16_000 }, (_, i) => (i > 3000 && i < 11_000 ? Math.round(8000 * Math.sin(i / period)) : 0));
+const tone = (period: number): Int16Array =>
+  Int16Array.from({ length: 16_000 }, (_, i) => (i > 3000 && i < 11_000 ? Math.round(8000 * Math.sin(i / period)) : 0));
 
 beforeEach(async () => {
   cwd = mkdtempSync(join(tmpdir(), 'dictclip-other-service-'));
@@ -58,7 +60,9 @@ describe('an output made by another service', () => {
 
     const again = await run([...remote, '--new-service', '-q'], svc.env);
     expect([again.code, again.stderr]).toEqual([0, '']);
-    expect((JSON.parse(readFileSync(join(cwd, 'out', 'run.json'), 'utf8')) as { options: { service: string } }).options.service).toBe(svc.url);
+    expect((JSON.parse(readFileSync(join(cwd, 'out', 'run.json'), 'utf8')) as { options: { service: string } }).options.service).toBe(
+      svc.url,
+    );
     // Now made by the remote service: the embedded one is the other service.
     expect((await run(['--engine', 'scripted', '-q'])).code).toBe(2);
   });
@@ -73,7 +77,9 @@ describe('an output made by another service', () => {
     const manifest = readFileSync(join(cwd, 'out', 'manifest.csv'), 'utf8');
     const refused = await run(['--base-url', svc.url], svc.env);
     expect([refused.code, refused.stdout]).toEqual([2, '']);
-    expect(refused.stderr).toMatch(/^dictclip: E_OTHER_SERVICE: the output folder .* was dictated by the embedded service \(scripted\); this run would use /);
+    expect(refused.stderr).toMatch(
+      /^dictclip: E_OTHER_SERVICE: the output folder .* was dictated by the embedded service \(scripted\); this run would use /,
+    );
     expect(readFileSync(join(cwd, 'out', 'manifest.csv'), 'utf8')).toBe(manifest);
     expect(svc.log.filter((line) => line.startsWith('POST ')).length).toBe(0);
   });
@@ -90,6 +96,8 @@ describe('an output made by another service', () => {
       'done  two.wav  (nothing to do (kept from an earlier run))',
     ]);
     const settings = await run(['--engine', 'scripted', '--markers', 'old', '-n']);
-    expect(settings.stdout.split('\n')[2]).toBe('redo  two.wav  (dictate again: the dictation settings changed, a paid service charges again 1s)');
+    expect(settings.stdout.split('\n')[2]).toBe(
+      'redo  two.wav  (dictate again: the dictation settings changed, a paid service charges again 1s)',
+    );
   });
 });

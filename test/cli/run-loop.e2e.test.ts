@@ -39,8 +39,15 @@ describe('the correction loop on the command line', () => {
     const text = 'Hello, World!';
     await mkdir(path.join(out, 'corrections'));
     await writeFile(path.join(out, 'corrections', 'talk.wav.txt'), `${text}\n`);
-    await writeCorrectionWords(out, 'talk.wav', { version: 1, source: 'talk.wav', textSha256: correctionTextSha256(text),
-      words: [{ textStart: 0, textLength: 5, verified: true }, { textStart: 7, textLength: 5, startMs: 812, endMs: 1187, verified: true }] });
+    await writeCorrectionWords(out, 'talk.wav', {
+      version: 1,
+      source: 'talk.wav',
+      textSha256: correctionTextSha256(text),
+      words: [
+        { textStart: 0, textLength: 5, verified: true },
+        { textStart: 7, textLength: 5, startMs: 812, endMs: 1187, verified: true },
+      ],
+    });
     result = await runCli(base);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('recordings: 1 done, 0 failed, 1 kept from an earlier run (of 2)\n');
@@ -74,8 +81,10 @@ describe('the correction loop on the command line', () => {
     expect(result.stdout).toContain('recordings: 1 done, 0 failed (of 1); 1 without a reference transcript (cut from what the recognizer heard): sonnet001.wav\n');
     result = await runCli([...base, '--require-transcripts']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`sonnet001.wav [scan] E_REFERENCE_MISSING: no reference transcript for sonnet001.wav: looked for ${path.join(root, 'refs', 'sonnet001.wav.txt')} ` +
-      `and ${path.join(root, 'refs', 'sonnet001.txt')}; the closest reference that matches no recording is ${path.join(root, 'refs', 'sonnet_001.txt')}`);
+    expect(result.stderr).toContain(
+      `sonnet001.wav [scan] E_REFERENCE_MISSING: no reference transcript for sonnet001.wav: looked for ${path.join(root, 'refs', 'sonnet001.wav.txt')} ` +
+        `and ${path.join(root, 'refs', 'sonnet001.txt')}; the closest reference that matches no recording is ${path.join(root, 'refs', 'sonnet_001.txt')}`,
+    );
     expect(await manifest(out)).toEqual([]); // nothing cut from it
   });
 });

@@ -19,7 +19,12 @@ let audio: Buffer;
 const clients: DictationClient[] = [];
 
 function client(options: Partial<ClientOptions> = {}): DictationClient {
-  const created = new DictationClient({ baseUrl: server.url, credentials: basic, ...options, retry: { backoffBaseMs: 1, backoffLimitMs: 5, ...options.retry } });
+  const created = new DictationClient({
+    baseUrl: server.url,
+    credentials: basic,
+    ...options,
+    retry: { backoffBaseMs: 1, backoffLimitMs: 5, ...options.retry },
+  });
   clients.push(created);
   return created;
 }
@@ -118,7 +123,9 @@ describe('createDictation', () => {
     const location = await client().createDictation({ audioUrl: 'http://a/1', audioFormat: 'ogg' });
     expect(location).toBe(`${server.url}/SCDictation/rest/tenant1/dictations/d2`);
     expect(server.requests[0]?.url).toBe('/SCDictation/rest/nvoq/factory/dictations/');
-    expect(server.requests[0]?.body.toString()).toBe('streaming=false&audio-url=http%3A%2F%2Fa%2F1&audio-format=ogg&audio-url-complete=true');
+    expect(server.requests[0]?.body.toString()).toBe(
+      'streaming=false&audio-url=http%3A%2F%2Fa%2F1&audio-format=ogg&audio-url-complete=true',
+    );
   });
 
   test('a 201 without Location is E_RESPONSE_INVALID', async () => {
@@ -145,7 +152,9 @@ describe('createDictation', () => {
       if (index === 0) res.writeHead(503, { 'retry-after': '0' }).end('try later');
       else res.writeHead(201, { location: '/SCDictation/rest/t/dictations/d3' }).end();
     });
-    await expect(client().createDictation({ audioUrl: 'u', audioFormat: 'ogg' })).resolves.toBe(`${server.url}/SCDictation/rest/t/dictations/d3`);
+    await expect(client().createDictation({ audioUrl: 'u', audioFormat: 'ogg' })).resolves.toBe(
+      `${server.url}/SCDictation/rest/t/dictations/d3`,
+    );
     expect(server.requests).toHaveLength(2);
     expect(server.requests[1]?.body.toString()).toBe(server.requests[0]?.body.toString());
   });

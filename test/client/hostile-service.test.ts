@@ -23,7 +23,12 @@ let dir: string;
 const clients: DictationClient[] = [];
 
 function client(options: Partial<ClientOptions> = {}): DictationClient {
-  const made = new DictationClient({ baseUrl: service.url, credentials, ...options, retry: { limit: 0, backoffBaseMs: 1, backoffLimitMs: 5, ...options.retry } });
+  const made = new DictationClient({
+    baseUrl: service.url,
+    credentials,
+    ...options,
+    retry: { limit: 0, backoffBaseMs: 1, backoffLimitMs: 5, ...options.retry },
+  });
   clients.push(made);
   return made;
 }
@@ -63,9 +68,16 @@ describe('item 7: credentials only to the base URL\'s origin', () => {
   test('a dictation Location elsewhere is refused, and the client never calls there, not even when asked', async () => {
     service.handle(answerLocation(`${other.url}/SCDictation/rest/nvoq/dictations/d1`));
     const c = client();
-    expect((await failure(c.createDictation({ audioUrl: `${service.url}/SCFileserver/audio/a`, audioFormat: 'pcm-16khz' }))).code).toBe('E_CROSS_ORIGIN');
+    expect((await failure(c.createDictation({ audioUrl: `${service.url}/SCFileserver/audio/a`, audioFormat: 'pcm-16khz' }))).code).toBe(
+      'E_CROSS_ORIGIN',
+    );
     // A library caller handing the client a foreign location gets the same refusal, before any request.
-    for (const call of [c.isDone(`${other.url}/d1`), c.getText(`${other.url}/d1`), c.getDictation(`${other.url}/d1`), c.deregisterObserver(`${other.url}/o`)]) {
+    for (const call of [
+      c.isDone(`${other.url}/d1`),
+      c.getText(`${other.url}/d1`),
+      c.getDictation(`${other.url}/d1`),
+      c.deregisterObserver(`${other.url}/o`),
+    ]) {
       expect((await failure(call)).code).toBe('E_CROSS_ORIGIN');
     }
     expect(other.connections).toBe(0);
@@ -145,10 +157,23 @@ describe('item 10: a hostile WebSocket service fails the dictation, never the pr
   }
 
   const dictate = (options: { maxResponseBytes?: number } = {}) =>
-    dictateOverWebSocket({ baseUrl: service.url, credentials, audioPath: wavPath, audioFormat: 'pcm-16khz', timeoutMs: 30_000, ...options });
+    dictateOverWebSocket({
+      baseUrl: service.url,
+      credentials,
+      audioPath: wavPath,
+      audioFormat: 'pcm-16khz',
+      timeoutMs: 30_000,
+      ...options,
+    });
 
   test('a STABLETEXT with 300,000 markers fails E_RESPONSE_TOO_LARGE (no stack overflow from a spread)', async () => {
-    const markers = Array.from({ length: 300_000 }, (_, i) => ({ audioStart: i / 1000, audioLength: 0.001, textStart: 0, textLength: 1, text: 'a' }));
+    const markers = Array.from({ length: 300_000 }, (_, i) => ({
+      audioStart: i / 1000,
+      audioLength: 0.001,
+      textStart: 0,
+      textLength: 1,
+      text: 'a',
+    }));
     hostileSession((socket) => sendMessage(socket, 'STABLETEXT', { text: 'a', markers }));
     const error = await failure(dictate());
     expect(error.code).toBe('E_RESPONSE_TOO_LARGE');

@@ -172,10 +172,21 @@ describe('the retry hook: the transport tells the policy\'s onRetry of every ret
       else res.end('the text');
     });
     const events: RetryEvent[] = [];
-    const text = await hooked({ backoffBaseMs: 1, backoffLimitMs: 4, jitter: false, onRetry: (event) => events.push(event) }).getText(location());
+    const text = await hooked({ backoffBaseMs: 1, backoffLimitMs: 4, jitter: false, onRetry: (event) => events.push(event) }).getText(
+      location(),
+    );
     expect(text).toBe('the text');
     expect(server.requests).toHaveLength(3);
-    expect(events.map((e) => ({ attempt: e.attempt, delayMs: e.delayMs, request: e.request, code: e.error.code, status: e.error.context.status, attempts: e.error.context.attempts }))).toEqual([
+    expect(
+      events.map((e) => ({
+        attempt: e.attempt,
+        delayMs: e.delayMs,
+        request: e.request,
+        code: e.error.code,
+        status: e.error.context.status,
+        attempts: e.error.context.attempts,
+      })),
+    ).toEqual([
       { attempt: 1, delayMs: 1, request: { method: 'GET', url: `${location()}/text` }, code: 'E_BUSY', status: 503, attempts: 1 },
       { attempt: 2, delayMs: 2, request: { method: 'GET', url: `${location()}/text` }, code: 'E_BUSY', status: 503, attempts: 2 },
     ]);
@@ -195,7 +206,9 @@ describe('the retry hook: the transport tells the policy\'s onRetry of every ret
   test('a connection reset is retried and told as E_NETWORK; past the limit the request fails with every attempt counted', async () => {
     server.handle((_req, res) => res.socket?.destroy());
     const events: RetryEvent[] = [];
-    const failed = await hooked({ limit: 2, backoffBaseMs: 1, backoffLimitMs: 1, onRetry: (event) => events.push(event) }).getText(location()).catch((error: unknown) => error);
+    const failed = await hooked({ limit: 2, backoffBaseMs: 1, backoffLimitMs: 1, onRetry: (event) => events.push(event) })
+      .getText(location())
+      .catch((error: unknown) => error);
     expect(isDictclipError(failed, 'E_NETWORK')).toBe(true);
     expect((failed as { context: { attempts?: number } }).context.attempts).toBe(3);
     expect(events.map((e) => [e.attempt, e.error.code])).toEqual([[1, 'E_NETWORK'], [2, 'E_NETWORK']]);
@@ -205,7 +218,9 @@ describe('the retry hook: the transport tells the policy\'s onRetry of every ret
   test('a status outside statusCodes is not retried and the hook is never told', async () => {
     server.handle((_req, res) => res.writeHead(503).end());
     const events: RetryEvent[] = [];
-    const failed = await hooked({ statusCodes: [429], onRetry: (event) => events.push(event) }).getText(location()).catch((error: unknown) => error);
+    const failed = await hooked({ statusCodes: [429], onRetry: (event) => events.push(event) })
+      .getText(location())
+      .catch((error: unknown) => error);
     expect(isDictclipError(failed, 'E_HTTP_STATUS')).toBe(true);
     expect(events).toEqual([]);
     expect(server.requests).toHaveLength(1);

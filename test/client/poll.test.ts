@@ -8,11 +8,16 @@ let client: DictationClient;
 let testIndex = 0;
 /** A dictation location of this test only, so late requests of earlier tests are never counted. */
 const location = (): string => `${server.url}/SCDictation/rest/t/dictations/d${testIndex}`;
-const mine = (): string[] => server.requests.map((r) => r.url).filter((url) => url.startsWith(`/SCDictation/rest/t/dictations/d${testIndex}/`));
+const mine = (): string[] =>
+  server.requests.map((r) => r.url).filter((url) => url.startsWith(`/SCDictation/rest/t/dictations/d${testIndex}/`));
 
 beforeAll(async () => {
   server = await startTestServer();
-  client = new DictationClient({ baseUrl: server.url, credentials: { scheme: 'basic', username: 'u', password: 'p' }, retry: { backoffBaseMs: 1, backoffLimitMs: 5 } });
+  client = new DictationClient({
+    baseUrl: server.url,
+    credentials: { scheme: 'basic', username: 'u', password: 'p' },
+    retry: { backoffBaseMs: 1, backoffLimitMs: 5 },
+  });
 });
 afterEach(() => {
   testIndex += 1;
@@ -24,7 +29,9 @@ afterAll(async () => {
 
 test('waitForDone polls {location}/done until true and returns the poll count', async () => {
   server.handle((_req, res) => res.end(mine().length <= 3 ? 'false' : 'true'));
-  await expect(client.waitForDone(location(), { audioDurationMs: 1000, initialIntervalMs: 1, maxIntervalMs: 4 })).resolves.toEqual({ polls: 4 });
+  await expect(client.waitForDone(location(), { audioDurationMs: 1000, initialIntervalMs: 1, maxIntervalMs: 4 })).resolves.toEqual({
+    polls: 4,
+  });
   expect(mine()).toEqual(Array(4).fill(`/SCDictation/rest/t/dictations/d${testIndex}/done`));
 });
 
@@ -44,7 +51,11 @@ describe('the overall deadline (a fake clock: no real wait)', () => {
     await vi.advanceTimersByTimeAsync(499);
     expect(isDone).toHaveBeenCalledTimes(250); // at 1, 3, 5 … 499 ms
     await vi.advanceTimersByTimeAsync(1);
-    expect(await settled).toMatchObject({ code: 'E_DICTATION_TIMEOUT', message: 'Dictation http://h/d/1 was not done within 500 ms (250 polls)', context: { url: 'http://h/d/1' } });
+    expect(await settled).toMatchObject({
+      code: 'E_DICTATION_TIMEOUT',
+      message: 'Dictation http://h/d/1 was not done within 500 ms (250 polls)',
+      context: { url: 'http://h/d/1' },
+    });
     expect(isDone).toHaveBeenCalledTimes(250);
   });
 
@@ -53,7 +64,9 @@ describe('the overall deadline (a fake clock: no real wait)', () => {
       signal.addEventListener('abort', () => reject(new Error('poll aborted')), { once: true });
     });
     const isDone = vi.fn(pending);
-    const settled = pollUntilDone('http://h/d/2', isDone, { audioDurationMs: 0, initialIntervalMs: 1, timeoutMs: 1_000 }).catch((error: unknown) => error);
+    const settled = pollUntilDone('http://h/d/2', isDone, { audioDurationMs: 0, initialIntervalMs: 1, timeoutMs: 1_000 }).catch(
+      (error: unknown) => error,
+    );
     await vi.advanceTimersByTimeAsync(999);
     expect(isDone).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -76,7 +89,10 @@ test('aborting while waiting is E_ABORTED', async () => {
 
 test('an error from the done call is passed through', async () => {
   server.handle((_req, res) => res.writeHead(404).end('gone'));
-  await expect(client.waitForDone(location(), { audioDurationMs: 0, initialIntervalMs: 1 })).rejects.toMatchObject({ code: 'E_HTTP_STATUS', context: { status: 404 } });
+  await expect(client.waitForDone(location(), { audioDurationMs: 0, initialIntervalMs: 1 })).rejects.toMatchObject({
+    code: 'E_HTTP_STATUS',
+    context: { status: 404 },
+  });
 });
 
 test('the default overall timeout is 120 s + 3 × the audio duration', () => {

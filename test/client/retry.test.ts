@@ -14,13 +14,23 @@ describe('resolveRetryPolicy', () => {
       limit: 6, statusCodes: [429, 500, 502, 503, 504], errorCodes: DEFAULT_ERROR_CODES, unreachedCodes: ['ECONNREFUSED', 'ENOTFOUND'],
       backoffBaseMs: 500, backoffFactor: 2, backoffLimitMs: 30_000, jitter: true, maxRetryAfterMs: 30_000, onRetry: undefined,
     });
-    expect(DEFAULT_ERROR_CODES).toEqual(expect.arrayContaining(['ECONNRESET', 'ECONNREFUSED', 'UND_ERR_SOCKET', 'UND_ERR_HEADERS_TIMEOUT', 'ETIMEDOUT']));
+    expect(DEFAULT_ERROR_CODES).toEqual(
+      expect.arrayContaining(['ECONNRESET', 'ECONNREFUSED', 'UND_ERR_SOCKET', 'UND_ERR_HEADERS_TIMEOUT', 'ETIMEDOUT']),
+    );
   });
 
   test('a caller\'s fields replace their defaults; the Retry-After cap follows the backoff cap unless given', () => {
     const onRetry = (): void => undefined;
     const policy = resolveRetryPolicy({ limit: 0, statusCodes: [503], backoffLimitMs: 2_000, jitter: false, onRetry });
-    expect(policy).toMatchObject({ limit: 0, statusCodes: [503], backoffBaseMs: 500, backoffLimitMs: 2_000, maxRetryAfterMs: 2_000, jitter: false, onRetry });
+    expect(policy).toMatchObject({
+      limit: 0,
+      statusCodes: [503],
+      backoffBaseMs: 500,
+      backoffLimitMs: 2_000,
+      maxRetryAfterMs: 2_000,
+      jitter: false,
+      onRetry,
+    });
     expect(resolveRetryPolicy({ backoffLimitMs: 2_000, maxRetryAfterMs: 60_000 }).maxRetryAfterMs).toBe(60_000);
   });
 

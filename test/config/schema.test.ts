@@ -24,7 +24,10 @@ describe('committed config files', () => {
   });
 
   it('the schema describes every key with a description and no extra properties', () => {
-    const schema = generateConfigSchema() as { properties: Record<string, { description?: string; default?: unknown }>; additionalProperties: boolean };
+    const schema = generateConfigSchema() as {
+      properties: Record<string, { description?: string; default?: unknown }>;
+      additionalProperties: boolean;
+    };
     expect(Object.keys(schema.properties)).toEqual(['$schema', ...KEYS.map((spec) => spec.key)]);
     expect(schema.additionalProperties).toBe(false);
     expect(schema.properties['mode']).toEqual({
@@ -45,7 +48,9 @@ describe('configReferenceMarkdown', () => {
     );
     expect(lines).toContain('| `quiet` | `DICTCLIP_QUIET` | `--quiet` | `false` | —, CLI only | No progress output; only errors are printed. |');
     expect(lines).toContain('| `markers` | `DICTCLIP_MARKERS` | `--markers <method>` | `\'new\'` | dictation | How word markers are obtained: new (wordMarkers), old (statistics pairs) or websocket. One of `new`, `old`, `websocket`. |');
-    expect(lines).toContain('| `keepPunctuation` | `DICTCLIP_KEEP_PUNCTUATION` | `--keep-punctuation` | `false` | clips | Word mode: also cut punctuation markers. |');
+    expect(lines).toContain(
+      '| `keepPunctuation` | `DICTCLIP_KEEP_PUNCTUATION` | `--keep-punctuation` | `false` | clips | Word mode: also cut punctuation markers. |',
+    );
   });
 
   it('matches the README section between the config-reference markers', () => {

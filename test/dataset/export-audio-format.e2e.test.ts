@@ -29,10 +29,16 @@ beforeAll(async () => {
   for (const r of INPUTS) {
     await makeBursts(path.join(root, 'in', r.source), r.words.map(([, a, b]) => [a / 1000, b / 1000] as const), { seconds: r.seconds, rate: r.rate, channels: r.channels });
   }
-  await writeFile(path.join(root, 'script.json'), JSON.stringify({
-    fallback: 'none',
-    scripts: INPUTS.map((r) => ({ match: { durationMs: r.seconds * 1000, toleranceMs: 5 }, words: r.words.map(([word, startMs, endMs]) => ({ word, startMs, endMs })) })),
-  }));
+  await writeFile(
+    path.join(root, 'script.json'),
+    JSON.stringify({
+      fallback: 'none',
+      scripts: INPUTS.map((r) => ({
+        match: { durationMs: r.seconds * 1000, toleranceMs: 5 },
+        words: r.words.map(([word, startMs, endMs]) => ({ word, startMs, endMs })),
+      })),
+    }),
+  );
   const io = fakeIo({ cwd: root });
   const code = await main(['run', 'in', '--out', 'out', '--engine', 'scripted', '--script-file', 'script.json', '--clip-source', 'original', '--quiet', '--no-report'], io.io);
   expect(io.stderr()).toBe('');
@@ -65,7 +71,13 @@ describe('clips of several audio formats', () => {
     expect(await main(['export', 'out', '--format', 'all', '--to', 'mono16', '--sample-rate', '16000', '--channels', '1'], io.io)).toBe(0);
     expect(io.stderr()).toBe('');
     const dir = (format: string): string => path.join(root, 'mono16', format);
-    const expected = { left: [16_000, 1, 6_400], right: [16_000, 1, 7_200], low: [16_000, 1, 4_800], high: [16_000, 1, 8_000], wide: [16_000, 1, 4_000] };
+    const expected = {
+      left: [16_000, 1, 6_400],
+      right: [16_000, 1, 7_200],
+      low: [16_000, 1, 4_800],
+      high: [16_000, 1, 8_000],
+      wide: [16_000, 1, 4_000],
+    };
     const hf = readHf(dir('hf'));
     const ids = new Map(Object.values(hf).flat().map((c) => [c.id, c.source]));
     // The readers check that hf and webdataset's stated sample_rate/channels and lhotse's rate,
@@ -114,8 +126,12 @@ describe('clips of several audio formats', () => {
 
   it('converts with the ffmpeg of --ffmpeg-path (else DICTCLIP_FFMPEG_PATH, FFMPEG_PATH): a missing one fails the export, which leaves nothing', async () => {
     const io = fakeIo({ cwd: root });
-    expect(await main(['export', 'out', '--format', 'hf', '--to', 'no-ffmpeg', '--sample-rate', '16000', '--ffmpeg-path', 'bin/ffmpeg'], io.io)).toBe(1);
-    expect(io.stderr()).toContain(`E_FFMPEG_NOT_FOUND: ffmpeg not found at ${path.join(root, 'bin', 'ffmpeg')} (from the ffmpegPath option)`);
+    expect(
+      await main(['export', 'out', '--format', 'hf', '--to', 'no-ffmpeg', '--sample-rate', '16000', '--ffmpeg-path', 'bin/ffmpeg'], io.io),
+    ).toBe(1);
+    expect(io.stderr()).toContain(
+      `E_FFMPEG_NOT_FOUND: ffmpeg not found at ${path.join(root, 'bin', 'ffmpeg')} (from the ffmpegPath option)`,
+    );
     const env = fakeIo({ cwd: root, env: { FFMPEG_PATH: '/nowhere/ffmpeg' } });
     expect(await main(['export', 'out', '--format', 'hf', '--to', 'no-ffmpeg', '--channels', '1'], env.io)).toBe(1);
     expect(env.stderr()).toContain('ffmpeg not found at /nowhere/ffmpeg');

@@ -103,7 +103,8 @@ describe('export --channels 1 --channel', () => {
     expect(await exportHf('right8k', '--channels', '1', '--channel', 'right', '--sample-rate', '8000')).toEqual({ code: 0, stderr: '' });
     const found = await clips(path.join(root, 'right8k'));
     expect(Object.entries(found).map(([text, [rate, channels, frames]]) => [text, rate, channels, frames])).toEqual([['hello', 8_000, 1, 3_200], ['there', 8_000, 1, 3_600]]);
-    // A constant stays that constant through the resampler (but at the clip's two ends): the right channel's value, never the left's or the mix's.
+    // A constant stays that constant through the resampler (but at the clip's two ends): the right channel's value, never the left's or the
+    // mix's.
     for (const [, , frames, values] of Object.values(found)) {
       expect(values[RIGHT]).toBeGreaterThan(frames - 40);
       expect(Object.keys(values).map(Number).every((v) => v <= 0)).toBe(true);
@@ -117,7 +118,9 @@ describe('export --channels 1 --channel', () => {
     expect(third.stderr).toContain('has 2 channels: there is no channel 3 to keep. Fix: choose a channel it has (--channel mix, left, right)');
     const alone = await exportHf('alone', '--channel', 'left');
     expect(alone.code).toBe(2);
-    expect(alone.stderr).toContain("--channel left picks the channel kept when clips are mixed down to one, and this export keeps each clip's own channels. Fix: add --channels 1.");
+    expect(alone.stderr).toContain(
+      "--channel left picks the channel kept when clips are mixed down to one, and this export keeps each clip's own channels. Fix: add --channels 1.",
+    );
     const bad = await exportHf('bad', '--channels', '1', '--channel', 'centre');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--channel: "centre" is not mix, left, right or a channel number from 1 to 64');
@@ -127,7 +130,9 @@ describe('export --channels 1 --channel', () => {
   it('kaldi: wav.scp pipes keep the chosen channel of the source; a source without it refuses the export', async () => {
     const runDir = path.join(root, 'out');
     const decoded = async (channel: string | undefined): Promise<[string, Record<number, number>]> => {
-      const kaldi = readKaldi((await exportDataset({ runDir, format: 'kaldi', to: path.join(root, `kaldi-${channel ?? 'default'}`), channel })).to);
+      const kaldi = readKaldi(
+        (await exportDataset({ runDir, format: 'kaldi', to: path.join(root, `kaldi-${channel ?? 'default'}`), channel })).to,
+      );
       const [entry = ''] = kaldi.wavScp.values();
       const bytes = runPipeEntry(entry);
       expect(wavFacts(bytes)).toEqual({ rate: 16_000, channels: 1, samples: 32_000 });
@@ -139,8 +144,10 @@ describe('export --channels 1 --channel', () => {
     const [rightEntry, right] = await decoded('right');
     expect(rightEntry).toContain(" -af channelmap=map=1:channel_layout=mono -f wav -ar 16000 -ac 1 - |");
     expect(right).toEqual({ [RIGHT]: 32_000 });
-    await expect(exportDataset({ runDir, format: 'kaldi', to: path.join(root, 'kaldi-5'), channel: '5' }))
-      .rejects.toMatchObject({ code: 'E_CHANNEL', message: expect.stringContaining(`${path.join(root, 'in', 'call.wav')} has 2 channels: there is no channel 5`) });
+    await expect(exportDataset({ runDir, format: 'kaldi', to: path.join(root, 'kaldi-5'), channel: '5' })).rejects.toMatchObject({
+      code: 'E_CHANNEL',
+      message: expect.stringContaining(`${path.join(root, 'in', 'call.wav')} has 2 channels: there is no channel 5`),
+    });
     expect((await readdir(root)).filter((name) => name.includes('kaldi-5'))).toEqual([]);
   }, 60_000);
 });

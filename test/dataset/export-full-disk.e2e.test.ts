@@ -26,7 +26,10 @@ afterAll(async () => {
 describe('an export on a full disk', () => {
   const formats = ['webdataset', 'hf', 'lhotse', 'nemo', 'ljspeech', 'kaldi'] as const;
   // kaldi writes no audio: 150 kB is room enough for it.
-  const cases = [...formats.map((format) => [format, 20_000] as const), ...formats.filter((f) => f !== 'kaldi').map((format) => [format, 150_000] as const)];
+  const cases = [
+    ...formats.map((format) => [format, 20_000] as const),
+    ...formats.filter((f) => f !== 'kaldi').map((format) => [format, 150_000] as const),
+  ];
   it.each(cases)('%s with %i bytes left fails with E_OUTPUT and leaves no temp folder', async (format, left) => {
     await disk.fill(left);
     const uncaught: unknown[] = [];
@@ -35,7 +38,9 @@ describe('an export on a full disk', () => {
     };
     process.on('uncaughtException', onUncaught);
     try {
-      const error = await failure(exportDataset({ runDir, format, to: path.join(disk.dir, format), shardSize: 2, sampleRate: 48_000, channels: 2 }));
+      const error = await failure(
+        exportDataset({ runDir, format, to: path.join(disk.dir, format), shardSize: 2, sampleRate: 48_000, channels: 2 }),
+      );
       expect([error.code, error.message]).toEqual(['E_OUTPUT', expect.stringMatching(/no space left on device|write error/i)]);
       await new Promise((resolve) => setImmediate(resolve));
       expect(uncaught).toEqual([]);

@@ -55,7 +55,9 @@ const wavSeconds = (file: string): number => {
 function checkStated(what: string, stated: { sample_rate?: unknown; channels?: unknown }, facts: WavFacts): void {
   if (stated.sample_rate === undefined && stated.channels === undefined) return;
   if (Number(stated.sample_rate) !== facts.rate || Number(stated.channels) !== facts.channels) {
-    fail(`${what}: states ${String(stated.sample_rate)} Hz, ${String(stated.channels)} ch; the file has ${facts.rate} Hz, ${facts.channels} ch`);
+    fail(
+      `${what}: states ${String(stated.sample_rate)} Hz, ${String(stated.channels)} ch; the file has ${facts.rate} Hz, ${facts.channels} ch`,
+    );
   }
 }
 /** Hugging Face audiofolder: `<split>/metadata.csv` with a `file_name` column relative to the csv. */
@@ -69,7 +71,14 @@ export function readHf(dir: string): ReadSplits {
       if (!existsSync(file)) fail(`hf: ${file} missing`);
       const wav = fileFacts(file);
       checkStated(`hf ${file}`, row, wav);
-      return { id: path.basename(file, '.wav'), text: row['text'] ?? '', source: row['source'] ?? '', seconds: wav.samples / wav.rate, file, wav };
+      return {
+        id: path.basename(file, '.wav'),
+        text: row['text'] ?? '',
+        source: row['source'] ?? '',
+        seconds: wav.samples / wav.rate,
+        file,
+        wav,
+      };
     });
   }
   return out;
@@ -103,11 +112,19 @@ export function readLjspeech(dir: string, sources: Map<string, string>): ReadSpl
   const lists = readdirSync(dir).filter((f) => /^(train|dev|test)\.txt$/.test(f));
   if (lists.length === 0) return { train: all };
   const byId = new Map(all.map((c) => [c.id, c]));
-  return Object.fromEntries(lists.map((f) => [f.replace('.txt', ''),
-    readFileSync(path.join(dir, f), 'utf8').trimEnd().split('\n').map((id) => byId.get(id) ?? fail(`ljspeech: ${id} listed but not in metadata.csv`))]));
+  return Object.fromEntries(
+    lists.map((f) => [
+      f.replace('.txt', ''),
+      readFileSync(path.join(dir, f), 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((id) => byId.get(id) ?? fail(`ljspeech: ${id} listed but not in metadata.csv`)),
+    ]),
+  );
 }
 
-const cSorted = (lines: string[]): boolean => lines.every((l, i) => i === 0 || Buffer.compare(Buffer.from(lines[i - 1]!), Buffer.from(l)) < 0);
+const cSorted = (lines: string[]): boolean =>
+  lines.every((l, i) => i === 0 || Buffer.compare(Buffer.from(lines[i - 1]!), Buffer.from(l)) < 0);
 
 function kaldiTable(file: string): Map<string, string> {
   const lines = readFileSync(file, 'utf8').split('\n');
@@ -129,7 +146,11 @@ function kaldiTable(file: string): Map<string, string> {
  * spk2utt, the same utterances in text/segments/utt2spk, segment recordings in wav.scp, start <
  * end), plus: utterance ids begin with their speaker id. Returns recording → wav.scp entry too.
  */
-export function readKaldi(dir: string): { splits: ReadSplits; wavScp: Map<string, string>; segments: Map<string, [string, number, number]> } {
+export function readKaldi(dir: string): {
+  splits: ReadSplits;
+  wavScp: Map<string, string>;
+  segments: Map<string, [string, number, number]>;
+} {
   const splits: ReadSplits = {};
   const wavScp = new Map<string, string>();
   const segmentsAll = new Map<string, [string, number, number]>();
@@ -137,10 +158,12 @@ export function readKaldi(dir: string): { splits: ReadSplits; wavScp: Map<string
     const t = (name: string): Map<string, string> => kaldiTable(path.join(dir, split, name));
     const [wav, segments, text, utt2spk, spk2utt] = [t('wav.scp'), t('segments'), t('text'), t('utt2spk'), t('spk2utt')];
     const utts = [...utt2spk.keys()];
-    for (const other of [segments, text]) if (JSON.stringify([...other.keys()]) !== JSON.stringify(utts)) fail('kaldi: text/segments/utt2spk utterances differ');
+    for (const other of [segments, text])
+      if (JSON.stringify([...other.keys()]) !== JSON.stringify(utts)) fail('kaldi: text/segments/utt2spk utterances differ');
     const inverse = new Map<string, string>();
     for (const [spk, list] of spk2utt) for (const utt of list.split(' ')) inverse.set(utt, spk);
-    if (inverse.size !== utt2spk.size || [...utt2spk].some(([u, s]) => inverse.get(u) !== s)) fail('kaldi: spk2utt is not the inverse of utt2spk');
+    if (inverse.size !== utt2spk.size || [...utt2spk].some(([u, s]) => inverse.get(u) !== s))
+      fail('kaldi: spk2utt is not the inverse of utt2spk');
     for (const [utt, spk] of utt2spk) if (!utt.startsWith(`${spk}-`)) fail(`kaldi: ${utt} does not begin with its speaker ${spk}`);
     splits[split] = utts.map((utt) => {
       const [rec = '', start = '', end = ''] = (segments.get(utt) ?? '').split(' ');
@@ -162,10 +185,31 @@ export function runPipeEntry(entry: string): Buffer {
   return execFileSync('sh', ['-c', entry.slice(0, -1)], { maxBuffer: 1 << 28 });
 }
 
-interface LhotseRecording { id: string; sources: { type: string; channels: number[]; source: string }[]; sampling_rate: number; num_samples: number; duration: number; channel_ids: number[] }
-interface LhotseSupervision { id: string; recording_id: string; start: number; duration: number; text: string; speaker: string; alignment?: { word: { symbol: string; start: number; duration: number }[] }; custom: { source: string } }
+interface LhotseRecording {
+  id: string;
+  sources: { type: string; channels: number[]; source: string }[];
+  sampling_rate: number;
+  num_samples: number;
+  duration: number;
+  channel_ids: number[];
+}
+interface LhotseSupervision {
+  id: string;
+  recording_id: string;
+  start: number;
+  duration: number;
+  text: string;
+  speaker: string;
+  alignment?: { word: { symbol: string; start: number; duration: number }[] };
+  custom: { source: string };
+}
 
-export const jsonLinesGz = <T>(file: string): T[] => gunzipSync(readFileSync(file)).toString('utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as T);
+export const jsonLinesGz = <T,>(file: string): T[] =>
+  gunzipSync(readFileSync(file))
+    .toString('utf8')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as T);
 
 /** lhotse: `<split>/recordings.jsonl.gz` + `<split>/supervisions.jsonl.gz` in its manifest schema. */
 export function readLhotse(dir: string): { splits: ReadSplits; supervisions: LhotseSupervision[] } {
@@ -177,9 +221,16 @@ export function readLhotse(dir: string): { splits: ReadSplits; supervisions: Lho
       const [source] = r.sources;
       // As lhotse's with_path_prefix(dir): a relative path is joined to the export folder.
       const file = source === undefined ? '' : path.resolve(dir, source.source);
-      if (r.sources.length !== 1 || source?.type !== 'file' || !existsSync(file)) fail(`lhotse: recording ${r.id} has no readable file source`);
+      if (r.sources.length !== 1 || source?.type !== 'file' || !existsSync(file))
+        fail(`lhotse: recording ${r.id} has no readable file source`);
       const facts = wavFacts(readFileSync(file));
-      if (facts.rate !== r.sampling_rate || facts.samples !== r.num_samples || facts.channels !== r.channel_ids.length || Math.abs(r.duration - r.num_samples / r.sampling_rate) > 1e-9) fail(`lhotse: recording ${r.id} header mismatch`);
+      if (
+        facts.rate !== r.sampling_rate ||
+        facts.samples !== r.num_samples ||
+        facts.channels !== r.channel_ids.length ||
+        Math.abs(r.duration - r.num_samples / r.sampling_rate) > 1e-9
+      )
+        fail(`lhotse: recording ${r.id} header mismatch`);
     }
     const supervisions = jsonLinesGz<LhotseSupervision>(path.join(dir, split, 'supervisions.jsonl.gz'));
     splits[split] = supervisions.map((s) => {
@@ -241,7 +292,12 @@ export async function readWebDataset(dir: string, shardSize: number): Promise<Re
         const byExt = new Map(group.map((m) => [m.name.slice(m.name.indexOf('.') + 1), m]));
         if ([...byExt.keys()].sort().join(',') !== 'json,txt,wav') fail(`webdataset: ${key} has ${[...byExt.keys()].join(',')}`);
         for (const m of group) if (m.mtime !== 0 || m.uid !== 0) fail('webdataset: tar headers are not fixed');
-        const json = JSON.parse(byExt.get('json')!.data.toString('utf8')) as { text: string; source: string; sample_rate?: number; channels?: number };
+        const json = JSON.parse(byExt.get('json')!.data.toString('utf8')) as {
+          text: string;
+          source: string;
+          sample_rate?: number;
+          channels?: number;
+        };
         const text = byExt.get('txt')!.data.toString('utf8');
         if (json.text !== text) fail(`webdataset: ${key}.txt ≠ ${key}.json text`);
         const facts = wavFacts(byExt.get('wav')!.data);

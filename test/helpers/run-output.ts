@@ -58,7 +58,11 @@ export async function writeRunOutput(outDir: string, run: FakeRun): Promise<Mani
     const transcript = r.heard.map((w) => w.text).join(' ');
     const heardAt = offsets(transcript, r.heard);
     const markers = r.heard.map((w, i) => ({ ...w, textStart: heardAt[i]!, textLength: w.text.length }));
-    await writeDictationFiles(outDir, r.source, { method: 'new', dictationIds: [`d-${r.source}`], result: { transcript, markers, collapsed: false, warnings: [] } });
+    await writeDictationFiles(outDir, r.source, {
+      method: 'new',
+      dictationIds: [`d-${r.source}`],
+      result: { transcript, markers, collapsed: false, warnings: [] },
+    });
     let clipWords = markers;
     if (r.reference !== undefined) {
       const at = offsets(r.reference.text, r.reference.words);
@@ -68,10 +72,27 @@ export async function writeRunOutput(outDir: string, run: FakeRun): Promise<Mani
       }));
       const placed = words.filter((w) => w.startMs !== null).length;
       writeAlignment(outDir, {
-        version: 1, source: r.source, reference: `refs/${r.source}.txt`, align: 'text', text: r.reference.text, words,
-        agreement: { words: words.length, matched: placed, substituted: 0, unheard: words.length - placed, extra: 0, wer: 0, unaligned: words.length - placed },
+        version: 1,
+        source: r.source,
+        reference: `refs/${r.source}.txt`,
+        align: 'text',
+        text: r.reference.text,
+        words,
+        agreement: {
+          words: words.length,
+          matched: placed,
+          substituted: 0,
+          unheard: words.length - placed,
+          extra: 0,
+          wer: 0,
+          unaligned: words.length - placed,
+        },
       });
-      clipWords = words.flatMap((w) => (w.startMs === null || w.endMs === null ? [] : [{ text: w.text, textStart: w.textStart, textLength: w.textLength, startMs: w.startMs, endMs: w.endMs }]));
+      clipWords = words.flatMap((w) =>
+        w.startMs === null || w.endMs === null
+          ? []
+          : [{ text: w.text, textStart: w.textStart, textLength: w.textLength, startMs: w.startMs, endMs: w.endMs }],
+      );
     }
     const folder = clipDir(outDir, r.source);
     await mkdir(folder, { recursive: true });
@@ -79,9 +100,20 @@ export async function writeRunOutput(outDir: string, run: FakeRun): Promise<Mani
       const file = path.join(folder, clipFileName(index, w.text));
       await writeFile(file, silence(w.endMs - w.startMs));
       rows.push({
-        file_name: path.relative(outDir, file).split(path.sep).join('/'), text: w.text, source: r.source, start_ms: w.startMs, end_ms: w.endMs,
-        duration_ms: w.endMs - w.startMs, kind: 'word', method: 'new', dictation_id: `d-${r.source}`, text_start: w.textStart, text_length: w.textLength,
-        flags: '', sample_rate: 16000, channels: 1,
+        file_name: path.relative(outDir, file).split(path.sep).join('/'),
+        text: w.text,
+        source: r.source,
+        start_ms: w.startMs,
+        end_ms: w.endMs,
+        duration_ms: w.endMs - w.startMs,
+        kind: 'word',
+        method: 'new',
+        dictation_id: `d-${r.source}`,
+        text_start: w.textStart,
+        text_length: w.textLength,
+        flags: '',
+        sample_rate: 16000,
+        channels: 1,
       });
     }
     const buckets = Math.ceil(r.durationMs / 10);
@@ -92,7 +124,13 @@ export async function writeRunOutput(outDir: string, run: FakeRun): Promise<Mani
   }
   const failures = run.failures ?? [];
   const counts = {
-    recordings: run.recordings.length + failures.length, done: run.recordings.length, failed: failures.length, resumed: 0, skipped: 0, wallTimeMs: 1, stageMs: {},
+    recordings: run.recordings.length + failures.length,
+    done: run.recordings.length,
+    failed: failures.length,
+    resumed: 0,
+    skipped: 0,
+    wallTimeMs: 1,
+    stageMs: {},
     inputDir,
   };
   await writeRunOutputs(outDir, rows, failures, computeSummary(counts, rows));

@@ -32,4 +32,8 @@ export interface SpokenWord {
 
 export function synthesize(word: string, voice: string, rate: number, ffmpeg: string): Promise<Int16Array>;
 
-export function writeSpokenWords(path: string, words: readonly string[], options?: SpokenWordsOptions): Promise<{ path: string; durationMs: number; words: SpokenWord[] }>;
+export function writeSpokenWords(
+  path: string,
+  words: readonly string[],
+  options?: SpokenWordsOptions,
+): Promise<{ path: string; durationMs: number; words: SpokenWord[] }>;

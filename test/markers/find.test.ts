@@ -29,7 +29,12 @@ describe('phraseParts', () => {
   });
 
   it('knows which phrases can be searched', () => {
-    expect([isSearchablePhrase('call me'), isSearchablePhrase('   '), isSearchablePhrase(''), isSearchablePhrase('?!')]).toEqual([true, false, false, false]);
+    expect([isSearchablePhrase('call me'), isSearchablePhrase('   '), isSearchablePhrase(''), isSearchablePhrase('?!')]).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -38,7 +43,10 @@ describe('findPhrases', () => {
     const { matches, counts } = findPhrases(calls().markers, ['CALL me!', 'now please', 'absent words']);
     // marker indexes: Call 0, me 1, Call 3, me 4, now 5, ',' 6, please 7, call 8, me 9
     expect(matches).toEqual([
-      { phrase: 0, first: 0, last: 1 }, { phrase: 0, first: 3, last: 4 }, { phrase: 1, first: 5, last: 7 }, { phrase: 0, first: 8, last: 9 },
+      { phrase: 0, first: 0, last: 1 },
+      { phrase: 0, first: 3, last: 4 },
+      { phrase: 1, first: 5, last: 7 },
+      { phrase: 0, first: 8, last: 9 },
     ]);
     expect(counts).toEqual([3, 1, 0]);
   });
@@ -80,7 +88,9 @@ describe('planClips with find', () => {
   });
 
   it('pads to the midpoint of the neighbours and widens by context words', () => {
-    expect(spans(planClips(calls(), { ...base, find: ['now'], padBeforeMs: 500, padAfterMs: 500 }))).toEqual([['now', 1650, 2000, 'match']]);
+    expect(spans(planClips(calls(), { ...base, find: ['now'], padBeforeMs: 500, padAfterMs: 500 }))).toEqual([
+      ['now', 1650, 2000, 'match'],
+    ]);
     expect(spans(planClips(calls(), { ...base, find: ['please'], contextWords: 1 }))).toEqual([['now, please call', 1700, 3100, 'match']]);
   });
 
@@ -95,11 +105,20 @@ describe('planClips snap windows', () => {
     const clips = planClips(calls(), { ...base, snapMs: 200 });
     // "me" 450–700 between Call (ends 400) and a spoken "." 700–750 it touches: start may go to the midpoint 425; the end is
     // a boundary shared with ".", free between the middles of both words (575 and 725).
-    expect(clips[1]).toMatchObject({ text: 'me', startMs: 450, endMs: 700, snap: { startMinMs: 425, startMaxMs: 450, endMinMs: 575, endMaxMs: 725 } });
+    expect(clips[1]).toMatchObject({
+      text: 'me',
+      startMs: 450,
+      endMs: 700,
+      snap: { startMinMs: 425, startMaxMs: 450, endMinMs: 575, endMaxMs: 725 },
+    });
     // The first word: start down to 0 (audio start, 100 ms away), end up to the midpoint 425.
     expect(clips[0]?.snap).toEqual({ startMinMs: 0, startMaxMs: 100, endMinMs: 400, endMaxMs: 425 });
     // Padded clips may move back inward, never into their own word.
     const padded = planClips(calls(), { ...base, snapMs: 200, padBeforeMs: 100, padAfterMs: 100, find: ['please'] });
-    expect(padded[0]).toMatchObject({ startMs: 2200, endMs: 2750, snap: { startMinMs: 2175, startMaxMs: 2300, endMinMs: 2700, endMaxMs: 2750 } });
+    expect(padded[0]).toMatchObject({
+      startMs: 2200,
+      endMs: 2750,
+      snap: { startMinMs: 2175, startMaxMs: 2300, endMinMs: 2700, endMaxMs: 2750 },
+    });
   });
 });

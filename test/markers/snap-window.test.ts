@@ -13,9 +13,14 @@ const base: ClipPlanOptions = { mode: 'word', keepPunctuation: false, padBeforeM
 const words = () => validateMarkers(markersFor('one two three', [['one', 300, 740], ['two', 740, 1200], ['three', 1400, 1800]]), { transcripts: ['one two three'], audioDurationMs: 3000 });
 
 describe('snap windows', () => {
-  it('gives both clips of touching words the same edge and window: the shared boundary, within snapMs, never past either word\'s middle', () => {
+  it("gives both clips of touching words the same edge and window: the shared boundary, within snapMs, never past either word's middle", () => {
     const [one, two, three] = planClips(words(), { ...base, snapMs: 60 });
-    expect(one).toMatchObject({ startMs: 200, endMs: 740, snap: { startMinMs: 140, startMaxMs: 260, endMinMs: 680, endMaxMs: 800, endShared: true }, paddingClamped: 1 });
+    expect(one).toMatchObject({
+      startMs: 200,
+      endMs: 740,
+      snap: { startMinMs: 140, startMaxMs: 260, endMinMs: 680, endMaxMs: 800, endShared: true },
+      paddingClamped: 1,
+    });
     expect(one?.snap?.startShared).toBeUndefined();
     expect(two).toMatchObject({ startMs: 740, snap: { startMinMs: 680, startMaxMs: 800, startShared: true } });
     // two's end faces a 200 ms pause: padded to 1300, free from 1240 to the midpoint 1300.
@@ -29,9 +34,16 @@ describe('snap windows', () => {
   });
 
   it('puts the boundary of overlapping words at the middle of the overlap', () => {
-    const plan = snapPlan({ startMs: 1000, endMs: 1500, previous: at(600, 1100), next: undefined, head: at(1000, 1500), tail: at(1000, 1500) },
-      { startMs: 1000, endMs: 1600 }, { snapMs: 50, audioDurationMs: 3000 });
-    expect(plan).toEqual({ startMs: 1050, endMs: 1600, snap: { startMinMs: 1000, startMaxMs: 1100, endMinMs: 1550, endMaxMs: 1650, startShared: true } });
+    const plan = snapPlan(
+      { startMs: 1000, endMs: 1500, previous: at(600, 1100), next: undefined, head: at(1000, 1500), tail: at(1000, 1500) },
+      { startMs: 1000, endMs: 1600 },
+      { snapMs: 50, audioDurationMs: 3000 },
+    );
+    expect(plan).toEqual({
+      startMs: 1050,
+      endMs: 1600,
+      snap: { startMinMs: 1000, startMaxMs: 1100, endMinMs: 1550, endMaxMs: 1650, startShared: true },
+    });
   });
 
   it('with padMode overlap ignores neighbours: padded edges move within snapMs, never into the clip\'s own word', () => {

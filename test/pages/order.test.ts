@@ -4,7 +4,17 @@ import { doubtText, nextDoubtful, orderEntries, previousDoubtful, progressText, 
 import type { RecordingListEntry, WordView } from '../../src/review/view.js';
 
 const entry = (source: string, extra: Partial<RecordingListEntry> = {}): RecordingListEntry => ({
-  source, clips: 1, flagged: 0, disagreements: 0, corrected: false, playable: true, words: 10, verified: 0, doubtful: 0, lowest: null, ...extra,
+  source,
+  clips: 1,
+  flagged: 0,
+  disagreements: 0,
+  corrected: false,
+  playable: true,
+  words: 10,
+  verified: 0,
+  doubtful: 0,
+  lowest: null,
+  ...extra,
 });
 const word = (doubtful: boolean, verified = false, confidence: number | null = null): WordView => ({
   text: 'w', startMs: 0, endMs: 1, status: '', changed: false, textStart: 0, edited: false, verified, confidence, doubtful,
@@ -13,8 +23,13 @@ const word = (doubtful: boolean, verified = false, confidence: number | null = n
 describe('orderEntries', () => {
   it('puts words in doubt first (largest share, then lowest confidence), then flagged, then the rest, else the run order', () => {
     const list = [
-      entry('clean'), entry('flagged', { flagged: 1 }), entry('a-third', { doubtful: 3, lowest: 0.3 }), entry('half', { doubtful: 5, lowest: 0.4 }),
-      entry('a-third-lower', { doubtful: 3, lowest: 0.1 }), entry('off', { disagreements: 2 }), entry('clean-2'),
+      entry('clean'),
+      entry('flagged', { flagged: 1 }),
+      entry('a-third', { doubtful: 3, lowest: 0.3 }),
+      entry('half', { doubtful: 5, lowest: 0.4 }),
+      entry('a-third-lower', { doubtful: 3, lowest: 0.1 }),
+      entry('off', { disagreements: 2 }),
+      entry('clean-2'),
     ];
     expect(orderEntries(list).map((e) => e.source)).toEqual(['half', 'a-third-lower', 'a-third', 'flagged', 'off', 'clean', 'clean-2']);
   });
@@ -22,7 +37,9 @@ describe('orderEntries', () => {
 
 describe('the lines', () => {
   it('writes the progress over all recordings and each recording\'s doubt', () => {
-    expect(progressText([entry('a', { words: 2000, verified: 300 }), entry('b', { words: 400, verified: 12 })])).toBe('312 of 2,400 words verified');
+    expect(progressText([entry('a', { words: 2000, verified: 300 }), entry('b', { words: 400, verified: 12 })])).toBe(
+      '312 of 2,400 words verified',
+    );
     expect(progressText([entry('a', { words: 1, verified: 0 })])).toBe('0 of 1 word verified');
     expect(doubtText(entry('a', { words: 12, doubtful: 3, verified: 5 }))).toBe('3 of 12 words in doubt (25 %) · 5 verified');
     expect(doubtText(entry('a', { words: 4, verified: 4 }))).toBe('no word in doubt · all verified');
@@ -30,7 +47,12 @@ describe('the lines', () => {
   });
 
   it('sums up the words of a saved recording', () => {
-    expect(summaryOf([word(true, false, 0.2), word(false, true, 0.1), word(false, false, 0.7), word(true)])).toEqual({ words: 4, verified: 1, doubtful: 2, lowest: 0.2 });
+    expect(summaryOf([word(true, false, 0.2), word(false, true, 0.1), word(false, false, 0.7), word(true)])).toEqual({
+      words: 4,
+      verified: 1,
+      doubtful: 2,
+      lowest: 0.2,
+    });
   });
 });
 

@@ -25,8 +25,9 @@ describe('a wrong --base-url', () => {
       const out = path.join(path.dirname(input), 'out');
       const failed: string[] = [];
       const wrong = `${svc.url}/SCDictation`;
-      const error = await runPipeline(runOptions(input, out, { baseUrl: wrong, credentials: svc.credentials }), { onRecordingFailed: (f) => failed.push(f.source) })
-        .catch((e: unknown) => e as DictclipError);
+      const error = await runPipeline(runOptions(input, out, { baseUrl: wrong, credentials: svc.credentials }), {
+        onRecordingFailed: (f) => failed.push(f.source),
+      }).catch((e: unknown) => e as DictclipError);
       expect(error).toMatchObject({ code: 'E_BASE_URL', context: { status: 404, key: 'baseUrl' } });
       expect((error as DictclipError).message).toBe(
         `--base-url ${wrong} does not lead to a dictation service: the first upload (POST ${wrong}/SCFileserver/audio) answered 404 Not Found. ` +
@@ -50,7 +51,9 @@ describe('a wrong --base-url', () => {
       .catch((e: unknown) => e as DictclipError);
     expect(error).toMatchObject({ code: 'E_BASE_URL', context: { attempts: 1, url: `http://127.0.0.1:${port}/SCFileserver/audio` } });
     expect((error as DictclipError).message).toMatch(
-      new RegExp(`^nothing answers at --base-url http://127\\.0\\.0\\.1:${port}: POST http://127\\.0\\.0\\.1:${port}/SCFileserver/audio failed: ECONNREFUSED.*A correct --base-url is the root`),
+      new RegExp(
+        `^nothing answers at --base-url http://127\\.0\\.0\\.1:${port}: POST http://127\\.0\\.0\\.1:${port}/SCFileserver/audio failed: ECONNREFUSED.*A correct --base-url is the root`,
+      ),
     );
   });
 });

@@ -17,7 +17,12 @@ import { makeBursts, removeTempDirs, runOptions, startTestService, tempDir, type
 const WORDS = ['=HYPERLINK("http://x.example","y")', '-A1', '+1', '@SUM(A1)', 'nul\u0000x', 'esc\u001B[31m', "'tis"];
 const AT = WORDS.map((_, i) => [0.2 + i * 0.5, 0.5 + i * 0.5] as const);
 const SCRIPT: ScriptFile = {
-  scripts: [{ match: { durationMs: 4000 }, words: WORDS.map((word, i) => ({ word, startMs: Math.round((AT[i]?.[0] ?? 0) * 1000), endMs: Math.round((AT[i]?.[1] ?? 0) * 1000) })) }],
+  scripts: [
+    {
+      match: { durationMs: 4000 },
+      words: WORDS.map((word, i) => ({ word, startMs: Math.round((AT[i]?.[0] ?? 0) * 1000), endMs: Math.round((AT[i]?.[1] ?? 0) * 1000) })),
+    },
+  ],
   fallback: 'none',
 };
 // eslint-disable-next-line no-control-regex

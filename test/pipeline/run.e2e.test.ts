@@ -32,7 +32,15 @@ async function makeRecording(file: string, durationS: number, spans: [number, nu
 
 function options(overrides: Partial<RunOptions>): RunOptions {
   const outDir = overrides.outDir ?? path.join(root, 'out');
-  return runOptions(input, outDir, { concurrency: 2, maxRetries: 2, requestTimeoutMs: 30_000, pollInitialMs: 50, scriptFile, confidenceThreshold: 0, ...overrides });
+  return runOptions(input, outDir, {
+    concurrency: 2,
+    maxRetries: 2,
+    requestTimeoutMs: 30_000,
+    pollInitialMs: 50,
+    scriptFile,
+    confidenceThreshold: 0,
+    ...overrides,
+  });
 }
 
 async function countFiles(dir: string): Promise<number> {
@@ -62,15 +70,36 @@ beforeAll(async () => {
   await makeRecording(path.join(input, 'b.flac'), 2.6, [[0.2, 0.5], [0.52, 0.8], [1.8, 2.2]], ['-c:a', 'flac']);
   await makeRecording(path.join(input, 'sub', 'c.mp3'), 3.2, [[0.5, 0.9], [1.5, 1.9]], ['-c:a', 'libmp3lame', '-b:a', '64k']);
   scriptFile = path.join(root, 'script.json');
-  await writeFile(scriptFile, JSON.stringify({
-    fallback: 'none',
-    scripts: [
-      { match: { durationMs: 2000, toleranceMs: 5 }, words: [{ word: 'hello', startMs: 300, endMs: 700 }, { word: 'world', startMs: 1000, endMs: 1400 }] },
-      { match: { durationMs: 2600, toleranceMs: 5 }, words: [
-        { word: 'alpha', startMs: 200, endMs: 500 }, { word: 'beta', startMs: 520, endMs: 800 }, { word: 'gamma', startMs: 1800, endMs: 2200 }] },
-      { match: { durationMs: 3200, toleranceMs: 150 }, words: [{ word: 'one', startMs: 500, endMs: 900 }, { word: 'two', startMs: 1500, endMs: 1900 }] },
-    ],
-  }));
+  await writeFile(
+    scriptFile,
+    JSON.stringify({
+      fallback: 'none',
+      scripts: [
+        {
+          match: { durationMs: 2000, toleranceMs: 5 },
+          words: [
+            { word: 'hello', startMs: 300, endMs: 700 },
+            { word: 'world', startMs: 1000, endMs: 1400 },
+          ],
+        },
+        {
+          match: { durationMs: 2600, toleranceMs: 5 },
+          words: [
+            { word: 'alpha', startMs: 200, endMs: 500 },
+            { word: 'beta', startMs: 520, endMs: 800 },
+            { word: 'gamma', startMs: 1800, endMs: 2200 },
+          ],
+        },
+        {
+          match: { durationMs: 3200, toleranceMs: 150 },
+          words: [
+            { word: 'one', startMs: 500, endMs: 900 },
+            { word: 'two', startMs: 1500, endMs: 1900 },
+          ],
+        },
+      ],
+    }),
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -93,7 +122,10 @@ describe('runPipeline end to end (embedded scripted service)', () => {
     const done: { source: string; clips: number; resumed: boolean }[] = [];
     const timings: { source: string; stage: string; ms: number }[] = [];
     const started = performance.now();
-    const result = await runPipeline(options({}), { onRecordingDone: (info) => done.push(info), onStageTiming: (info) => timings.push(info) });
+    const result = await runPipeline(options({}), {
+      onRecordingDone: (info) => done.push(info),
+      onStageTiming: (info) => timings.push(info),
+    });
     const wallMs = performance.now() - started;
     expect(result.failures).toEqual([]);
     for (const source of ['a.wav', 'b.flac', 'sub/c.mp3']) {
@@ -104,14 +136,29 @@ describe('runPipeline end to end (embedded scripted service)', () => {
       expect(total).toBeGreaterThan(0);
       expect(total).toBeLessThanOrEqual(wallMs);
     }
-    expect(result.summary).toMatchObject({ recordings: 3, done: 3, failed: 0, resumed: 0, skipped: 0, clips: 7, totalClipMs: 2580, minClipMs: 280, maxClipMs: 400, medianClipMs: 400 });
+    expect(result.summary).toMatchObject({
+      recordings: 3,
+      done: 3,
+      failed: 0,
+      resumed: 0,
+      skipped: 0,
+      clips: 7,
+      totalClipMs: 2580,
+      minClipMs: 280,
+      maxClipMs: 400,
+      medianClipMs: 400,
+    });
     const rows = await manifestRows(out);
     expect(strip(rows)).toEqual(WORD_ROWS);
     expect(rows.map((r) => r[0]?.split('/').slice(0, 2).join('/').replace(/-[0-9a-f]{8}$/, ''))).toEqual([
       'clips/a', 'clips/a', 'clips/b', 'clips/b', 'clips/b', 'clips/sub__c', 'clips/sub__c']);
     expect(await clipSamples(out, rows)).toEqual([6400, 6400, 4800, 4480, 6400, 6400, 6400]);
     // The dictation id of each clip is the recording's dictation, as saved in markers/<source>.json.
-    const markersA = JSON.parse(await readFile(path.join(out, 'markers', 'a.wav.json'), 'utf8')) as { dictationIds: string[]; transcript: string; markers: unknown[] };
+    const markersA = JSON.parse(await readFile(path.join(out, 'markers', 'a.wav.json'), 'utf8')) as {
+      dictationIds: string[];
+      transcript: string;
+      markers: unknown[];
+    };
     expect(markersA.transcript).toBe('Hello world.');
     expect(markersA.markers).toEqual([
       { text: 'Hello', textStart: 0, textLength: 5, startMs: 300, endMs: 700 },
@@ -128,7 +175,10 @@ describe('runPipeline end to end (embedded scripted service)', () => {
 
     const manifestBefore = await readFile(path.join(out, 'manifest.csv'));
     const again: boolean[] = [];
-    const second = await runPipeline(options({}), { onRecordingDone: (info) => again.push(info.resumed), onStageTiming: (info) => timings.push(info) });
+    const second = await runPipeline(options({}), {
+      onRecordingDone: (info) => again.push(info.resumed),
+      onStageTiming: (info) => timings.push(info),
+    });
     expect(second.summary).toMatchObject({ recordings: 3, done: 0, resumed: 3, skipped: 0, clips: 7 });
     expect(again).toEqual([true, true, true]);
     expect(timings).toHaveLength(18); // resumed recordings report no stage timings
@@ -190,7 +240,8 @@ describe('runPipeline end to end (embedded scripted service)', () => {
     const folderB = path.join(out, path.posix.dirname((await manifestRows(out))[2]?.[0] ?? ''));
     expect(await readdir(folderB)).toEqual(['00000_gamma.wav']);
     const summary = JSON.parse(await readFile(path.join(out, 'summary.json'), 'utf8')) as Record<string, number>;
-    expect(summary).toMatchObject({ droppedClips: 2, droppedClipMs: 580, flaggedClips: 0 }); // tone bursts cut at their onsets: loud edges, but no cut into speech
+    // tone bursts cut at their onsets: loud edges, but no cut into speech
+    expect(summary).toMatchObject({ droppedClips: 2, droppedClipMs: 580, flaggedClips: 0 });
     // A rerun with the same filters keeps every recording and the dropped totals.
     const again = await runPipeline(options({ outDir: out, minDurationMs: 350, maxCharsPerSecond: 15 }));
     expect(again.summary).toMatchObject({ resumed: 3, clips: 5, droppedClips: 2, droppedClipMs: 580 });
@@ -198,16 +249,19 @@ describe('runPipeline end to end (embedded scripted service)', () => {
     expect((await runPipeline(options({ outDir: out }))).summary).toMatchObject({ done: 3, clips: 7, droppedClips: 0 });
   });
 
-  it.each(['old', 'websocket'] as const)('gives the same manifest with the %s marker method, apart from method and ids', async (markers) => {
-    const reference = strip(await manifestRows(path.join(root, 'out-pad')));
-    expect(reference).toHaveLength(7);
-    const out = path.join(root, `out-${markers}`);
-    const result = await runPipeline(options({ outDir: out, markers, padBeforeMs: 100, padAfterMs: 100 }));
-    expect(result.failures).toEqual([]);
-    const rows = strip(await manifestRows(out));
-    expect(rows.map((r) => r[7])).toEqual(Array(7).fill(markers));
-    expect(rows.map((r) => [...r.slice(0, 7), ...r.slice(8)])).toEqual(reference.map((r) => [...r.slice(0, 7), ...r.slice(8)]));
-  });
+  it.each(['old', 'websocket'] as const)(
+    'gives the same manifest with the %s marker method, apart from method and ids',
+    async (markers) => {
+      const reference = strip(await manifestRows(path.join(root, 'out-pad')));
+      expect(reference).toHaveLength(7);
+      const out = path.join(root, `out-${markers}`);
+      const result = await runPipeline(options({ outDir: out, markers, padBeforeMs: 100, padAfterMs: 100 }));
+      expect(result.failures).toEqual([]);
+      const rows = strip(await manifestRows(out));
+      expect(rows.map((r) => r[7])).toEqual(Array(7).fill(markers));
+      expect(rows.map((r) => [...r.slice(0, 7), ...r.slice(8)])).toEqual(reference.map((r) => [...r.slice(0, 7), ...r.slice(8)]));
+    },
+  );
 
   it('splits a recording larger than maxUploadBytes and stitches the chunks', async () => {
     const dir = path.join(root, 'long-in');
@@ -225,13 +279,22 @@ describe('runPipeline end to end (embedded scripted service)', () => {
     const d2 = (second.endSample - second.startSample) / 16;
     const offset = second.offsetMs;
     const script = path.join(root, 'long-script.json');
-    await writeFile(script, JSON.stringify({
-      fallback: 'none',
-      scripts: [
-        { match: { durationMs: d1, toleranceMs: 1 }, words: [{ word: 'red', startMs: 1000, endMs: 1500 }, { word: 'green', startMs: 2500, endMs: 3000 }] },
-        { match: { durationMs: d2, toleranceMs: 1 }, words: [{ word: 'blue', startMs: 6500 - offset, endMs: 6900 - offset }] },
-      ],
-    }));
+    await writeFile(
+      script,
+      JSON.stringify({
+        fallback: 'none',
+        scripts: [
+          {
+            match: { durationMs: d1, toleranceMs: 1 },
+            words: [
+              { word: 'red', startMs: 1000, endMs: 1500 },
+              { word: 'green', startMs: 2500, endMs: 3000 },
+            ],
+          },
+          { match: { durationMs: d2, toleranceMs: 1 }, words: [{ word: 'blue', startMs: 6500 - offset, endMs: 6900 - offset }] },
+        ],
+      }),
+    );
     const result = await runPipeline(options({ inputDir: dir, outDir: out, scriptFile: script, maxUploadBytes }));
     expect(result.failures).toEqual([]);
     const rows = await manifestRows(out);
@@ -241,7 +304,11 @@ describe('runPipeline end to end (embedded scripted service)', () => {
       ['00002_blue.wav', 'blue', 'long.wav', '6500', '6900', '400', 'word', 'new', '10', '4', ''],
     ]);
     expect(await clipSamples(out, rows)).toEqual([8000, 8000, 6400]);
-    const saved = JSON.parse(await readFile(path.join(out, 'markers', 'long.wav.json'), 'utf8')) as { dictationIds: string[]; transcript: string; chunks: unknown };
+    const saved = JSON.parse(await readFile(path.join(out, 'markers', 'long.wav.json'), 'utf8')) as {
+      dictationIds: string[];
+      transcript: string;
+      chunks: unknown;
+    };
     // The seam is no sentence break: the embedded engine's unheard period and capital are undone.
     expect(saved.transcript).toBe('Red green blue.');
     expect(saved.chunks).toEqual([{ startMs: 0, endMs: offset }, { startMs: offset, endMs: 9000 }]);

@@ -24,7 +24,14 @@ let input: string;
 let scriptFile: string;
 
 type Word = [string, number, number];
-const A: Word[] = [['call', 100, 400], ['me', 450, 700], ['now', 800, 1000], ['please', 1100, 1400], ['call', 1500, 1700], ['me', 1750, 1990]];
+const A: Word[] = [
+  ['call', 100, 400],
+  ['me', 450, 700],
+  ['now', 800, 1000],
+  ['please', 1100, 1400],
+  ['call', 1500, 1700],
+  ['me', 1750, 1990],
+];
 const B: Word[] = [['then', 200, 500], ['call', 700, 1000], ['.', 1000, 1050], ['me', 1300, 1600], ['maybe', 1900, 2400]];
 const C: Word[] = [['na', 100, 300], ['na', 400, 600], ['na', 700, 900], ['na', 1000, 1200]];
 const scriptWords = (words: Word[]) => words.map(([word, startMs, endMs]) => ({ word, startMs, endMs }));
@@ -52,7 +59,13 @@ afterAll(async () => {
 });
 
 function options(outDir: string, overrides: Partial<RunOptions>): RunOptions {
-  return runOptions(input, path.join(root, outDir), { concurrency: 2, pollInitialMs: 50, scriptFile, confidenceThreshold: 0, ...overrides });
+  return runOptions(input, path.join(root, outDir), {
+    concurrency: 2,
+    pollInitialMs: 50,
+    scriptFile,
+    confidenceThreshold: 0,
+    ...overrides,
+  });
 }
 
 /** Manifest rows as objects by header name (no field here holds a comma or quote). */
@@ -88,7 +101,9 @@ describe('--find', () => {
     const first = await runPipeline(options('resume', { find: ['please'] }));
     expect(first.summary.clips).toBe(1);
     const stages: string[] = [];
-    const again = await runPipeline(options('resume', { find: ['please'], contextWords: 1 }), { onStageTiming: (t) => stages.push(t.stage) });
+    const again = await runPipeline(options('resume', { find: ['please'], contextWords: 1 }), {
+      onStageTiming: (t) => stages.push(t.stage),
+    });
     expect(pick(await manifest('resume'))).toEqual([['a.wav', 'now please call', '800', '1700', 'match']]);
     expect(again.summary.find).toEqual([{ phrase: 'please', matches: 1 }]);
     expect(stages).not.toContain('dictate');
@@ -146,19 +161,30 @@ describe('--clip-source original', () => {
       await makeBursts(path.join(compressed, `a.${ext}`), bursts(A), { seconds: 2, rate: 44100, channels: 2, format });
     }
     const script = path.join(root, 'compressed-script.json');
-    await writeFile(script, JSON.stringify({ fallback: 'none', scripts: [{ match: { durationMs: 2000, toleranceMs: 120 }, words: scriptWords(A) }] }));
+    await writeFile(
+      script,
+      JSON.stringify({ fallback: 'none', scripts: [{ match: { durationMs: 2000, toleranceMs: 120 }, words: scriptWords(A) }] }),
+    );
     const out = path.join(root, 'compressed-out');
-    const result = await runPipeline(runOptions(compressed, out, { concurrency: 2, pollInitialMs: 50, scriptFile: script, clipSource: 'original', find: ['please'] }));
+    const result = await runPipeline(
+      runOptions(compressed, out, { concurrency: 2, pollInitialMs: 50, scriptFile: script, clipSource: 'original', find: ['please'] }),
+    );
     expect(result.failures).toEqual([]);
     const [header = '', ...lines] = (await readFile(path.join(out, 'manifest.csv'), 'utf8')).trimEnd().split('\n');
     const names = header.split(',');
     const rows = lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [names[i], v])));
     expect(rows.map((r) => [r['source'], r['text'], r['start_ms'], r['end_ms'], r['sample_rate'], r['channels']])).toEqual([
-      ['a.m4a', 'please', '1100', '1400', '44100', '2'], ['a.mp3', 'please', '1100', '1400', '44100', '2'], ['a.ogg', 'please', '1100', '1400', '44100', '2'],
+      ['a.m4a', 'please', '1100', '1400', '44100', '2'],
+      ['a.mp3', 'please', '1100', '1400', '44100', '2'],
+      ['a.ogg', 'please', '1100', '1400', '44100', '2'],
     ]);
     for (const row of rows) {
       // 1100 ms → frame 48510, 1400 ms → 61740.
-      expect(await readWavInfo(path.join(out, row['file_name']!))).toMatchObject({ sampleRate: 44100, channels: 2, samples: 61740 - 48510 });
+      expect(await readWavInfo(path.join(out, row['file_name']!))).toMatchObject({
+        sampleRate: 44100,
+        channels: 2,
+        samples: 61740 - 48510,
+      });
     }
     expect(await readdir(path.join(out, '.dictclip', 'work'))).toEqual([]); // decoded copies removed
   });
@@ -193,7 +219,21 @@ describe('--snap-ms', () => {
 describe('--supercut', () => {
   it('joins every kept clip in manifest order with cues of the clips\' exact durations, and is rebuilt on a rerun', async () => {
     const out = path.join(root, 'reel-out');
-    const args = ['run', input, '--out', out, '--engine', 'scripted', '--script-file', scriptFile, '--find', 'call me', '--supercut', 'reel', '--quiet'];
+    const args = [
+      'run',
+      input,
+      '--out',
+      out,
+      '--engine',
+      'scripted',
+      '--script-file',
+      scriptFile,
+      '--find',
+      'call me',
+      '--supercut',
+      'reel',
+      '--quiet',
+    ];
     expect(await main(args, fakeIo({ cwd: root }).io)).toBe(0);
     const rows = await manifest('reel-out');
     const cues = (await readFile(path.join(out, 'reel.vtt'), 'utf8')).split('\n\n').slice(1);
@@ -206,7 +246,11 @@ describe('--supercut', () => {
     expect(cues.map((cue) => cue.split('\n')[2])).toEqual(['Call me', 'call me', 'call . me']);
     const map = JSON.parse(await readFile(path.join(out, 'reel.json'), 'utf8')) as { clips: { source: string; source_start_ms: number }[] };
     expect(map.clips.map((c) => [c.source, c.source_start_ms])).toEqual([['a.wav', 100], ['a.wav', 1500], ['b.wav', 700]]);
-    expect(await readWavInfo(path.join(out, 'reel.wav'))).toMatchObject({ sampleRate: 16000, channels: 1, samples: (600 + 500 + 490 + 500 + 900) * 16 });
+    expect(await readWavInfo(path.join(out, 'reel.wav'))).toMatchObject({
+      sampleRate: 16000,
+      channels: 1,
+      samples: (600 + 500 + 490 + 500 + 900) * 16,
+    });
     // A rerun with another gap re-dictates nothing and rebuilds the supercut.
     const fake = fakeIo({ cwd: root });
     expect(await main([...args.slice(0, -1), '--supercut-gap-ms', '0'], fake.io)).toBe(0);

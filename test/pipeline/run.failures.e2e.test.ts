@@ -18,7 +18,15 @@ let scriptFile: string;
 
 function options(overrides: Partial<RunOptions>): RunOptions {
   const outDir = overrides.outDir ?? path.join(root, 'out');
-  return runOptions(input, outDir, { concurrency: 2, maxRetries: 0, requestTimeoutMs: 10_000, pollInitialMs: 50, scriptFile, confidenceThreshold: 0, ...overrides });
+  return runOptions(input, outDir, {
+    concurrency: 2,
+    maxRetries: 0,
+    requestTimeoutMs: 10_000,
+    pollInitialMs: 50,
+    scriptFile,
+    confidenceThreshold: 0,
+    ...overrides,
+  });
 }
 
 beforeAll(async () => {
@@ -27,7 +35,18 @@ beforeAll(async () => {
   await mkdir(input, { recursive: true });
   // good.wav: 1000 ms with a scripted word; quiet.wav: 700 ms that no script matches (no words).
   for (const [name, d] of [['good.wav', 1], ['quiet.wav', 0.7]] as const) {
-    await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `anullsrc=r=16000:cl=mono:d=${d}`, '-c:a', 'pcm_s16le', path.join(input, name)]);
+    await run('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `anullsrc=r=16000:cl=mono:d=${d}`,
+      '-c:a',
+      'pcm_s16le',
+      path.join(input, name),
+    ]);
   }
   await writeFile(path.join(input, 'bad.wav'), 'this is not audio');
   scriptFile = path.join(root, 'script.json');
@@ -50,19 +69,33 @@ describe('runPipeline failures', () => {
     const out = path.join(root, 'out');
     const failed: string[] = [];
     const dry = await runPipeline(options({ dryRun: true }));
-    expect(dry.plan).toMatchObject([{ source: 'bad.wav', state: 'todo', dictate: true }, { source: 'good.wav', state: 'todo', dictate: true }, { source: 'quiet.wav', state: 'todo', dictate: true }]);
+    expect(dry.plan).toMatchObject([
+      { source: 'bad.wav', state: 'todo', dictate: true },
+      { source: 'good.wav', state: 'todo', dictate: true },
+      { source: 'quiet.wav', state: 'todo', dictate: true },
+    ]);
     expect(await readdir(root)).not.toContain('out');
 
     const result = await runPipeline(options({}), { onRecordingFailed: (f) => failed.push(`${f.source}:${f.stage}:${f.code}`) });
     expect(failed).toEqual(['bad.wav:transcode:E_FFMPEG']);
     expect(result.summary).toMatchObject({ recordings: 3, done: 2, failed: 1, resumed: 0, skipped: 0, clips: 1 });
     const manifest = await readFile(path.join(out, 'manifest.csv'), 'utf8');
-    expect(manifest.split('\n').slice(1)).toEqual([expect.stringMatching(/^clips\/good-[0-9a-f]{8}\/00000_yes\.wav,Yes,good\.wav,100,600,500,word,new,[^,]+,0,3,,16000,1,-99,-99,\d(\.\d{1,3})?$/), '']);
+    expect(manifest.split('\n').slice(1)).toEqual([
+      expect.stringMatching(
+        /^clips\/good-[0-9a-f]{8}\/00000_yes\.wav,Yes,good\.wav,100,600,500,word,new,[^,]+,0,3,,16000,1,-99,-99,\d(\.\d{1,3})?$/,
+      ),
+      '',
+    ]);
     const failures = (await readFile(path.join(out, 'failures.csv'), 'utf8')).split('\n');
     expect(failures[0]).toBe('source,stage,code,message');
     expect(failures[1]).toMatch(/^bad\.wav,transcode,E_FFMPEG,/);
     expect(await readFile(path.join(out, 'transcripts', 'quiet.wav.txt'), 'utf8')).toBe('\n');
-    const summary = JSON.parse(await readFile(path.join(out, 'summary.json'), 'utf8')) as { failures: unknown[]; done: number; stageMs: object; inputDir: string };
+    const summary = JSON.parse(await readFile(path.join(out, 'summary.json'), 'utf8')) as {
+      failures: unknown[];
+      done: number;
+      stageMs: object;
+      inputDir: string;
+    };
     expect(summary.done).toBe(2);
     expect(summary.failures).toHaveLength(1);
     expect(summary.inputDir).toBe(input);
@@ -75,7 +108,11 @@ describe('runPipeline failures', () => {
     expect((await readFile(path.join(out, '.dictclip', 'peaks', peaks[1]!))).length).toBe(16 + 140);
 
     const dry2 = await runPipeline(options({ dryRun: true }));
-    expect(dry2.plan).toMatchObject([{ source: 'bad.wav', state: 'redo', dictate: true }, { source: 'good.wav', state: 'done', dictate: false }, { source: 'quiet.wav', state: 'done', dictate: false }]);
+    expect(dry2.plan).toMatchObject([
+      { source: 'bad.wav', state: 'redo', dictate: true },
+      { source: 'good.wav', state: 'done', dictate: false },
+      { source: 'quiet.wav', state: 'done', dictate: false },
+    ]);
     failed.length = 0;
     const second = await runPipeline(options({}), { onRecordingFailed: (f) => failed.push(f.source) });
     expect(failed).toEqual(['bad.wav']);
@@ -96,8 +133,12 @@ describe('runPipeline failures', () => {
     const { port } = server.address() as { port: number };
     await new Promise<void>((resolve) => server.close(() => resolve()));
     const credentials = { scheme: 'basic', username: 'someone', password: 'password1' } as const;
-    await expect(runPipeline(options({ outDir: path.join(root, 'out-net'), baseUrl: `http://127.0.0.1:${port}`, credentials })))
-      .rejects.toMatchObject({ code: 'E_BASE_URL', message: expect.stringContaining(`nothing answers at --base-url http://127.0.0.1:${port}`) });
+    await expect(
+      runPipeline(options({ outDir: path.join(root, 'out-net'), baseUrl: `http://127.0.0.1:${port}`, credentials })),
+    ).rejects.toMatchObject({
+      code: 'E_BASE_URL',
+      message: expect.stringContaining(`nothing answers at --base-url http://127.0.0.1:${port}`),
+    });
   });
 
   it('uses the credentials option only: right ones succeed with different ones in the environment, wrong ones are E_AUTH', async () => {

@@ -38,7 +38,9 @@ function oneHostileAnswer(matches: (method: string, url: string) => boolean, hos
 
 async function runThrough(proxy: HostileService, overrides: Parameters<typeof runOptions>[2] = {}) {
   const out = path.join(await tempDir('hostile-out'), 'out');
-  return runPipeline(runOptions(input, out, { baseUrl: proxy.url, credentials: svc.credentials, concurrency: 1, maxRetries: 0, ...overrides }));
+  return runPipeline(
+    runOptions(input, out, { baseUrl: proxy.url, credentials: svc.credentials, concurrency: 1, maxRetries: 0, ...overrides }),
+  );
 }
 
 describe('a run against a service with one hostile answer', () => {
@@ -90,10 +92,21 @@ describe('a run against a service with one hostile answer', () => {
         if (method === 'STARTDICTATION') sendMessage(socket, 'STARTDICTATION', { success: true, dictationId: `ws-${session}` });
         if (method !== 'AUDIODONE') return;
         if (session === 1) {
-          const markers = Array.from({ length: 300_000 }, (_, i) => ({ audioStart: i / 1e6, audioLength: 1e-6, textStart: 0, textLength: 1, text: 'a' }));
+          const markers = Array.from({ length: 300_000 }, (_, i) => ({
+            audioStart: i / 1e6,
+            audioLength: 1e-6,
+            textStart: 0,
+            textLength: 1,
+            text: 'a',
+          }));
           sendMessage(socket, 'STABLETEXT', { text: 'a', markers });
         } else {
-          sendMessage(socket, 'TEXTDONE', { textDone: true, text: 'hi', substitutedText: 'hi', markers: [{ audioStart: 0.2, audioLength: 0.4, textStart: 0, textLength: 2, text: 'hi' }] });
+          sendMessage(socket, 'TEXTDONE', {
+            textDone: true,
+            text: 'hi',
+            substitutedText: 'hi',
+            markers: [{ audioStart: 0.2, audioLength: 0.4, textStart: 0, textLength: 2, text: 'hi' }],
+          });
         }
       });
     });

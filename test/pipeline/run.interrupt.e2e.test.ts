@@ -20,7 +20,9 @@ const SCRIPT = { scripts: [{ match: { durationMs: 2000 }, words: [], fault: 'nev
 
 /** A recording of `seconds` with a tone of its own (the service would merge identical audio into one dictation). */
 function recording(seconds: number, period: number): Buffer {
-  return pcmWav(Int16Array.from({ length: seconds * 16_000 }, (_, i) => (i > 2000 && i < 9000 ? Math.round(9000 * Math.sin(i / period)) : 0)));
+  return pcmWav(
+    Int16Array.from({ length: seconds * 16_000 }, (_, i) => (i > 2000 && i < 9000 ? Math.round(9000 * Math.sin(i / period)) : 0)),
+  );
 }
 
 const POLL = /GET (\/SCDictation\/rest\/[^/]+\/dictations\/([^/]+))\/done /;
@@ -31,7 +33,13 @@ describe('an interrupted run', () => {
     const root = await tempDir('interrupt-e2e');
     const input = path.join(root, 'in');
     await mkdir(input, { recursive: true });
-    for (const [name, seconds, period] of [['a1.wav', 1, 3], ['a2.wav', 1, 4], ['n1.wav', 2, 5], ['n2.wav', 2, 6], ['n3.wav', 2, 7]] as const) {
+    for (const [name, seconds, period] of [
+      ['a1.wav', 1, 3],
+      ['a2.wav', 1, 4],
+      ['n1.wav', 2, 5],
+      ['n2.wav', 2, 6],
+      ['n3.wav', 2, 7],
+    ] as const) {
       await writeFile(path.join(input, name), recording(seconds, period));
     }
     const polled = new Map<string, string>(); // dictation id → its path

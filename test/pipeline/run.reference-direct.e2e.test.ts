@@ -23,7 +23,9 @@ interface Row { text: string; start: number; end: number; flags: string }
 function manifest(out: string): Row[] {
   const [header, ...lines] = readFileSync(path.join(out, 'manifest.csv'), 'utf8').trimEnd().split('\n');
   const col = (name: string): number => header!.split(',').indexOf(name);
-  return lines.map((line) => line.split(',')).map((r) => ({ text: r[col('text')]!, start: Number(r[col('start_ms')]), end: Number(r[col('end_ms')]), flags: r[col('flags')]! }));
+  return lines
+    .map((line) => line.split(','))
+    .map((r) => ({ text: r[col('text')]!, start: Number(r[col('start_ms')]), end: Number(r[col('end_ms')]), flags: r[col('flags')]! }));
 }
 
 beforeAll(async () => {
@@ -55,29 +57,41 @@ describe('run with --transcripts on the embedded engine (direct alignment)', () 
       expect(r.flags).not.toContain('unaligned');
     });
     const alignment = JSON.parse(readFileSync(path.join(out, 'alignments', 'keeper.wav.json'), 'utf8')) as {
-      agreement: { dictated?: boolean }; words: { placement: string; heard?: string; evidence?: { frames: number; loopScore: number | null } }[];
+      agreement: { dictated?: boolean };
+      words: { placement: string; heard?: string; evidence?: { frames: number; loopScore: number | null } }[];
     };
     expect(alignment.agreement.dictated).toBe(false);
     expect(alignment.words.map((w) => w.placement)).toEqual(SPOKEN.map(() => 'acoustic'));
-    expect(alignment.words.every((w) => w.heard === undefined && w.evidence !== undefined && w.evidence.frames > 0 && w.evidence.loopScore !== null)).toBe(true);
+    expect(
+      alignment.words.every(
+        (w) => w.heard === undefined && w.evidence !== undefined && w.evidence.frames > 0 && w.evidence.loopScore !== null,
+      ),
+    ).toBe(true);
   }, 180_000);
 
   it('refuses a reference of another text with E_REFERENCE_MISMATCH', async () => {
     const refs = path.join(root, 'wrong');
     await mkdir(refs);
     await writeFile(path.join(refs, 'keeper.txt'), 'A quick brown fox jumps over the lazy dog by the river bank at dawn.\n');
-    const { failures } = await runPipeline(runOptions(path.join(root, 'in'), path.join(root, 'out-wrong'), { scriptFile, transcripts: refs }));
+    const { failures } = await runPipeline(
+      runOptions(path.join(root, 'in'), path.join(root, 'out-wrong'), { scriptFile, transcripts: refs }),
+    );
     expect(failures.map((f) => [f.source, f.code])).toEqual([['keeper.wav', 'E_REFERENCE_MISMATCH']]);
   }, 180_000);
 
   it('places no word that was never spoken, and every placed word on its own audio', async () => {
     const refs = path.join(root, 'extra');
     await mkdir(refs);
-    await writeFile(path.join(refs, 'keeper.txt'), 'The old lighthouse keeper climbed the stairs. Nobody saw him. Every evening to light the lamp.\n');
+    await writeFile(
+      path.join(refs, 'keeper.txt'),
+      'The old lighthouse keeper climbed the stairs. Nobody saw him. Every evening to light the lamp.\n',
+    );
     const out = path.join(root, 'out-extra');
     const { failures } = await runPipeline(runOptions(path.join(root, 'in'), out, { scriptFile, transcripts: refs }));
     expect(failures).toEqual([]);
-    const alignment = JSON.parse(readFileSync(path.join(out, 'alignments', 'keeper.wav.json'), 'utf8')) as { words: { text: string; placement: string; startMs: number | null; endMs: number | null }[] };
+    const alignment = JSON.parse(readFileSync(path.join(out, 'alignments', 'keeper.wav.json'), 'utf8')) as {
+      words: { text: string; placement: string; startMs: number | null; endMs: number | null }[];
+    };
     const extra = new Set(['Nobody', 'saw', 'him']);
     // No never-spoken word is placed; every word placed is on its own audio, near its boundaries.
     // (Not every planted word is caught: the benchmark counts the never-spoken words given a span.)

@@ -41,7 +41,10 @@ async function texts(outDir: string): Promise<string[]> {
 }
 
 /** Run and collect the warnings. */
-async function run(outDir: string, overrides: Partial<RunOptions> = {}): Promise<{ warnings: string[]; result: Awaited<ReturnType<typeof runPipeline>> }> {
+async function run(
+  outDir: string,
+  overrides: Partial<RunOptions> = {},
+): Promise<{ warnings: string[]; result: Awaited<ReturnType<typeof runPipeline>> }> {
   const warnings: string[] = [];
   const events: PipelineEvents = { onWarning: (w) => warnings.push(`${w.source ?? ''}|${w.message}`) };
   const result = await runPipeline(options(outDir, overrides), events);
@@ -176,7 +179,8 @@ describe('recordings without a reference', () => {
     expect(warnings).toEqual([`a.wav has two reference transcripts in ${beside}: a.wav.txt is used, a.txt is not (rename or remove one)`]);
     expect(await texts(out)).toEqual(FROM_REFS.slice(0, 4));
     expect(await readFile(path.join(out, 'skipped.csv'), 'utf8')).toBe(
-      'source,reason\nnotes.md,""".md"" is not an accepted audio or video type"\na.txt,reference transcript (--transcripts) without a recording of that name\n');
+      'source,reason\nnotes.md,""".md"" is not an accepted audio or video type"\na.txt,reference transcript (--transcripts) without a recording of that name\n',
+    );
   });
 });
 
@@ -186,37 +190,66 @@ describe('recordings without a reference', () => {
  */
 async function rows(outDir: string, source: string): Promise<[string, number, number, string][]> {
   const records = parse(await readFile(path.join(outDir, 'manifest.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
-  return records.filter((r) => r['source'] === source)
-    .map((r) => [r['text']!, Number(r['start_ms']), Number(r['end_ms']), r['flags']!.split(' ').filter((f) => !['loud-edge', 'cut-edge', 'low-confidence'].includes(f)).join(' ')]);
+  return records
+    .filter((r) => r['source'] === source)
+    .map((r) => [
+      r['text']!,
+      Number(r['start_ms']),
+      Number(r['end_ms']),
+      r['flags']!.split(' ')
+        .filter((f) => !['loud-edge', 'cut-edge', 'low-confidence'].includes(f))
+        .join(' '),
+    ]);
 }
 
 describe('word edits of the review in a re-cut', () => {
   it('cut edited words at the edited times to the ms, flag verified words, survive a re-run, and dictate nothing again', async () => {
     const out = path.join(root, 'out-edits');
     await run(out, { transcripts: refs, align: 'text' });
-    expect(await rows(out, 'a.wav')).toEqual([['In', 300, 500, ''], ['1813', 600, 1200, ''], ['the', 1300, 1450, ''], ['king', 1500, 2000, '']]);
+    expect(await rows(out, 'a.wav')).toEqual([
+      ['In', 300, 500, ''],
+      ['1813', 600, 1200, ''],
+      ['the', 1300, 1450, ''],
+      ['king', 1500, 2000, ''],
+    ]);
     const dictated = posts();
     // What the review writes: the text (here unchanged) and the edits over it.
     const text = REFERENCE_A.replace(/\n$/, '');
     await mkdir(path.join(out, 'corrections'), { recursive: true });
     await writeFile(path.join(out, 'corrections', 'a.wav.txt'), `${text}\n`);
     await writeCorrectionWords(out, 'a.wav', {
-      version: 1, source: 'a.wav', textSha256: correctionTextSha256(text),
-      words: [{ textStart: 0, textLength: 2, startMs: 253, endMs: 517 }, { textStart: 9, textLength: 3, verified: true }, { textStart: 13, textLength: 4, startMs: 1487, endMs: 2041, verified: true }],
+      version: 1,
+      source: 'a.wav',
+      textSha256: correctionTextSha256(text),
+      words: [
+        { textStart: 0, textLength: 2, startMs: 253, endMs: 517 },
+        { textStart: 9, textLength: 3, verified: true },
+        { textStart: 13, textLength: 4, startMs: 1487, endMs: 2041, verified: true },
+      ],
     });
     let { result } = await run(out, { align: 'text' });
     expect([result.failures, result.summary.done, result.summary.resumed]).toEqual([[], 1, 1]);
-    const edited: [string, number, number, string][] = [['In', 253, 517, ''], ['1813', 600, 1200, ''], ['the', 1300, 1450, 'verified'], ['king', 1487, 2041, 'verified']];
+    const edited: [string, number, number, string][] = [
+      ['In', 253, 517, ''],
+      ['1813', 600, 1200, ''],
+      ['the', 1300, 1450, 'verified'],
+      ['king', 1487, 2041, 'verified'],
+    ];
     expect(await rows(out, 'a.wav')).toEqual(edited);
     // A clip a person verified keeps no doubt of the confidence model against it.
     const raw = parse(await readFile(path.join(out, 'manifest.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
     expect(raw.filter((r) => r['flags']!.includes('verified')).map((r) => r['flags']!.includes('low-confidence'))).toEqual([false, false]);
-    const alignment = JSON.parse(await readFile(path.join(out, 'alignments', 'a.wav.json'), 'utf8')) as { words: { text: string; placement: string; verified?: boolean; startMs: number }[] };
+    const alignment = JSON.parse(await readFile(path.join(out, 'alignments', 'a.wav.json'), 'utf8')) as {
+      words: { text: string; placement: string; verified?: boolean; startMs: number }[];
+    };
     expect(alignment.words.map((w) => [w.text, w.placement, w.verified ?? false, w.startMs])).toEqual([
       ['In', 'edited', false, 253], ['1813', 'substituted', false, 600], ['the', 'matched', true, 1300], ['king', 'edited', true, 1487],
     ]);
     // The clip files hold exactly the edited span: 16 samples per ms at 16 kHz, 44-byte header.
-    const clip = (await readFile(path.join(out, 'manifest.csv'), 'utf8')).split('\n').find((line) => line.includes(',king,'))!.split(',')[0]!;
+    const clip = (await readFile(path.join(out, 'manifest.csv'), 'utf8'))
+      .split('\n')
+      .find((line) => line.includes(',king,'))!
+      .split(',')[0]!;
     expect((await readFile(path.join(out, clip))).length).toBe(44 + (2041 - 1487) * 16 * 2);
     // The same run again keeps them (nothing re-cut), and nothing was ever dictated again.
     ({ result } = await run(out, { align: 'text' }));
@@ -237,9 +270,13 @@ describe('word edits of the review in a re-cut', () => {
     await mkdir(path.join(out, 'corrections'), { recursive: true });
     await writeFile(path.join(out, 'corrections', 'a.wav.txt'), `${text}\n`);
     const all = [[0, 2], [3, 4], [9, 3], [13, 4]] as const;
-    const write = (count: number) => writeCorrectionWords(out, 'a.wav', {
-      version: 1, source: 'a.wav', textSha256: correctionTextSha256(text), words: all.slice(0, count).map(([textStart, textLength]) => ({ textStart, textLength, verified: true })),
-    });
+    const write = (count: number) =>
+      writeCorrectionWords(out, 'a.wav', {
+        version: 1,
+        source: 'a.wav',
+        textSha256: correctionTextSha256(text),
+        words: all.slice(0, count).map(([textStart, textLength]) => ({ textStart, textLength, verified: true })),
+      });
     await write(3);
     await run(out, { align: 'text', mode: 'phrase' });
     expect(await rows(out, 'a.wav')).toEqual([['In 1813, the king.', 300, 2000, '']]);

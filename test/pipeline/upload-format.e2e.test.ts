@@ -40,18 +40,28 @@ async function manifestRows(outDir: string): Promise<string[][]> {
 }
 
 /** What the embedded service received: each upload's Content-Type, size and decoded sample count, and the audio-formats. */
-async function received(outDir: string): Promise<{ uploads: { contentType: string; bytes: number; samples: number }[]; formats: string[] }> {
+async function received(
+  outDir: string,
+): Promise<{ uploads: { contentType: string; bytes: number; samples: number }[]; formats: string[] }> {
   const service = path.join(outDir, '.dictclip', 'service');
   const files = (await readdir(path.join(service, 'audio'), { recursive: true })).filter((f) => f.endsWith('.json')).sort();
-  const uploads = await Promise.all(files.map(async (f) => {
-    const meta = JSON.parse(await readFile(path.join(service, 'audio', f), 'utf8')) as { contentType: string; bytes: number };
-    const audio = path.join(service, 'audio', f.replace(/\.json$/, '.audio'));
-    const pcm = await run('ffmpeg', ['-v', 'error', '-i', audio, '-ac', '1', '-ar', '16000', '-f', 's16le', '-'], { encoding: 'buffer', maxBuffer: 1 << 28 });
-    return { contentType: meta.contentType, bytes: meta.bytes, samples: pcm.stdout.length / 2 };
-  }));
+  const uploads = await Promise.all(
+    files.map(async (f) => {
+      const meta = JSON.parse(await readFile(path.join(service, 'audio', f), 'utf8')) as { contentType: string; bytes: number };
+      const audio = path.join(service, 'audio', f.replace(/\.json$/, '.audio'));
+      const pcm = await run('ffmpeg', ['-v', 'error', '-i', audio, '-ac', '1', '-ar', '16000', '-f', 's16le', '-'], {
+        encoding: 'buffer',
+        maxBuffer: 1 << 28,
+      });
+      return { contentType: meta.contentType, bytes: meta.bytes, samples: pcm.stdout.length / 2 };
+    }),
+  );
   const records = (await readdir(path.join(service, 'dictations'), { recursive: true })).filter((f) => f.endsWith('.json'));
-  const formats = await Promise.all(records.map(async (f) =>
-    (JSON.parse(await readFile(path.join(service, 'dictations', f), 'utf8')) as { audioFormat: string }).audioFormat));
+  const formats = await Promise.all(
+    records.map(
+      async (f) => (JSON.parse(await readFile(path.join(service, 'dictations', f), 'utf8')) as { audioFormat: string }).audioFormat,
+    ),
+  );
   return { uploads, formats };
 }
 
@@ -72,13 +82,23 @@ describe('--upload-format with the scripted engine', () => {
     input = path.join(root, 'short');
     await makeRecording(path.join(input, 'a.wav'), 6, [[0.5, 1], [2, 2.6], [4, 4.5]]);
     scriptFile = path.join(root, 'short-script.json');
-    await writeFile(scriptFile, JSON.stringify({
-      fallback: 'none',
-      // The tolerance takes the padded last AAC frame of MP4 (up to 128 ms decoded past the end).
-      scripts: [{ match: { durationMs: 6000, toleranceMs: 150 }, words: [
-        { word: 'red', startMs: 500, endMs: 1000 }, { word: 'green', startMs: 2000, endMs: 2600 }, { word: 'blue', startMs: 4000, endMs: 4500 },
-      ] }],
-    }));
+    await writeFile(
+      scriptFile,
+      JSON.stringify({
+        fallback: 'none',
+        // The tolerance takes the padded last AAC frame of MP4 (up to 128 ms decoded past the end).
+        scripts: [
+          {
+            match: { durationMs: 6000, toleranceMs: 150 },
+            words: [
+              { word: 'red', startMs: 500, endMs: 1000 },
+              { word: 'green', startMs: 2000, endMs: 2600 },
+              { word: 'blue', startMs: 4000, endMs: 4500 },
+            ],
+          },
+        ],
+      }),
+    );
   });
 
   it.each(formats)('%s: sends its Content-Type and audio-format, and the markers are those of the PCM run', async (format) => {
@@ -112,7 +132,9 @@ describe('--upload-format on a recording longer than the cap', () => {
       const { uploads, formats } = await received(out);
       expect(uploads.every((u) => u.bytes <= maxUploadBytes && u.contentType === CONTENT_TYPES[format])).toBe(true);
       expect(formats.every((f) => f === AUDIO_FORMATS[format])).toBe(true);
-      const saved = JSON.parse(await readFile(path.join(out, 'markers', 'long.wav.json'), 'utf8')) as { chunks: { startMs: number; endMs: number }[] };
+      const saved = JSON.parse(await readFile(path.join(out, 'markers', 'long.wav.json'), 'utf8')) as {
+        chunks: { startMs: number; endMs: number }[];
+      };
       counts[format] = saved.chunks.length; // the service keeps one copy of identical chunks (content-addressed)
       expect(saved.chunks[0]!.startMs).toBe(0);
       expect(saved.chunks.at(-1)!.endMs).toBe(24_000);
@@ -154,7 +176,10 @@ describe('an encode that fails', () => {
 
   it('a corrupted encode fails that recording with E_ENCODE; the others are done', async () => {
     // Encoding broken.wav's work audio writes garbage where the Ogg file should be.
-    const ffmpegPath = await fakeFfmpeg('ffmpeg-corrupt', 'case "$*" in *broken*libvorbis*) for last; do :; done; head -c 5000 /dev/urandom > "$last"; exit 0;; esac');
+    const ffmpegPath = await fakeFfmpeg(
+      'ffmpeg-corrupt',
+      'case "$*" in *broken*libvorbis*) for last; do :; done; head -c 5000 /dev/urandom > "$last"; exit 0;; esac',
+    );
     const out = path.join(root, 'out-corrupt');
     const result = await runPipeline(options(input, out, { uploadFormat: 'ogg', ffmpegPath }));
     expect(result.failures.map((f) => [f.source, f.code])).toEqual([['broken.wav', 'E_ENCODE']]);
@@ -166,7 +191,10 @@ describe('an encode that fails', () => {
     const ffmpegPath = await fakeFfmpeg('ffmpeg-no-opus', 'case "$*" in *libopus*) echo "Unknown encoder \'libopus\'" >&2; exit 1;; esac');
     const out = path.join(root, 'out-missing');
     const result = await runPipeline(options(input, out, { uploadFormat: 'webm', ffmpegPath }));
-    expect(result.failures.map((f) => [f.source, f.code]).sort()).toEqual([['broken.wav', 'E_ENCODER_MISSING'], ['good.wav', 'E_ENCODER_MISSING']]);
+    expect(result.failures.map((f) => [f.source, f.code]).sort()).toEqual([
+      ['broken.wav', 'E_ENCODER_MISSING'],
+      ['good.wav', 'E_ENCODER_MISSING'],
+    ]);
     expect(result.failures[0]!.message).toContain('libopus');
     expect(result.failures[0]!.message).toContain('--upload-format');
   });

@@ -49,13 +49,20 @@ describe('bad inputs', () => {
     const done = new Map<string, number>();
     let skipped: { relPath: string; reason: string }[] = [];
     try {
-      const result = await runPipeline(runOptions(input, out, { baseUrl: svc.url, credentials: svc.credentials, requestTimeoutMs: 30_000 }), {
-        onStart: (info) => (skipped = info.skipped),
-        onRecordingDone: (info) => done.set(info.source, info.clips),
-      });
+      const result = await runPipeline(
+        runOptions(input, out, { baseUrl: svc.url, credentials: svc.credentials, requestTimeoutMs: 30_000 }),
+        {
+          onStart: (info) => (skipped = info.skipped),
+          onRecordingDone: (info) => done.set(info.source, info.clips),
+        },
+      );
       const failed = new Map(result.failures.map((f) => [f.source, f]));
       const outcome = (name: string): string => {
-        const all = [done.has(name) ? 'done' : '', failed.has(name) ? 'failed' : '', skipped.some((s) => s.relPath === name) ? 'skipped' : ''].filter(Boolean);
+        const all = [
+          done.has(name) ? 'done' : '',
+          failed.has(name) ? 'failed' : '',
+          skipped.some((s) => s.relPath === name) ? 'skipped' : '',
+        ].filter(Boolean);
         return all.join('+') || 'none';
       };
       // Not audio, or not decodable: a transcode failure with ffmpeg's own reason.
@@ -64,7 +71,11 @@ describe('bad inputs', () => {
         expect(failed.get(name), name).toMatchObject({ stage: 'transcode', code: 'E_FFMPEG' });
       }
       // An empty file fails before ffmpeg, saying so (not ffmpeg's "Invalid argument").
-      expect(failed.get('empty.wav')).toMatchObject({ stage: 'scan', code: 'E_INPUT', message: 'the file is empty (0 bytes): there is no audio to dictate' });
+      expect(failed.get('empty.wav')).toMatchObject({
+        stage: 'scan',
+        code: 'E_INPUT',
+        message: 'the file is empty (0 bytes): there is no audio to dictate',
+      });
       expect(outcome('short.wav')).toBe('done'); // 0.05 s is audio, just short
       // Root reads anything (CI runs as root); anyone else gets the file's read error.
       if (process.getuid?.() === 0) expect(outcome('unreadable.wav')).toBe('done');

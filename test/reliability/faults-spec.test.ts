@@ -18,7 +18,13 @@ function configError(spec: string): DictclipError {
 describe('parseFaultSpec', () => {
   it('parses the string form', () => {
     expect(parseFaultSpec('seed=7,rate=0.2,kinds=500+502+503+429+reset+delay,delayMs=3000')).toEqual({
-      seed: 7, rate: 0.2, kinds: ['500', '502', '503', '429', 'reset', 'delay'], delayMs: 3000, retryAfterS: 1, routes: undefined, afterRate: 0,
+      seed: 7,
+      rate: 0.2,
+      kinds: ['500', '502', '503', '429', 'reset', 'delay'],
+      delayMs: 3000,
+      retryAfterS: 1,
+      routes: undefined,
+      afterRate: 0,
     });
     expect(parseFaultSpec('rate=1,kinds=reset,routes=upload+done,retryAfterS=0,afterRate=0.5')).toMatchObject({
       seed: 1, rate: 1, kinds: ['reset'], routes: ['upload', 'done'], retryAfterS: 0, afterRate: 0.5,
@@ -113,12 +119,15 @@ describe('permanent dictation faults', () => {
   });
 
   it('corrupts wordMarkers JSON', () => {
-    const parsed = (fault: string): Record<string, unknown>[] => JSON.parse(corruptWordMarkers(markers, fault)) as Record<string, unknown>[];
+    const parsed = (fault: string): Record<string, unknown>[] =>
+      JSON.parse(corruptWordMarkers(markers, fault)) as Record<string, unknown>[];
     expect(parsed('odd-markers')[1]).toEqual({ audioStart: 0.72, textStart: 3, textLength: 5, text: 'text.' });
     expect(parsed('mismatched-markers')[1]?.['text']).toBe('text.~mismatch');
     expect(parsed('offsets-outside')[1]?.['textStart']).toBe(18);
     expect(parsed('offsets-outside')[0]).toEqual(JSON.parse(markers)[0]);
     expect(corruptWordMarkers(markers, 'fail')).toBe(markers);
-    expect(JSON.parse(corruptWordMarkers('[]', 'offsets-outside'))).toEqual([{ audioStart: 0, audioLength: 0.1, textStart: 11, textLength: 1, text: 'x' }]);
+    expect(JSON.parse(corruptWordMarkers('[]', 'offsets-outside'))).toEqual([
+      { audioStart: 0, audioLength: 0.1, textStart: 11, textLength: 1, text: 'x' },
+    ]);
   });
 });

@@ -2,7 +2,8 @@
  * `dictclip run` killed with SIGKILL at moments inside its stages (on a progress line, plus a
  * seeded delay; at least 8 of the 10 runs really end by SIGKILL), rerun each time, then
  * run to completion: the manifest equals an uninterrupted run's byte for byte (the uninterrupted
- * run uses a service of its own, so the killed runs really dictate), no row is duplicated or missing, the clips are byte-identical, and no partial or temp file is
+ * run uses a service of its own, so the killed runs really dictate), no row is duplicated or missing, the clips are byte-identical, and no
+ * partial or temp file is
  * left visible in <out> (outside `.dictclip/`).
  */
 import { readFile } from 'node:fs/promises';
@@ -10,14 +11,38 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../src/service/faults/index.js';
 import {
-  ensureBuilt, finished, isTempName, listFiles, removeTempDirs, runCli, spawnCli, startTestService, tempDir, waitForLine, type StartedService,
+  ensureBuilt,
+  finished,
+  isTempName,
+  listFiles,
+  removeTempDirs,
+  runCli,
+  spawnCli,
+  startTestService,
+  tempDir,
+  waitForLine,
+  type StartedService,
 } from '../helpers/index.js';
 import { writeCorpus } from './corpus.js';
 
 let svc: StartedService;
 let input: string;
 const args = (out: string, service: StartedService = svc): string[] => [
-  'run', input, '--out', out, '--base-url', service.url, '--poll-initial-ms', '50', '--poll-max-ms', '100', '--concurrency', '2', '--transcode-concurrency', '1', '--quiet',
+  'run',
+  input,
+  '--out',
+  out,
+  '--base-url',
+  service.url,
+  '--poll-initial-ms',
+  '50',
+  '--poll-max-ms',
+  '100',
+  '--concurrency',
+  '2',
+  '--transcode-concurrency',
+  '1',
+  '--quiet',
 ];
 
 beforeAll(async () => {

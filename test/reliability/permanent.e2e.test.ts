@@ -78,7 +78,10 @@ describe('permanent faults through the CLI', () => {
     const svc = await startTestService({ script: SCRIPT });
     const out = await tempDir('perm-cli');
     try {
-      const res = await runCli(['run', input, '--out', out, '--base-url', svc.url, '--poll-initial-ms', '50', '--poll-max-ms', '100', '--quiet'], { env: svc.env });
+      const res = await runCli(
+        ['run', input, '--out', out, '--base-url', svc.url, '--poll-initial-ms', '50', '--poll-max-ms', '100', '--quiet'],
+        { env: svc.env },
+      );
       expect(existsSync(CLI)).toBe(true);
       expect(res.code).toBe(1);
       for (const f of FAULTS) expect(res.stderr).toContain(`fault-${f.fault}.wav`);
@@ -97,7 +100,9 @@ describe('a dictation that never finishes', () => {
     const svc = await startTestService({ script: SCRIPT });
     const out = await tempDir('never-out');
     try {
-      const options: RunOptions = Object.assign(runOptions(dir, out, { baseUrl: svc.url, credentials: svc.credentials }), { dictationTimeoutMs: 2000 });
+      const options: RunOptions = Object.assign(runOptions(dir, out, { baseUrl: svc.url, credentials: svc.credentials }), {
+        dictationTimeoutMs: 2000,
+      });
       const result = await runPipeline(options);
       expect(result.failures.map((f) => [f.source, f.code])).toEqual([['never.wav', 'E_DICTATION_TIMEOUT']]);
       expect(result.summary.done).toBe(1);

@@ -20,12 +20,21 @@ beforeAll(async () => {
 });
 afterAll(removeTempDirs);
 
-async function runWith(faults: string | undefined, markers: MarkerMethod): Promise<{ out: string; svc: StartedService; retries: RetryEvent[] }> {
+async function runWith(
+  faults: string | undefined,
+  markers: MarkerMethod,
+): Promise<{ out: string; svc: StartedService; retries: RetryEvent[] }> {
   const svc = await startTestService(faults === undefined ? {} : { faults });
   const out = await tempDir(`transient-${markers}-${faults === undefined ? 'clean' : 'faulty'}`);
   const retries: RetryEvent[] = [];
   try {
-    const options = runOptions(input, out, { baseUrl: svc.url, credentials: svc.credentials, markers, requestTimeoutMs: 1000, maxRetries: 12 });
+    const options = runOptions(input, out, {
+      baseUrl: svc.url,
+      credentials: svc.credentials,
+      markers,
+      requestTimeoutMs: 1000,
+      maxRetries: 12,
+    });
     const result = await runPipeline(options, { onRetry: (event) => retries.push(event) });
     expect(result.failures).toEqual([]);
     expect(result.summary.done).toBe(CORPUS.length);
@@ -57,7 +66,9 @@ describe.each(['new', 'old'] as const)('transient faults at a 0.2 rate, %s marke
     // A fault "after processing" answers 502 whatever its kind (the work is done, the answer lost).
     const seenStatus = (m: RegExpExecArray): string => (m.input.endsWith(' after processing') ? '502' : m[1] ?? '');
     const statusFaults = faults.map(seenStatus).filter((kind) => /^\d+$/.test(kind)).sort();
-    const statusRetries = faulty.retries.flatMap((r) => (r.error.context.status === undefined ? [] : [String(r.error.context.status)])).sort();
+    const statusRetries = faulty.retries
+      .flatMap((r) => (r.error.context.status === undefined ? [] : [String(r.error.context.status)]))
+      .sort();
     expect(statusFaults.length).toBeGreaterThan(0);
     expect(statusRetries).toEqual(statusFaults);
     const cleanCsv = await readFile(join(clean.out, 'manifest.csv'), 'utf8');

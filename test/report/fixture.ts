@@ -1,6 +1,7 @@
 /**
  * A real run for the report tests: `dictclip run` in-process against the embedded service with
- * the scripted engine, padded 100 ms so that no clip edge cuts into a tone burst, with no confidence threshold (tone bursts are not speech).
+ * the scripted engine, padded 100 ms so that no clip edge cuts into a tone burst, with no confidence threshold (tone bursts are not
+ * speech).
  * talk.wav gives four word clips, notes/memo.wav's markers collapse (a profile rewrites its
  * whole transcript) into one `utterance` clip, QUIET has no words and bad.wav is not audio
  * (fails at transcode).
@@ -36,14 +37,23 @@ export async function makeRun(root: string, extraArgs: string[] = []): Promise<R
   await makeSilence(path.join(input, QUIET), { seconds: 1 });
   await writeFile(path.join(input, 'bad.wav'), 'this is not audio');
   const scriptFile = path.join(root, 'script.json');
-  await writeFile(scriptFile, JSON.stringify({
-    fallback: 'none',
-    scripts: [
-      { match: { durationMs: 3000 }, words: TALK_WORDS },
-      { match: { durationMs: 2500 }, words: [
-        { word: 'call', startMs: 200, endMs: 600 }, { word: 'me', startMs: 900, endMs: 1300 }, { word: 'later', startMs: 1600, endMs: 1900 }] },
-    ],
-  }));
+  await writeFile(
+    scriptFile,
+    JSON.stringify({
+      fallback: 'none',
+      scripts: [
+        { match: { durationMs: 3000 }, words: TALK_WORDS },
+        {
+          match: { durationMs: 2500 },
+          words: [
+            { word: 'call', startMs: 200, endMs: 600 },
+            { word: 'me', startMs: 900, endMs: 1300 },
+            { word: 'later', startMs: 1600, endMs: 1900 },
+          ],
+        },
+      ],
+    }),
+  );
   // The embedded service reads profiles from <out>/.dictclip/service; this one collapses only the memo.
   await mkdir(path.join(out, '.dictclip', 'service'), { recursive: true });
   await writeFile(path.join(out, '.dictclip', 'service', 'profiles.json'), JSON.stringify([
@@ -57,7 +67,31 @@ export async function runAgain(root: string, extraArgs: string[] = []): Promise<
   const input = path.join(root, 'in');
   const out = path.join(root, 'out');
   const cli = fakeIo({ cwd: root });
-  const code = await main(['run', input, '--out', out, '--engine', 'scripted', '--script-file', path.join(root, 'script.json'), '--profile', 'memo',
-    '--pad-ms', '100', '--confidence-threshold', '0', '--poll-initial-ms', '50', '--poll-max-ms', '100', '--transcode-concurrency', '2', ...extraArgs], cli.io);
+  const code = await main(
+    [
+      'run',
+      input,
+      '--out',
+      out,
+      '--engine',
+      'scripted',
+      '--script-file',
+      path.join(root, 'script.json'),
+      '--profile',
+      'memo',
+      '--pad-ms',
+      '100',
+      '--confidence-threshold',
+      '0',
+      '--poll-initial-ms',
+      '50',
+      '--poll-max-ms',
+      '100',
+      '--transcode-concurrency',
+      '2',
+      ...extraArgs,
+    ],
+    cli.io,
+  );
   return { input, out, code, stdout: cli.stdout(), stderr: cli.stderr() };
 }

@@ -13,9 +13,17 @@ import { makeRun, type RunFixture } from './fixture.js';
 // Browser globals used inside page functions (the project compiles without the DOM lib).
 interface Box { top: number; bottom: number; left: number; right: number }
 interface El {
-  getBoundingClientRect(): Box; scrollIntoView(options: { block: string }): void; contains(other: unknown): boolean; outerHTML: string; parentElement: El | null;
+  getBoundingClientRect(): Box;
+  scrollIntoView(options: { block: string }): void;
+  contains(other: unknown): boolean;
+  outerHTML: string;
+  parentElement: El | null;
 }
-declare const document: { querySelectorAll(selector: string): El[]; elementFromPoint(x: number, y: number): unknown; getElementById(id: string): El };
+declare const document: {
+  querySelectorAll(selector: string): El[];
+  elementFromPoint(x: number, y: number): unknown;
+  getElementById(id: string): El;
+};
 declare const window: { innerHeight: number; innerWidth: number };
 /** What the page shows of its content: its top row, in CSS px from the start of the content. */
 const scrolled = (): number => (document.getElementById('page') as unknown as { scrollTop: number }).scrollTop;
@@ -96,7 +104,11 @@ describe('the report at common window sizes', () => {
       await page.keyboard.press('PageDown');
       await page.waitForFunction(scrolled, { timeout: 5000 });
       await page.keyboard.press('End');
-      await page.waitForFunction((before: number) => (document.getElementById('page') as unknown as { scrollTop: number }).scrollTop > before, { timeout: 5000 }, await page.evaluate(scrolled));
+      await page.waitForFunction(
+        (before: number) => (document.getElementById('page') as unknown as { scrollTop: number }).scrollTop > before,
+        { timeout: 5000 },
+        await page.evaluate(scrolled),
+      );
       expect(errors).toEqual([]);
     } finally {
       await page.close();

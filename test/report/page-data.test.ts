@@ -4,14 +4,32 @@
  * columns costing no more than positional rows.
  */
 import { describe, expect, it } from 'vitest';
-import { clipColumns, clipRows, DATA_ELEMENT_ID, DETAIL_EVENT, markerRows, type Clip, type RecordingDetail } from '../../src/report/data.js';
+import {
+  clipColumns,
+  clipRows,
+  DATA_ELEMENT_ID,
+  DETAIL_EVENT,
+  markerRows,
+  type Clip,
+  type RecordingDetail,
+} from '../../src/report/data.js';
 import { recordingScript, reportData, reportHtml, type ReportModel, type ReportRecording } from '../../src/report/index.js';
 
 const NASTY = 'a </script><script>alert(1)</script> <!-- & \u2028';
 
 const talk: ReportRecording = {
-  source: 'talk.wav', key: 'talk', failed: false, sourcePath: undefined, peaks: { bucketsPerSecond: 100, durationMs: 20, minMax: Int8Array.from([-1, 2, -128, 127]) },
-  markers: { transcript: `Please ${NASTY}`, markers: [{ textStart: 0, textLength: 6, startMs: 300, endMs: 700 }, { textStart: 7, textLength: 1, startMs: 900, endMs: 1400 }] },
+  source: 'talk.wav',
+  key: 'talk',
+  failed: false,
+  sourcePath: undefined,
+  peaks: { bucketsPerSecond: 100, durationMs: 20, minMax: Int8Array.from([-1, 2, -128, 127]) },
+  markers: {
+    transcript: `Please ${NASTY}`,
+    markers: [
+      { textStart: 0, textLength: 6, startMs: 300, endMs: 700 },
+      { textStart: 7, textLength: 1, startMs: 900, endMs: 1400 },
+    ],
+  },
   clips: [
     { fileName: 'clips/talk/00000_please.wav', text: 'Please', startMs: 300, endMs: 700, flags: '', confidence: 0.912 },
     { fileName: 'clips/talk/00001_a.wav', text: NASTY, startMs: 900, endMs: 1400, flags: 'short-word', confidence: null },
@@ -34,7 +52,13 @@ describe('index.html', () => {
       { file: '00000_please.wav', text: 'Please', startMs: 300, endMs: 700, flags: '', confidence: 0.912 },
       { file: '00001_a.wav', text: NASTY, startMs: 900, endMs: 1400, flags: 'short-word', confidence: null },
     ]);
-    expect(data.recordings[0]).toMatchObject({ clipFolder: 'clips/talk/', durationMs: 1400, hasDetail: true, failed: false, audioHref: '' });
+    expect(data.recordings[0]).toMatchObject({
+      clipFolder: 'clips/talk/',
+      durationMs: 1400,
+      hasDetail: true,
+      failed: false,
+      audioHref: '',
+    });
     expect(html).toContain('id="dictclip-report-data"');
     expect(html).toContain('.wave'); // report.css inside
   });
@@ -48,14 +72,28 @@ describe('rec/<key>.js', () => {
     new Function('document', 'CustomEvent', recordingScript(talk))(document, FakeEvent);
     expect(events.map((e) => e.type)).toEqual([DETAIL_EVENT]);
     const detail = events[0]!.detail;
-    expect([detail.key, detail.transcript, detail.peaks]).toEqual(['talk', `Please ${NASTY}`, { bucketsPerSecond: 100, durationMs: 20, b64: Buffer.from([255, 2, 128, 127]).toString('base64') }]);
-    expect(markerRows(detail.markers)).toEqual([{ textStart: 0, textLength: 6, startMs: 300, endMs: 700 }, { textStart: 7, textLength: 1, startMs: 900, endMs: 1400 }]);
+    expect([detail.key, detail.transcript, detail.peaks]).toEqual([
+      'talk',
+      `Please ${NASTY}`,
+      { bucketsPerSecond: 100, durationMs: 20, b64: Buffer.from([255, 2, 128, 127]).toString('base64') },
+    ]);
+    expect(markerRows(detail.markers)).toEqual([
+      { textStart: 0, textLength: 6, startMs: 300, endMs: 700 },
+      { textStart: 7, textLength: 1, startMs: 900, endMs: 1400 },
+    ]);
   });
 });
 
 describe('clip columns', () => {
   it('round-trip, and in JSON take no more bytes than positional rows', () => {
-    const clips: Clip[] = Array.from({ length: 200 }, (_, i) => ({ file: `${String(i).padStart(5, '0')}_word.wav`, text: 'word', startMs: i * 600, endMs: i * 600 + 420, flags: i % 37 === 3 ? 'short-word' : '', confidence: i % 5 === 0 ? null : 0.5 }));
+    const clips: Clip[] = Array.from({ length: 200 }, (_, i) => ({
+      file: `${String(i).padStart(5, '0')}_word.wav`,
+      text: 'word',
+      startMs: i * 600,
+      endMs: i * 600 + 420,
+      flags: i % 37 === 3 ? 'short-word' : '',
+      confidence: i % 5 === 0 ? null : 0.5,
+    }));
     const columns = clipColumns(clips);
     expect(clipRows(columns)).toEqual(clips);
     const rows = clips.map((c) => [c.file, c.text, c.startMs, c.endMs, c.flags, c.confidence]);

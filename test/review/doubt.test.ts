@@ -4,16 +4,36 @@ import { doubtOf, summarize } from '../../src/review/doubt.js';
 import type { EditedWord } from '../../src/review/edits.js';
 
 const word = (startMs: number | null, endMs: number | null, extra: Partial<EditedWord> = {}): EditedWord => ({
-  text: 'w', textStart: 0, textLength: 1, startMs, endMs, status: 'matched', changed: false, confidence: null, edited: false, verified: false, ...extra,
+  text: 'w',
+  textStart: 0,
+  textLength: 1,
+  startMs,
+  endMs,
+  status: 'matched',
+  changed: false,
+  confidence: null,
+  edited: false,
+  verified: false,
+  ...extra,
 });
 
 describe('doubt', () => {
   it('puts in doubt unaligned words, confidence under 0.5, and words in clips flagged unaligned or low-confidence', () => {
     const words = [
-      word(0, 100, { confidence: 0.9 }), word(100, 200, { confidence: 0.49 }), word(200, 300, { status: 'unaligned' }),
-      word(300, 400), word(400, 500, { confidence: 0.5 }), word(500, 600), word(null, null), word(600, 700, { confidence: 0.1, verified: true }),
+      word(0, 100, { confidence: 0.9 }),
+      word(100, 200, { confidence: 0.49 }),
+      word(200, 300, { status: 'unaligned' }),
+      word(300, 400),
+      word(400, 500, { confidence: 0.5 }),
+      word(500, 600),
+      word(null, null),
+      word(600, 700, { confidence: 0.1, verified: true }),
     ];
-    const clips = [{ startMs: 280, endMs: 420, flags: 'short-word low-confidence' }, { startMs: 480, endMs: 620, flags: 'loud-edge' }, { startMs: 590, endMs: 720, flags: 'unaligned' }];
+    const clips = [
+      { startMs: 280, endMs: 420, flags: 'short-word low-confidence' },
+      { startMs: 480, endMs: 620, flags: 'loud-edge' },
+      { startMs: 590, endMs: 720, flags: 'unaligned' },
+    ];
     const doubtful = doubtOf(words, clips);
     expect(doubtful).toEqual([false, true, true, true, false, false, false, false]);
     expect(summarize(words, doubtful)).toEqual({ words: 8, verified: 1, doubtful: 3, lowest: 0.49 });

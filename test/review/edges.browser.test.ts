@@ -37,7 +37,16 @@ beforeAll(async () => {
     const text = TEXT.split(' ')[i]!.replace('.', '');
     const textStart = TEXT.indexOf(text, at);
     at = textStart + text.length;
-    return { text, textStart, textLength: text.length, startMs: w.startMs, endMs: w.endMs, placement: 'matched', heard: 'matched', confidence: CONFIDENCE[i]! };
+    return {
+      text,
+      textStart,
+      textLength: text.length,
+      startMs: w.startMs,
+      endMs: w.endMs,
+      placement: 'matched',
+      heard: 'matched',
+      confidence: CONFIDENCE[i]!,
+    };
   });
   await mkdir(path.join(run.out, 'alignments'));
   writeAlignment(run.out, {
@@ -78,12 +87,24 @@ async function savesDone(page: Page, n: number): Promise<void> {
 
 interface SavedEdit { textStart: number; textLength: number; startMs?: number; endMs?: number; verified?: boolean }
 const savedWords = async (): Promise<{ textSha256: string; words: SavedEdit[] }> =>
-  JSON.parse(await readFile(path.join(run.out, 'corrections', 'talk.wav.words.json'), 'utf8')) as { textSha256: string; words: SavedEdit[] };
+  JSON.parse(await readFile(path.join(run.out, 'corrections', 'talk.wav.words.json'), 'utf8')) as {
+    textSha256: string;
+    words: SavedEdit[];
+  };
 const savedText = (): Promise<string> => readFile(path.join(run.out, 'corrections', 'talk.wav.txt'), 'utf8');
 
 /** Each word box on the waveform of a recording: [text, data-start-ms, data-end-ms]. */
 const boxes = (page: Page, recording = TALK): Promise<[string, number, number][]> =>
-  page.$$eval(`${recording} [data-word]`, (els) => els.map((el) => [el.textContent ?? '', Number(el.getAttribute('data-start-ms')), Number(el.getAttribute('data-end-ms'))] as [string, number, number]));
+  page.$$eval(`${recording} [data-word]`, (els) =>
+    els.map(
+      (el) =>
+        [el.textContent ?? '', Number(el.getAttribute('data-start-ms')), Number(el.getAttribute('data-end-ms'))] as [
+          string,
+          number,
+          number,
+        ],
+    ),
+  );
 
 /** Drag the `edge` handle of word `index` by `dx` CSS pixels with the mouse, in steps; the expected ms the edge moves by. */
 async function drag(page: Page, index: number, edge: 'start' | 'end', dx: number): Promise<number> {
@@ -103,7 +124,11 @@ async function drag(page: Page, index: number, edge: 'start' | 'end', dx: number
 describe('review page: edges, doubt, verification', () => {
   it('puts the recording with words in doubt first, says its share, and shows the progress', async () => {
     const { page, errors } = await open();
-    expect(await page.$$eval('[data-recording]', (els) => els.map((el) => el.getAttribute('data-recording')))).toEqual(['talk.wav', 'notes/memo.wav', QUIET]);
+    expect(await page.$$eval('[data-recording]', (els) => els.map((el) => el.getAttribute('data-recording')))).toEqual([
+      'talk.wav',
+      'notes/memo.wav',
+      QUIET,
+    ]);
     expect(await page.$eval(`${TALK} .rec-state`, (el) => el.textContent)).toContain('2 of 4 words in doubt (50 %) · 0 verified');
     expect(await page.$eval('#progress', (el) => el.textContent)).toBe('0 of 8 words verified');
     expect(await page.$$eval(`${TALK} [data-word].doubt`, (els) => els.map((el) => el.textContent))).toEqual(['call', 'today']);
@@ -119,7 +144,12 @@ describe('review page: edges, doubt, verification', () => {
     await savesDone(page, 1);
     expect(later).toBeGreaterThan(10);
     expect((await boxes(page))[1]).toEqual(['call', 900, 1400 + later]);
-    expect(await savedWords()).toEqual({ version: 1, source: 'talk.wav', textSha256: sha256(TEXT), words: [{ textStart: 7, textLength: 4, startMs: 900, endMs: 1400 + later }] });
+    expect(await savedWords()).toEqual({
+      version: 1,
+      source: 'talk.wav',
+      textSha256: sha256(TEXT),
+      words: [{ textStart: 7, textLength: 4, startMs: 900, endMs: 1400 + later }],
+    });
     expect(await savedText()).toBe(`${TEXT}\n`);
 
     const earlier = await drag(page, 2, 'start', -16);
@@ -130,7 +160,8 @@ describe('review page: edges, doubt, verification', () => {
     await savesDone(page, 1);
     expect((await boxes(page))[2]).toEqual(['stella', 1400 + later, 2200]);
     expect((await savedWords()).words).toEqual([
-      { textStart: 7, textLength: 4, startMs: 900, endMs: 1400 + later }, { textStart: 12, textLength: 6, startMs: 1400 + later, endMs: 2200 },
+      { textStart: 7, textLength: 4, startMs: 900, endMs: 1400 + later },
+      { textStart: 12, textLength: 6, startMs: 1400 + later, endMs: 2200 },
     ]);
     // Undo puts the times back as they were before the last change.
     await page.keyboard.down('Control');
@@ -176,7 +207,13 @@ describe('review page: edges, doubt, verification', () => {
 
     await page.keyboard.press('v');
     await savesDone(page, 1);
-    expect((await savedWords()).words.find((w) => w.textStart === 19)).toEqual({ textStart: 19, textLength: 5, startMs: 2400, endMs: 2800, verified: true });
+    expect((await savedWords()).words.find((w) => w.textStart === 19)).toEqual({
+      textStart: 19,
+      textLength: 5,
+      startMs: 2400,
+      endMs: 2800,
+      verified: true,
+    });
     // v again keeps it verified; u takes the mark off, v puts it back.
     await page.keyboard.press('v');
     await savesDone(page, 1);
@@ -204,7 +241,9 @@ describe('review page: edges, doubt, verification', () => {
     await page.click(`${MEMO} [data-action="verify"]`);
     await savesDone(page, 1);
     expect(await page.$eval('#progress', (el) => el.textContent)).toBe('5 of 8 words verified');
-    const memo = JSON.parse(await readFile(path.join(run.out, 'corrections', 'notes', 'memo.wav.words.json'), 'utf8')) as { words: SavedEdit[] };
+    const memo = JSON.parse(await readFile(path.join(run.out, 'corrections', 'notes', 'memo.wav.words.json'), 'utf8')) as {
+      words: SavedEdit[];
+    };
     expect(memo.words.map((w) => w.verified)).toEqual([true, true, true, true]);
 
     // Keyboard only: Tab to talk.wav's Verify all button, Enter presses it.

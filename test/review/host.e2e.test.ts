@@ -30,7 +30,12 @@ async function start(options: { host?: string; publicHosts?: string[]; token?: s
 }
 
 /** A request to the server (always over loopback) naming `host` in Host. */
-async function call(review: RunningReview, pathname: string, host: string, init: { headers?: Record<string, string>; body?: unknown } = {}) {
+async function call(
+  review: RunningReview,
+  pathname: string,
+  host: string,
+  init: { headers?: Record<string, string>; body?: unknown } = {},
+) {
   const res = await request(`http://127.0.0.1:${review.port}${pathname}`, {
     method: init.body === undefined ? 'GET' : 'POST',
     headers: { host, ...init.headers },
@@ -39,7 +44,8 @@ async function call(review: RunningReview, pathname: string, host: string, init:
   return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
 }
 
-const WARNING = (port: number): string => `the review listens on 0.0.0.0:${port}, beyond this machine, without a token you chose: anyone who can reach it ` +
+const WARNING = (port: number): string =>
+  `the review listens on 0.0.0.0:${port}, beyond this machine, without a token you chose: anyone who can reach it ` +
   'can read the run, its audio and its transcripts, and save corrections through the page. Give a token (DICTCLIP_REVIEW_TOKEN, then open the page with ?token=<it>), or listen on 127.0.0.1.';
 
 describe('the review off loopback (issue 30 item 13)', () => {
@@ -55,7 +61,8 @@ describe('the review off loopback (issue 30 item 13)', () => {
     expect(save.status).toBe(421);
     expect((await call(review, '/', `0.0.0.0:${review.port}`)).status).toBe(421);
     const own = Object.values(networkInterfaces()).flat().filter((a) => a?.family === 'IPv4').map((a) => a!.address);
-    for (const name of [...own, 'localhost', 'REVIEW.lan', 'review.lan']) expect((await call(review, '/', `${name}:${review.port}`)).status, name).toBe(200);
+    for (const name of [...own, 'localhost', 'REVIEW.lan', 'review.lan'])
+      expect((await call(review, '/', `${name}:${review.port}`)).status, name).toBe(200);
     expect(review.url).toBe(`http://127.0.0.1:${review.port}/`);
     expect(review.warnings).toEqual([WARNING(review.port)]);
   });
@@ -69,7 +76,11 @@ describe('the review off loopback (issue 30 item 13)', () => {
     expect((await call(review, '/api/recordings', host)).status).toBe(401);
     expect((await call(review, '/?token=wrong-token-of-22-chars', host)).status).toBe(401);
     const enter = await call(review, `/?token=${token}`, host);
-    expect([enter.status, enter.headers['location'], enter.headers['set-cookie']]).toEqual([303, '/', `dictclip-review=${token}; HttpOnly; SameSite=Strict; Path=/`]);
+    expect([enter.status, enter.headers['location'], enter.headers['set-cookie']]).toEqual([
+      303,
+      '/',
+      `dictclip-review=${token}; HttpOnly; SameSite=Strict; Path=/`,
+    ]);
     const cookie = { cookie: `dictclip-review=${token}` };
     expect((await call(review, '/', host, { headers: cookie })).status).toBe(200);
     expect((await call(review, '/api/recordings', host, { headers: cookie })).status).toBe(200);

@@ -42,8 +42,26 @@ describe('the run-output room', () => {
       file_name: 'clips/a-1/00000_hello_there.wav', text: 'hello, "there"', source: 'a b.wav', start_ms: 120, end_ms: 480, duration_ms: 360,
       kind: 'word' as const, method: 'new' as const, dictation_id: 'd1', text_start: 0, text_length: 14, flags: 'short', sample_rate: 44100, channels: 2,
     };
-    const summary = { recordings: 1, done: 1, failed: 1, resumed: 0, skipped: 0, clips: 1, totalClipMs: 360, medianClipMs: 360, minClipMs: 360, maxClipMs: 360,
-      droppedClips: 0, droppedClipMs: 0, flaggedClips: 1, flaggedClipMs: 360, paddingClampedEdges: 0, wallTimeMs: 5, stageMs: {}, inputDir: '/in' };
+    const summary = {
+      recordings: 1,
+      done: 1,
+      failed: 1,
+      resumed: 0,
+      skipped: 0,
+      clips: 1,
+      totalClipMs: 360,
+      medianClipMs: 360,
+      minClipMs: 360,
+      maxClipMs: 360,
+      droppedClips: 0,
+      droppedClipMs: 0,
+      flaggedClips: 1,
+      flaggedClipMs: 360,
+      paddingClampedEdges: 0,
+      wallTimeMs: 5,
+      stageMs: {},
+      inputDir: '/in',
+    };
     await writeRunOutputs(dir, [row], [{ source: 'b.wav', stage: 'cut', code: 'E_OUTPUT', message: 'disk, full' }], summary);
     expect(await checkRunOutput(dir)).toEqual({ inputDir: '/in' });
     expect(await collect(readManifest(dir))).toEqual([{
@@ -64,11 +82,23 @@ describe('the run-output room', () => {
       code: 'E_NOT_RUN_OUTPUT',
       message: `${empty} is not a dictclip run output: manifest.csv and summary.json are missing. Fix: pass the --out folder of a finished \`dictclip run\`.`,
     });
-    await expect(readReportModel(empty)).rejects.toMatchObject({ code: 'E_NOT_RUN_OUTPUT', message: expect.stringContaining('manifest.csv is missing') });
-    await expect(readSummary(empty)).rejects.toMatchObject({ code: 'E_NOT_RUN_OUTPUT', message: expect.stringContaining('summary.json is missing') });
+    await expect(readReportModel(empty)).rejects.toMatchObject({
+      code: 'E_NOT_RUN_OUTPUT',
+      message: expect.stringContaining('manifest.csv is missing'),
+    });
+    await expect(readSummary(empty)).rejects.toMatchObject({
+      code: 'E_NOT_RUN_OUTPUT',
+      message: expect.stringContaining('summary.json is missing'),
+    });
     await writeFile(path.join(empty, layout.FAILURES_FILE), 'source,stage\n"unclosed\n');
-    await expect(readTable(empty, layout.FAILURES_FILE)).rejects.toMatchObject({ code: 'E_NOT_RUN_OUTPUT', message: expect.stringContaining('failures.csv is not valid CSV') });
+    await expect(readTable(empty, layout.FAILURES_FILE)).rejects.toMatchObject({
+      code: 'E_NOT_RUN_OUTPUT',
+      message: expect.stringContaining('failures.csv is not valid CSV'),
+    });
     await writeFile(path.join(empty, layout.MANIFEST_FILE), 'file_name,text\nx.wav,x\n');
-    await expect(collect(readManifest(empty))).rejects.toMatchObject({ code: 'E_NOT_RUN_OUTPUT', message: expect.stringContaining('source, start_ms, end_ms, duration_ms are missing') });
+    await expect(collect(readManifest(empty))).rejects.toMatchObject({
+      code: 'E_NOT_RUN_OUTPUT',
+      message: expect.stringContaining('source, start_ms, end_ms, duration_ms are missing'),
+    });
   });
 });

@@ -12,7 +12,8 @@ function row(overrides: Partial<ManifestRow>): ManifestRow {
   };
 }
 
-const HEADER = 'file_name,text,source,start_ms,end_ms,duration_ms,kind,method,dictation_id,text_start,text_length,flags,sample_rate,channels,edge_start_db,edge_end_db,confidence\n';
+const HEADER =
+  'file_name,text,source,start_ms,end_ms,duration_ms,kind,method,dictation_id,text_start,text_length,flags,sample_rate,channels,edge_start_db,edge_end_db,confidence\n';
 
 describe('manifestCsv', () => {
   it('writes the header only for no rows', () => {
@@ -21,12 +22,41 @@ describe('manifestCsv', () => {
 
   it('quotes commas and quotes, writes LF and CR as ␛0A and ␛0D (cells.ts), and sorts by source, start_ms, file_name', () => {
     const rows = [
-      row({ source: 'b.wav', file_name: 'clips/b/00000_b.wav', text: 'plain', start_ms: 5, end_ms: 9, duration_ms: 4, flags: 'short-word rate-outlier cut-edge',
-        sample_rate: 44100, channels: 2, edge_start_db: -3.5, edge_end_db: -99, confidence: 0.25 }),
+      row({
+        source: 'b.wav',
+        file_name: 'clips/b/00000_b.wav',
+        text: 'plain',
+        start_ms: 5,
+        end_ms: 9,
+        duration_ms: 4,
+        flags: 'short-word rate-outlier cut-edge',
+        sample_rate: 44100,
+        channels: 2,
+        edge_start_db: -3.5,
+        edge_end_db: -99,
+        confidence: 0.25,
+      }),
       row({ source: 'a.wav', file_name: 'clips/a/00001_z.wav', text: 'say "hi", then', start_ms: 200, end_ms: 300 }),
       row({ source: 'a.wav', file_name: 'clips/a/00000_y.wav', text: 'two\nlines', start_ms: 200, end_ms: 250, duration_ms: 50 }),
-      row({ source: 'B.wav', file_name: 'clips/B/00000_c.wav', text: 'cr\rhere', start_ms: 10, end_ms: 20, duration_ms: 10, kind: 'phrase' }),
-      row({ source: 'a.wav', file_name: 'clips/a/00002_w.wav', text: 'early', start_ms: 20, end_ms: 30, duration_ms: 10, method: 'old', dictation_id: 'x,y' }),
+      row({
+        source: 'B.wav',
+        file_name: 'clips/B/00000_c.wav',
+        text: 'cr\rhere',
+        start_ms: 10,
+        end_ms: 20,
+        duration_ms: 10,
+        kind: 'phrase',
+      }),
+      row({
+        source: 'a.wav',
+        file_name: 'clips/a/00002_w.wav',
+        text: 'early',
+        start_ms: 20,
+        end_ms: 30,
+        duration_ms: 10,
+        method: 'old',
+        dictation_id: 'x,y',
+      }),
     ];
     expect(manifestCsv(rows)).toBe(
       HEADER +
@@ -52,9 +82,18 @@ describe('failuresCsv and summary', () => {
 
   it('computes clip statistics', () => {
     const counts = { recordings: 3, done: 2, failed: 1, resumed: 0, skipped: 0, wallTimeMs: 7, stageMs: { cut: 3 }, inputDir: '/in' };
-    expect(computeSummary(counts, [row({ duration_ms: 300 }), row({ duration_ms: 100 }), row({ duration_ms: 250 }), row({ duration_ms: 120 })]))
-      .toEqual({ ...counts, clips: 4, totalClipMs: 770, medianClipMs: 185, minClipMs: 100, maxClipMs: 300, ...noDropsNoFlags });
-    expect(computeSummary(counts, [])).toEqual({ ...counts, clips: 0, totalClipMs: 0, medianClipMs: 0, minClipMs: 0, maxClipMs: 0, ...noDropsNoFlags });
+    expect(
+      computeSummary(counts, [row({ duration_ms: 300 }), row({ duration_ms: 100 }), row({ duration_ms: 250 }), row({ duration_ms: 120 })]),
+    ).toEqual({ ...counts, clips: 4, totalClipMs: 770, medianClipMs: 185, minClipMs: 100, maxClipMs: 300, ...noDropsNoFlags });
+    expect(computeSummary(counts, [])).toEqual({
+      ...counts,
+      clips: 0,
+      totalClipMs: 0,
+      medianClipMs: 0,
+      minClipMs: 0,
+      maxClipMs: 0,
+      ...noDropsNoFlags,
+    });
   });
 
   it('totals dropped and flagged audio', () => {
@@ -84,13 +123,22 @@ describe('writeRunOutputs', () => {
   afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
 
   it('replaces the files whole and leaves no temp files', async () => {
-    const summary = computeSummary({ recordings: 1, done: 1, failed: 0, resumed: 0, skipped: 0, wallTimeMs: 1, stageMs: {}, inputDir: '/in' }, [row({})]);
+    const summary = computeSummary(
+      { recordings: 1, done: 1, failed: 0, resumed: 0, skipped: 0, wallTimeMs: 1, stageMs: {}, inputDir: '/in' },
+      [row({})],
+    );
     await writeRunOutputs(dir, [row({}), row({ file_name: 'clips/a/00001_q.wav', start_ms: 50 })], [], summary);
-    await writeRunOutputs(dir, [row({})], [], summary, [{ relPath: 'notes, v2.txt', reason: '".txt" is not an accepted audio or video type' }]);
-    expect(await readFile(path.join(dir, 'manifest.csv'), 'utf8')).toBe(`${HEADER}clips/a/00000_x.wav,x,a.wav,0,100,100,word,new,d1,0,1,,,,,,\n`);
+    await writeRunOutputs(dir, [row({})], [], summary, [
+      { relPath: 'notes, v2.txt', reason: '".txt" is not an accepted audio or video type' },
+    ]);
+    expect(await readFile(path.join(dir, 'manifest.csv'), 'utf8')).toBe(
+      `${HEADER}clips/a/00000_x.wav,x,a.wav,0,100,100,word,new,d1,0,1,,,,,,\n`,
+    );
     expect(await readFile(path.join(dir, 'failures.csv'), 'utf8')).toBe('source,stage,code,message\n');
     expect(JSON.parse(await readFile(path.join(dir, 'summary.json'), 'utf8'))).toEqual({ ...summary, failures: [] });
-    expect(await readFile(path.join(dir, 'skipped.csv'), 'utf8')).toBe('source,reason\n"notes, v2.txt",""".txt"" is not an accepted audio or video type"\n');
+    expect(await readFile(path.join(dir, 'skipped.csv'), 'utf8')).toBe(
+      'source,reason\n"notes, v2.txt",""".txt"" is not an accepted audio or video type"\n',
+    );
     expect((await readdir(dir)).sort()).toEqual(['failures.csv', 'manifest.csv', 'skipped.csv', 'summary.json']);
   });
 });

@@ -12,7 +12,10 @@ import { removeTempDirs, tempDir } from '../helpers/fs.js';
 
 afterAll(removeTempDirs);
 
-const LOCK = { lockfileVersion: 3, packages: { '': { name: 'x' }, 'node_modules/a': { version: '1.0.0' }, 'node_modules/b': { version: '2.0.0', optional: true } } };
+const LOCK = {
+  lockfileVersion: 3,
+  packages: { '': { name: 'x' }, 'node_modules/a': { version: '1.0.0' }, 'node_modules/b': { version: '2.0.0', optional: true } },
+};
 
 let dir = '';
 let bin = '';
@@ -50,9 +53,14 @@ beforeEach(async () => {
   write(p('dist/cli/index.js'), '', 3000);
 });
 
-function setup(target: string, env: Record<string, string> = {}, ...args: string[]): { status: number | null; stdout: string; stderr: string; calls: string[] } {
+function setup(
+  target: string,
+  env: Record<string, string> = {},
+  ...args: string[]
+): { status: number | null; stdout: string; stderr: string; calls: string[] } {
   const result = spawnSync(process.execPath, [join(dir, 'project', 'scripts', 'setup.mjs'), target, ...args], {
-    encoding: 'utf8', env: { ...process.env, PATH: `${bin}:${process.env['PATH'] ?? ''}`, ...env },
+    encoding: 'utf8',
+    env: { ...process.env, PATH: `${bin}:${process.env['PATH'] ?? ''}`, ...env },
   });
   const calls = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : [];
   rmSync(log, { force: true });
@@ -63,8 +71,12 @@ describe('scripts/setup.mjs', () => {
   it('does nothing and prints nothing when everything is present (the second run)', () => {
     const run = setup('test');
     expect(run).toMatchObject({ status: 0, stdout: '', stderr: '' });
-    expect(run.calls).toEqual(['dpkg-query -W -f=${Package} ${Status}\\n ffmpeg pocketsphinx pocketsphinx-en-us pocketsphinx-testdata espeak-ng sox chromium']);
-    expect(setup('demo').calls).toEqual(['dpkg-query -W -f=${Package} ${Status}\\n ffmpeg pocketsphinx pocketsphinx-en-us pocketsphinx-testdata']);
+    expect(run.calls).toEqual([
+      'dpkg-query -W -f=${Package} ${Status}\\n ffmpeg pocketsphinx pocketsphinx-en-us pocketsphinx-testdata espeak-ng sox chromium',
+    ]);
+    expect(setup('demo').calls).toEqual([
+      'dpkg-query -W -f=${Package} ${Status}\\n ffmpeg pocketsphinx pocketsphinx-en-us pocketsphinx-testdata',
+    ]);
   });
 
   it('builds when a source file is newer than dist/', () => {

@@ -76,10 +76,14 @@ describe('dictation creation', () => {
   it('refuses a jobDelayInMillis past the longest timer (2^31 − 1 ms) with 400 saying the range', async () => {
     const over = await createRaw(t, { 'audio-url': audioUrl, 'audio-format': 'pcm-16khz', jobDelayInMillis: '2147483648' });
     expect(over.status).toBe(400);
-    expect(over.text).toContain('Form field jobDelayInMillis must be an integer from 0 to 2147483647 ms (about 24.8 days) (got &quot;2147483648&quot;).');
+    expect(over.text).toContain(
+      'Form field jobDelayInMillis must be an integer from 0 to 2147483647 ms (about 24.8 days) (got &quot;2147483648&quot;).',
+    );
     const longest = await createRaw(t, { 'audio-url': audioUrl, 'audio-format': 'pcm-16khz', jobDelayInMillis: '2147483647' });
     expect(longest.status).toBe(201);
-    expect((await fetch(`${String(longest.headers.location)}/cancel`, { method: 'POST', headers: { authorization: t.alice } })).status).toBe(200);
+    expect(
+      (await fetch(`${String(longest.headers.location)}/cancel`, { method: 'POST', headers: { authorization: t.alice } })).status,
+    ).toBe(200);
   });
 
   it('refuses malformed fields with 400 naming the field', async () => {
@@ -132,7 +136,8 @@ describe('dictation creation', () => {
     expect((await get(`${location}/text`, t.alice)).text).toBe(`A<b&c]]>"'d.`);
     const xml = (await get(location, t.alice)).text;
     expect(xml).not.toContain('CDATA');
-    const entry = (parser.parse(xml) as { dictation: { statsAsProperties: { entry: { value: string } } } }).dictation.statsAsProperties.entry;
+    const entry = (parser.parse(xml) as { dictation: { statsAsProperties: { entry: { value: string } } } }).dictation.statsAsProperties
+      .entry;
     expect(JSON.parse(entry.value)).toEqual([
       { audioStart: 0.1, audioLength: 0.8, textStart: 0, textLength: 11, text: `A<b&c]]>"'d` },
       { audioStart: 0.9, audioLength: 0, textStart: 11, textLength: 1, text: '.' },
@@ -146,12 +151,19 @@ describe('dictation creation', () => {
     const location = await create(t, audioUrl, { profile: 'xml' });
     await waitDone(location, t.alice);
     expect((await get(`${location}/text`, t.alice)).text).toBe(`My T&<x>"' so far.`);
-    const entry = (parser.parse((await get(location, t.alice)).text) as { dictation: { profile: string; statsAsProperties: { entry: { value: string } } } }).dictation;
+    const entry = (
+      parser.parse((await get(location, t.alice)).text) as {
+        dictation: { profile: string; statsAsProperties: { entry: { value: string } } };
+      }
+    ).dictation;
     expect(entry.profile).toBe('xml');
     const markers = JSON.parse(entry.statsAsProperties.entry.value) as { text: string; textStart: number }[];
     expect(markers.map((m) => [m.text, m.textStart])).toEqual([['My', 0], [`T&<x>"'`, 3], ['so', 11], ['far', 14], ['.', 17]]);
 
-    await writeFile(join(t.dataDir, 'profiles.json'), JSON.stringify([{ name: 'all', substitutions: [{ kind: 'regex', pattern: 'far', to: 'near' }] }]));
+    await writeFile(
+      join(t.dataDir, 'profiles.json'),
+      JSON.stringify([{ name: 'all', substitutions: [{ kind: 'regex', pattern: 'far', to: 'near' }] }]),
+    );
     const second = await create(t, audioUrl, { profile: 'all' });
     await waitDone(second, t.alice);
     expect((await get(`${second}/text`, t.alice)).text).toBe('My text so near.');

@@ -21,12 +21,21 @@ const defaults = resolveOptions({ inputDir: '/in', outDir: '/out' });
 const RECORDINGS = ['a.wav', 'b.wav', 'c.wav', 'd/e.wav', 'f.wav', 'g.wav'];
 
 /** A finished shard output `index`/2 made with `change` (and the key table `keys`). */
-async function shardOutput(root: string, name: string, index: number, change: Record<string, unknown>, keys?: readonly KeySpec[]): Promise<string> {
+async function shardOutput(
+  root: string,
+  name: string,
+  index: number,
+  change: Record<string, unknown>,
+  keys?: readonly KeySpec[],
+): Promise<string> {
   const dir = path.join(root, name);
   await mkdir(dir, { recursive: true });
   for (const file of [MANIFEST_FILE, SUMMARY_FILE]) await writeFile(path.join(dir, file), '');
   const mine = RECORDINGS.filter((relPath) => shardOf(relPath, 2) === index);
-  await writeRunRecord(dir, runRecord({ ...defaults, ...change } as typeof defaults, 'embedded:scripted', mine, `${index}/2`, undefined, keys));
+  await writeRunRecord(
+    dir,
+    runRecord({ ...defaults, ...change } as typeof defaults, 'embedded:scripted', mine, `${index}/2`, undefined, keys),
+  );
   return dir;
 }
 
@@ -62,7 +71,10 @@ describe('merge compares the keys that chose the recordings', () => {
     const root = await tempDir('sources');
     const s0 = await shardOutput(root, 's0', 0, { dummyOption: 1 }, [...KEYS, dummy]);
     const s1 = await shardOutput(root, 's1', 1, { dummyOption: 2 }, [...KEYS, dummy]);
-    await expect(readShardSources([s0, s1])).rejects.toMatchObject({ code: 'E_MERGE', message: expect.stringContaining('(dummyOption: 2 vs 1)') as unknown });
+    await expect(readShardSources([s0, s1])).rejects.toMatchObject({
+      code: 'E_MERGE',
+      message: expect.stringContaining('(dummyOption: 2 vs 1)') as unknown,
+    });
     // The same values without the key in the table: nothing records them, the shards merge.
     const t0 = await shardOutput(root, 't0', 0, { dummyOption: 1 });
     const t1 = await shardOutput(root, 't1', 1, { dummyOption: 2 });

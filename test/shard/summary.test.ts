@@ -19,16 +19,36 @@ describe('mergeSummaries', () => {
   });
 
   it('counts the recordings excluded by patterns once (every shard scans the whole input) and sums the rest', () => {
-    const shard = (recordings: number) => ({ recordings, done: recordings, skipped: 2, excluded: 3, wallTimeMs: 10 * recordings, clips: 0 });
+    const shard = (recordings: number) => ({
+      recordings,
+      done: recordings,
+      skipped: 2,
+      excluded: 3,
+      wallTimeMs: 10 * recordings,
+      clips: 0,
+    });
     const merged = mergeSummaries([{ dir: 's0', summary: shard(4) }, { dir: 's1', summary: shard(5) }], [], 2);
     expect(merged).toEqual({ recordings: 9, done: 9, skipped: 2, excluded: 3, wallTimeMs: 50, clips: 0 });
   });
 
-  it('joins the per-recording lists by source (confidence, recordings without a reference) and leaves out the shards\' stale exports', () => {
-    const merged = mergeSummaries([
-      { dir: 's0', summary: { confidence: [{ source: 'b.wav', mean: 0.8 }], withoutReference: ['d.wav'], staleExports: ['/s0/exports/hf'] } },
-      { dir: 's1', summary: { confidence: [{ source: 'a.wav', mean: 0.6 }], withoutReference: ['c.wav'] } },
-    ], [], undefined);
-    expect(merged).toEqual({ confidence: [{ source: 'a.wav', mean: 0.6 }, { source: 'b.wav', mean: 0.8 }], withoutReference: ['c.wav', 'd.wav'] });
+  it("joins the per-recording lists by source (confidence, recordings without a reference) and leaves out the shards' stale exports", () => {
+    const merged = mergeSummaries(
+      [
+        {
+          dir: 's0',
+          summary: { confidence: [{ source: 'b.wav', mean: 0.8 }], withoutReference: ['d.wav'], staleExports: ['/s0/exports/hf'] },
+        },
+        { dir: 's1', summary: { confidence: [{ source: 'a.wav', mean: 0.6 }], withoutReference: ['c.wav'] } },
+      ],
+      [],
+      undefined,
+    );
+    expect(merged).toEqual({
+      confidence: [
+        { source: 'a.wav', mean: 0.6 },
+        { source: 'b.wav', mean: 0.8 },
+      ],
+      withoutReference: ['c.wav', 'd.wav'],
+    });
   });
 });

@@ -4,7 +4,9 @@ import { ownedText } from '../../src/timed/cue-text.js';
 import { subtitleCues, timedTranscript, toSubRip } from '../../src/timed/index.js';
 import { LIMITS, result } from './result.js';
 
-/** The arrow rule as first written (remove the first `-` of the first `-->`, again from the start): the exact expectation for small texts. */
+/**
+ * The arrow rule as first written (remove the first `-` of the first `-->`, again from the start): the exact expectation for small texts.
+ */
 function reference(text: string, owners: number[]): { text: string; owners: number[] } {
   let out = text;
   const kept = [...owners];
@@ -32,7 +34,15 @@ describe('ownedText', () => {
   it('takes time linear in the text: a phrase with 100,000 arrows and 100,000 spaces in well under 3 s (measured 0.2 s; the splice loop took minutes)', () => {
     const arrows = 100_000;
     const transcript = `a ${'-->  '.repeat(arrows)}b`;
-    const timed = timedTranscript({ source: 'a.wav', durationMs: 5000, limits: LIMITS, result: result(transcript, [['a', 0, 300], ['b', 400, 700]]) });
+    const timed = timedTranscript({
+      source: 'a.wav',
+      durationMs: 5000,
+      limits: LIMITS,
+      result: result(transcript, [
+        ['a', 0, 300],
+        ['b', 400, 700],
+      ]),
+    });
     const started = performance.now();
     const srt = toSubRip(subtitleCues(timed, { level: 'phrase' }));
     const ms = performance.now() - started;

@@ -7,7 +7,12 @@ import { symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DictclipError } from '../../errors.js';
-import { DEFAULT_POCKETSPHINX_BINARY, DEFAULT_POCKETSPHINX_MODEL_DIR, checkPocketSphinxModel, pocketSphinxModel } from '../../pocketsphinx-model.js';
+import {
+  DEFAULT_POCKETSPHINX_BINARY,
+  DEFAULT_POCKETSPHINX_MODEL_DIR,
+  checkPocketSphinxModel,
+  pocketSphinxModel,
+} from '../../pocketsphinx-model.js';
 import { readFrameEnergies } from '../../audio/index.js';
 import { readWavInfo } from '../../wav-header.js';
 import { loopScoreOver, plausible, scorePerFrame } from './evidence.js';
@@ -25,7 +30,9 @@ export { ALIGN_SETTINGS, mergeSettings } from './search.js';
 
 /** Milliseconds per recognizer frame. */
 const FRAME_MS = 10;
-/** Longest piece aligned in one search when anchors allow cutting; without anchors, the window of audio searched at once in longer audio. */
+/**
+ * Longest piece aligned in one search when anchors allow cutting; without anchors, the window of audio searched at once in longer audio.
+ */
 export const MAX_PIECE_MS = 30_000;
 /**
  * Weight of skipping a prefix or suffix of a piece's words (against 1 for the next word). Much
@@ -49,7 +56,9 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
     throw new DictclipError('E_INVALID_ARGUMENT', `Cannot read the audio to align: ${wavPath}`, { path: wavPath, cause });
   });
   if (info.dataOffset !== HEADER_BYTES || info.sampleRate !== 16_000 || info.channels !== 1 || info.bitsPerSample !== 16) {
-    throw new DictclipError('E_INVALID_ARGUMENT', `Acoustic alignment needs 16 kHz mono 16-bit WAV with a 44-byte header: ${wavPath}`, { path: wavPath });
+    throw new DictclipError('E_INVALID_ARGUMENT', `Acoustic alignment needs 16 kHz mono 16-bit WAV with a 44-byte header: ${wavPath}`, {
+      path: wavPath,
+    });
   }
   const ps = options.pocketsphinx ?? {};
   const model = pocketSphinxModel(ps.modelDir ?? DEFAULT_POCKETSPHINX_MODEL_DIR);
@@ -73,7 +82,9 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
       const position = tokenOwner.length;
       tokenOwner.push(word);
       tokenPhones.push((pronunciations.get(token) ?? []).map((phones) => phones.length));
-      (pronunciations.get(token) ?? []).forEach((phones, v) => dictionary.push(`${tokenName(position)}${v === 0 ? '' : `(${v + 1})`} ${phones.join(' ')}`));
+      (pronunciations.get(token) ?? []).forEach((phones, v) =>
+        dictionary.push(`${tokenName(position)}${v === 0 ? '' : `(${v + 1})`} ${phones.join(' ')}`),
+      );
       return position;
     });
     grammarWords.push({ word, tokens: positions });
@@ -93,16 +104,34 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
     /** Both passes over `pieces` (one process each): the plausible spans found, by word. */
     const searchPieces = async (pieces: readonly Piece[]): Promise<Map<number, AcousticSpan>> => {
       if (pieces.length === 0) return new Map();
-      const jobs: PieceJob[] = pieces.map((p) => ({ startFrame: Math.floor(p.startMs / FRAME_MS), endFrame: Math.ceil(p.endMs / FRAME_MS), id: `p${round++}` }));
-      await Promise.all(pieces.map((p, i) => writeFile(join(dir, `${jobs[i]!.id}.fsg`), pieceGrammar(jobs[i]!.id, p.words.map((w) => byWord.get(w)!), SKIP_PROBABILITY, WORD_SKIP_PROBABILITY))));
+      const jobs: PieceJob[] = pieces.map((p) => ({
+        startFrame: Math.floor(p.startMs / FRAME_MS),
+        endFrame: Math.ceil(p.endMs / FRAME_MS),
+        id: `p${round++}`,
+      }));
+      await Promise.all(
+        pieces.map((p, i) =>
+          writeFile(
+            join(dir, `${jobs[i]!.id}.fsg`),
+            pieceGrammar(
+              jobs[i]!.id,
+              p.words.map((w) => byWord.get(w)!),
+              SKIP_PROBABILITY,
+              WORD_SKIP_PROBABILITY,
+            ),
+          ),
+        ),
+      );
       const decoded = await grammarSearch(jobs, search);
       const loop = await phoneLoop(jobs, search);
       const found = new Map<number, AcousticSpan>();
-      for (const job of jobs) placeWords(decoded.get(job.id) ?? [], loop === undefined ? undefined : loop.get(job.id) ?? [], job.startFrame, lexicon, found);
+      for (const job of jobs)
+        placeWords(decoded.get(job.id) ?? [], loop === undefined ? undefined : (loop.get(job.id) ?? []), job.startFrame, lexicon, found);
       for (const [word, span] of found) if (span.evidence !== undefined && !plausible(span.evidence)) found.delete(word);
       return found;
     };
-    // Anchors (words a recognizer placed) cut long audio into pieces searched at once; without them, long audio is searched window by window.
+    // Anchors (words a recognizer placed) cut long audio into pieces searched at once; without them, long audio is searched window by
+    // window.
     const found = anchors.length === 0 && info.durationMs > maxPieceMs
       ? await alignInWindows(spoken, info.durationMs, maxPieceMs, (piece) => searchPieces([piece]))
       : await searchPieces(planPieces(spoken, anchors, info.durationMs, maxPieceMs).filter((p) => p.words.length > 0));
@@ -111,7 +140,9 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
     const quiet = quietFrames(await readFrameEnergies({ ...info, path: wavPath }, frameSamples), frameSamples);
     const refined = refineEdges(result, quiet);
     return {
-      words: refined.map((span) => (span === null ? null : { ...span, startMs: Math.min(span.startMs, info.durationMs), endMs: Math.min(span.endMs, info.durationMs) })),
+      words: refined.map((span) =>
+        span === null ? null : { ...span, startMs: Math.min(span.startMs, info.durationMs), endMs: Math.min(span.endMs, info.durationMs) },
+      ),
       fit: textFit(refined, grammarWords.length),
     };
   } finally {
@@ -148,7 +179,13 @@ interface Lexicon {
  * Put the decoded tokens' times and evidence on their words (`offsetFrame`: the piece's first
  * frame); a word is placed only when all its tokens were found.
  */
-function placeWords(segments: readonly HypSegment[], loop: readonly HypSegment[] | undefined, offsetFrame: number, lexicon: Lexicon, result: Map<number, AcousticSpan>): void {
+function placeWords(
+  segments: readonly HypSegment[],
+  loop: readonly HypSegment[] | undefined,
+  offsetFrame: number,
+  lexicon: Lexicon,
+  result: Map<number, AcousticSpan>,
+): void {
   const found = new Map<number, { startFrame: number; endFrame: number; count: number; score: number; phones: number }>();
   for (const segment of segments) {
     const token = tokenIndex(segment.word);
@@ -157,15 +194,26 @@ function placeWords(segments: readonly HypSegment[], loop: readonly HypSegment[]
     if (word === undefined) continue;
     const phones = lexicon.tokenPhones[token]?.[tokenVariant(segment.word)] ?? 0;
     const seen = found.get(word);
-    found.set(word, seen === undefined
-      ? { startFrame: segment.startFrame, endFrame: segment.endFrame, count: 1, score: segment.acousticScore, phones }
-      : { ...seen, endFrame: segment.endFrame, count: seen.count + 1, score: seen.score + segment.acousticScore, phones: seen.phones + phones });
+    found.set(
+      word,
+      seen === undefined
+        ? { startFrame: segment.startFrame, endFrame: segment.endFrame, count: 1, score: segment.acousticScore, phones }
+        : {
+            ...seen,
+            endFrame: segment.endFrame,
+            count: seen.count + 1,
+            score: seen.score + segment.acousticScore,
+            phones: seen.phones + phones,
+          },
+    );
   }
   for (const [word, span] of found) {
     if (span.count !== lexicon.byWord.get(word)?.tokens.length || span.endFrame <= span.startFrame) continue;
     const evidence: WordEvidence = {
-      frames: span.endFrame - span.startFrame, alignedScore: span.score,
-      loopScore: loop === undefined ? null : Math.round(loopScoreOver(loop, span.startFrame, span.endFrame)), phones: span.phones,
+      frames: span.endFrame - span.startFrame,
+      alignedScore: span.score,
+      loopScore: loop === undefined ? null : Math.round(loopScoreOver(loop, span.startFrame, span.endFrame)),
+      phones: span.phones,
     };
     result.set(word, { startMs: (offsetFrame + span.startFrame) * FRAME_MS, endMs: (offsetFrame + span.endFrame) * FRAME_MS, evidence });
   }
@@ -176,7 +224,11 @@ function checkAnchors(anchors: readonly AcousticAnchor[], wordCount: number): vo
   for (const anchor of anchors) {
     const valid = Number.isInteger(anchor.word) && anchor.word > previous && anchor.word < wordCount
       && Number.isFinite(anchor.startMs) && Number.isFinite(anchor.endMs) && anchor.endMs >= anchor.startMs;
-    if (!valid) throw new DictclipError('E_INVALID_ARGUMENT', `Anchors must be ascending by word, within the ${wordCount} words, with endMs ≥ startMs (word ${anchor.word})`);
+    if (!valid)
+      throw new DictclipError(
+        'E_INVALID_ARGUMENT',
+        `Anchors must be ascending by word, within the ${wordCount} words, with endMs ≥ startMs (word ${anchor.word})`,
+      );
     previous = anchor.word;
   }
 }

@@ -19,7 +19,10 @@ import type { WordEvidence } from './types.js';
  */
 /** Fewer 10 ms frames per phone than this: squeezed in, not spoken (each phone of the model takes 3 frames at least). */
 export const MIN_FRAMES_PER_PHONE = 3.5;
-/** Aligned minus phone-loop score per frame below this: the phone loop explains the frames far better than the word (PocketSphinx log units). */
+/**
+ * Aligned minus phone-loop score per frame below this: the phone loop explains the frames far better than the word (PocketSphinx log
+ * units).
+ */
 export const POOR_SCORE_PER_FRAME = -80;
 /** Short (fewer frames per phone than this) and scoring below {@link SHORT_POOR_SCORE_PER_FRAME}: not spoken either. */
 export const SHORT_FRAMES_PER_PHONE = 4.5;
@@ -46,5 +49,8 @@ export function plausible(evidence: WordEvidence): boolean {
   if (evidence.frames < MIN_FRAMES_PER_PHONE * evidence.phones) return false;
   const perFrame = scorePerFrame(evidence);
   if (perFrame === null) return true;
-  return perFrame >= POOR_SCORE_PER_FRAME && (perFrame >= SHORT_POOR_SCORE_PER_FRAME || evidence.frames >= SHORT_FRAMES_PER_PHONE * evidence.phones);
+  return (
+    perFrame >= POOR_SCORE_PER_FRAME &&
+    (perFrame >= SHORT_POOR_SCORE_PER_FRAME || evidence.frames >= SHORT_FRAMES_PER_PHONE * evidence.phones)
+  );
 }

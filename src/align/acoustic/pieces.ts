@@ -42,7 +42,11 @@ export function planPieces(spoken: readonly number[], anchors: readonly Acoustic
     for (let k = next; k < cuts.length && cuts[k]!.atMs - from <= maxPieceMs; k++) reachable.push(cuts[k]!);
     // The widest pause in the second half of the reachable span; the first cut past it when none is reachable.
     const late = reachable.filter((c) => c.atMs - from >= maxPieceMs / 2);
-    const pick = (late.length > 0 ? late : reachable).reduce<Cut | undefined>((best, c) => (best === undefined || c.gapMs > best.gapMs ? c : best), undefined) ?? cuts[next];
+    const pick =
+      (late.length > 0 ? late : reachable).reduce<Cut | undefined>(
+        (best, c) => (best === undefined || c.gapMs > best.gapMs ? c : best),
+        undefined,
+      ) ?? cuts[next];
     if (pick === undefined || pick.atMs >= durationMs) break;
     chosen.push(pick);
     from = pick.atMs;

@@ -55,10 +55,17 @@ export function trimQuietEdges(span: AcousticSpan, quiet: Uint8Array): AcousticS
     while (end > Math.max(start, middle) && last - end < most && quiet[end] === 1) end--;
   }
   if (start === first && end === last) return span;
-  return { ...span, startMs: start === first ? span.startMs : start * ENERGY_FRAME_MS, endMs: end === last ? span.endMs : (end + 1) * ENERGY_FRAME_MS };
+  return {
+    ...span,
+    startMs: start === first ? span.startMs : start * ENERGY_FRAME_MS,
+    endMs: end === last ? span.endMs : (end + 1) * ENERGY_FRAME_MS,
+  };
 }
 
-/** Every span trimmed off quiet frames, then extended over sound outside it up to its neighbours (see the module comment); null stays null, and a span all quiet becomes null. */
+/**
+ * Every span trimmed off quiet frames, then extended over sound outside it up to its neighbours (see the module comment); null stays null,
+ * and a span all quiet becomes null.
+ */
 export function refineEdges(spans: readonly (AcousticSpan | null)[], quiet: Uint8Array): (AcousticSpan | null)[] {
   const trimmed = spans.map((span) => (span === null ? null : trimQuietEdges(span, quiet)));
   const most = MAX_EXTEND_MS / ENERGY_FRAME_MS;
@@ -78,6 +85,10 @@ export function refineEdges(spans: readonly (AcousticSpan | null)[], quiet: Uint
     while (end < nextStart && end - last < most && quiet[end] === 0) end++;
     previousEnd = Math.max(previousEnd, end);
     if (start === first && end === last) return span;
-    return { ...span, startMs: start === first ? span.startMs : start * ENERGY_FRAME_MS, endMs: end === last ? span.endMs : end * ENERGY_FRAME_MS };
+    return {
+      ...span,
+      startMs: start === first ? span.startMs : start * ENERGY_FRAME_MS,
+      endMs: end === last ? span.endMs : end * ENERGY_FRAME_MS,
+    };
   });
 }

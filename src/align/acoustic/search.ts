@@ -59,14 +59,39 @@ export function mergeSettings(defaults: readonly string[], extra: readonly strin
   return [...pairs].flat();
 }
 
-async function decode(name: string, pieces: readonly PieceJob[], extra: readonly string[], options: SearchOptions): Promise<Map<string, HypSegment[]>> {
+async function decode(
+  name: string,
+  pieces: readonly PieceJob[],
+  extra: readonly string[],
+  options: SearchOptions,
+): Promise<Map<string, HypSegment[]>> {
   const { dir } = options;
   const ctl = join(dir, `${name}.ctl`);
   const out = join(dir, `${name}.hypseg`);
   await writeFile(ctl, pieces.map((p) => `audio.wav ${p.startFrame} ${p.endFrame} ${p.id}\n`).join(''));
-  const args = ['-adcin', 'yes', '-adchdr', String(HEADER_BYTES), '-cepdir', dir, '-cepext', '', '-ctl', ctl, '-hmm', options.model.hmm, '-hypseg', out, ...extra];
+  const args = [
+    '-adcin',
+    'yes',
+    '-adchdr',
+    String(HEADER_BYTES),
+    '-cepdir',
+    dir,
+    '-cepext',
+    '',
+    '-ctl',
+    ctl,
+    '-hmm',
+    options.model.hmm,
+    '-hypseg',
+    out,
+    ...extra,
+  ];
   await runProcess(options.binary, args, {
-    errorCode: 'E_ENGINE', name: 'PocketSphinx', startHint: POCKETSPHINX_INSTALL_HINT, signal: options.signal, path: options.path,
+    errorCode: 'E_ENGINE',
+    name: 'PocketSphinx',
+    startHint: POCKETSPHINX_INSTALL_HINT,
+    signal: options.signal,
+    path: options.path,
   });
   return parseHypseg(await readFile(out, 'utf8').catch(() => ''));
 }

@@ -24,7 +24,12 @@ export type WindowSearch = (piece: Piece) => Promise<ReadonlyMap<number, Acousti
  * The spans of `words` (indexes, ascending) in audio of `durationMs`, searched in windows of
  * `windowMs` (the last window takes every word left).
  */
-export async function alignInWindows(words: readonly number[], durationMs: number, windowMs: number, search: WindowSearch): Promise<Map<number, AcousticSpan>> {
+export async function alignInWindows(
+  words: readonly number[],
+  durationMs: number,
+  windowMs: number,
+  search: WindowSearch,
+): Promise<Map<number, AcousticSpan>> {
   const placed = new Map<number, AcousticSpan>();
   const pace = words.length / Math.max(durationMs, 1); // words per ms
   let next = 0; // position in `words` of the first word not yet sure

@@ -43,10 +43,20 @@ function loudRun(levels: Pick<RecordingLevels, 'quiet'>, fromMs: number, directi
  * True when the clip `clip` cuts into speech (see the module comment). `previous` and `next` are
  * the nearest words owning audio before the clip's first word and after its last one.
  */
-export function cutsIntoSpeech(clip: TimeSpan, previous: TimeSpan | undefined, next: TimeSpan | undefined, levels: Pick<RecordingLevels, 'quiet' | 'db'>): boolean {
+export function cutsIntoSpeech(
+  clip: TimeSpan,
+  previous: TimeSpan | undefined,
+  next: TimeSpan | undefined,
+  levels: Pick<RecordingLevels, 'quiet' | 'db'>,
+): boolean {
   const frames = EDGE_SPEECH_MS / FRAME_MS;
-  if (previous !== undefined && loudFrames(levels, Math.max(clip.startMs, previous.startMs), Math.min(clip.endMs, previous.endMs)) >= frames) return true;
-  if (next !== undefined && loudFrames(levels, Math.max(clip.startMs, next.startMs), Math.min(clip.endMs, next.endMs)) >= frames) return true;
+  if (
+    previous !== undefined &&
+    loudFrames(levels, Math.max(clip.startMs, previous.startMs), Math.min(clip.endMs, previous.endMs)) >= frames
+  )
+    return true;
+  if (next !== undefined && loudFrames(levels, Math.max(clip.startMs, next.startMs), Math.min(clip.endMs, next.endMs)) >= frames)
+    return true;
   const before = Math.max(previous?.endMs ?? 0, 0);
   if (cutsOutside(clip.startMs - before, loudRun(levels, clip.startMs, -1, before))) return true;
   const after = next?.startMs ?? levels.quiet.length * FRAME_MS;

@@ -37,7 +37,21 @@ export interface ScoredWord {
 }
 
 /** The features, in the order of the model's weights (the first weight is the intercept). */
-export const FEATURES = ['quiet', 'level', 'long', 'short', 'spill', 'hollow', 'unheard', 'substituted', 'estimated', 'gop', 'score', 'moved', 'rejected'] as const;
+export const FEATURES = [
+  'quiet',
+  'level',
+  'long',
+  'short',
+  'spill',
+  'hollow',
+  'unheard',
+  'substituted',
+  'estimated',
+  'gop',
+  'score',
+  'moved',
+  'rejected',
+] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
 /** One fitted model: its features and weights (the intercept first, then one per feature). */
@@ -51,7 +65,10 @@ export interface ConfidenceModel {
 export const PHONE_MS = 75;
 /** Fewer words than this: the phone length is {@link PHONE_MS}, not the recording's median. */
 const MIN_WORDS_FOR_RATE = 8;
-/** Acoustic log scores per frame are divided by this (PocketSphinx's ascr units: a good word's aligned score is some 10–25 a frame below the phone loop's). */
+/**
+ * Acoustic log scores per frame are divided by this (PocketSphinx's ascr units: a good word's aligned score is some 10–25 a frame below the
+ * phone loop's).
+ */
 export const SCORE_SCALE = 10;
 
 /** Phones of a word: the aligner's, else estimated from its letters (digits read as about three phones). */
@@ -85,7 +102,9 @@ export function featureContext(words: readonly ScoredWord[], levels: RecordingLe
   const timed = words.filter((w) => w.source !== 'estimated' && w.endMs > w.startMs);
   const rates = timed.map((w) => (w.endMs - w.startMs) / phoneCount(w));
   const phoneMs = rates.length >= MIN_WORDS_FOR_RATE ? Math.min(200, Math.max(40, median(rates)!)) : PHONE_MS;
-  const scores = timed.flatMap((w) => (w.evidence !== undefined && w.evidence.frames > 0 ? [w.evidence.alignedScore / w.evidence.frames] : []));
+  const scores = timed.flatMap((w) =>
+    w.evidence !== undefined && w.evidence.frames > 0 ? [w.evidence.alignedScore / w.evidence.frames] : [],
+  );
   const spans = words.filter((w) => w.endMs > w.startMs).map((w) => [w.startMs, w.endMs] as const).sort((a, b) => a[0] - b[0]);
   return { levels, phoneMs, scorePerFrame: median(scores) ?? 0, spans };
 }
@@ -98,7 +117,12 @@ function run(levels: RecordingLevels, fromMs: number, direction: 1 | -1, limitMs
   let n = 0;
   const most = EDGE_LOOK_MS / FRAME_MS;
   if (direction === 1) {
-    for (let f = Math.ceil(fromMs / FRAME_MS); n < most && (f + 1) * FRAME_MS <= limitMs && f < levels.quiet.length && levels.quiet[f] === quiet; f++) n++;
+    for (
+      let f = Math.ceil(fromMs / FRAME_MS);
+      n < most && (f + 1) * FRAME_MS <= limitMs && f < levels.quiet.length && levels.quiet[f] === quiet;
+      f++
+    )
+      n++;
   } else {
     for (let f = Math.floor(fromMs / FRAME_MS) - 1; n < most && f * FRAME_MS >= limitMs && f >= 0 && levels.quiet[f] === quiet; f--) n++;
   }

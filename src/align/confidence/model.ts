@@ -14,7 +14,10 @@ export function roundConfidence(p: number): number {
 }
 
 /** The first of `models` whose features are all known for the word, and its probability. */
-export function applyModel(values: Readonly<Record<FeatureName, number | null>>, models: readonly ConfidenceModel[] = CONFIDENCE_MODELS): number {
+export function applyModel(
+  values: Readonly<Record<FeatureName, number | null>>,
+  models: readonly ConfidenceModel[] = CONFIDENCE_MODELS,
+): number {
   for (const model of models) {
     const xs = model.features.map((f) => values[f]);
     if (xs.some((x) => x === null)) continue;
@@ -25,7 +28,11 @@ export function applyModel(values: Readonly<Record<FeatureName, number | null>>,
 }
 
 /** The confidence of each word of a recording (same order), three decimals in 0–1. */
-export function scoreWords(words: readonly ScoredWord[], levels: RecordingLevels, models: readonly ConfidenceModel[] = CONFIDENCE_MODELS): number[] {
+export function scoreWords(
+  words: readonly ScoredWord[],
+  levels: RecordingLevels,
+  models: readonly ConfidenceModel[] = CONFIDENCE_MODELS,
+): number[] {
   const ctx = featureContext(words, levels);
   return words.map((word) => applyModel(wordFeatures(word, ctx), models));
 }

@@ -100,7 +100,13 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     if (!options.supercutAudioOnly && cut.clips > 0) {
       const { resolveFfmpeg } = await import('../../audio/index.js');
       const { supercutVideo } = await import('../../extracts/index.js');
-      const video = await supercutVideo({ runDir: options.outDir, name: options.supercut, gapMs: options.supercutGapMs, ffmpegPath: await resolveFfmpeg(options.ffmpegPath), signal: io.signal });
+      const video = await supercutVideo({
+        runDir: options.outDir,
+        name: options.supercut,
+        gapMs: options.supercutGapMs,
+        ffmpegPath: await resolveFfmpeg(options.ffmpegPath),
+        signal: io.signal,
+      });
       if (video.written !== undefined && !options.quiet) {
         const v = video.written;
         io.stdout.write(`supercut video: ${v.videoPath} (${v.width}x${v.height}, ${v.fps} fps, ${v.videoCodec} and AAC; --supercut-audio-only skips it)\n`);
@@ -132,7 +138,10 @@ function excludedLine(excluded: number | undefined): string {
 /** Names listed on the summary line before `and N more`. */
 const LISTED_SOURCES = 10;
 
-/** `; 3 without a reference transcript (cut from what the recognizer heard): a.wav, b.wav, c.wav` for a run with references where some had none. */
+/**
+ * `; 3 without a reference transcript (cut from what the recognizer heard): a.wav, b.wav, c.wav` for a run with references where some had
+ * none.
+ */
 function withoutReference(sources: readonly string[] | undefined): string {
   if (sources === undefined || sources.length === 0) return '';
   const more = sources.length > LISTED_SOURCES ? ` and ${sources.length - LISTED_SOURCES} more (summary.json withoutReference)` : '';
@@ -148,7 +157,9 @@ function untrusted(entries: RunResult['summary']['confidence']): string {
   return `; ${listed.length} mostly low-confidence or unaligned (the wrong text or language, or not speech?): ${named.join(', ')}${more}`;
 }
 
-/** `exports: 1 stale …` for the exports made from an earlier manifest that this command does not rebuild (`rebuilt`: its --export folders). */
+/**
+ * `exports: 1 stale …` for the exports made from an earlier manifest that this command does not rebuild (`rebuilt`: its --export folders).
+ */
 function staleLine(stale: readonly string[] | undefined, rebuilt: readonly string[], outDir: string): string {
   const left = (stale ?? []).filter((dir) => !rebuilt.includes(dir));
   if (left.length === 0) return '';
@@ -173,7 +184,8 @@ function printSummary(result: RunResult, io: CliIo, rebuilt: readonly string[]):
       staleLine(s.staleExports, rebuilt, dirname(result.manifestPath)) +
       `wall time: ${formatDuration(s.wallTimeMs)}\n`,
   );
-  for (const entry of s.find ?? []) io.stdout.write(`find ${JSON.stringify(entry.phrase)}: ${entry.matches} match${entry.matches === 1 ? '' : 'es'}\n`);
+  for (const entry of s.find ?? [])
+    io.stdout.write(`find ${JSON.stringify(entry.phrase)}: ${entry.matches} match${entry.matches === 1 ? '' : 'es'}\n`);
   for (const note of s.notes ?? []) io.stdout.write(`note: ${note}\n`);
 }
 

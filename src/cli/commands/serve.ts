@@ -62,7 +62,10 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     ...(script === undefined ? {} : { script }),
     ...(jobs === undefined ? {} : { jobConcurrency: jobs }),
     ...(perUserLimit === undefined ? {} : { perUserLimit }),
-    loginLimits: { ...(clientFailures === undefined ? {} : { clientFailures }), ...(globalFailures === undefined ? {} : { globalFailures }) },
+    loginLimits: {
+      ...(clientFailures === undefined ? {} : { clientFailures }),
+      ...(globalFailures === undefined ? {} : { globalFailures }),
+    },
     ...(doneHoldMs === undefined ? {} : { doneHoldMs }),
     ...(maxUploadBytes === undefined ? {} : { maxUploadBytes }),
     ...(maxStoredBytes === undefined ? {} : { maxStoredBytes }),

@@ -1,4 +1,7 @@
-/** `dictclip subtitles <run-out-dir> --format <f>[,<f>…]|all [--level …] [--max-line-width <n> [--max-lines <n>]] [--line-breaks auto|keep|ignore]`: subtitle files of a finished run, from its timed transcripts alone. */
+/**
+ * `dictclip subtitles <run-out-dir> --format <f>[,<f>…]|all [--level …] [--max-line-width <n> [--max-lines <n>]] [--line-breaks
+ * auto|keep|ignore]`: subtitle files of a finished run, from its timed transcripts alone.
+ */
 import path from 'node:path';
 import { keySpec } from '../../config/keys.js';
 import type { ConfigKey } from '../../config/keys.js';
@@ -33,9 +36,13 @@ export async function subtitlesCommand(args: string[], io: CliIo): Promise<numbe
   const result = await writeSubtitleFiles(runDir, { formats, cues });
   io.stdout.write(`subtitles: ${plural(result.files, 'file')} (${formats.join(', ')}, ${cues.level} level${wrapping(cues)}) for ${plural(result.recordings - result.missing.length, 'recording')} in ${path.join(runDir, TRANSCRIPTS_DIR)}\n`);
   if (result.missing.length === 0) return 0;
-  io.stderr.write(`no timed transcript (a failed recording, or an output made before dictclip wrote them) for ${plural(result.missing.length, 'recording')}:\n`);
+  io.stderr.write(
+    `no timed transcript (a failed recording, or an output made before dictclip wrote them) for ${plural(result.missing.length, 'recording')}:\n`,
+  );
   for (const source of result.missing) io.stderr.write(`  ${printable(source)}\n`);
-  io.stderr.write('Fix: run the same `dictclip run` again with --subtitles: kept recordings get them without dictating or cutting again.\n');
+  io.stderr.write(
+    'Fix: run the same `dictclip run` again with --subtitles: kept recordings get them without dictating or cutting again.\n',
+  );
   return 1;
 }
 

@@ -14,7 +14,19 @@ import type { SplitName } from '../splits.js';
 /** Split folder names of the audiofolder loader. */
 export const HF_SPLITS: Record<SplitName, string> = { train: 'train', dev: 'validation', test: 'test' };
 
-export const HF_COLUMNS = ['file_name', 'text', 'source', 'start_ms', 'end_ms', 'duration_ms', 'sample_rate', 'channels', 'speaker', 'kind', 'flags'] as const;
+export const HF_COLUMNS = [
+  'file_name',
+  'text',
+  'source',
+  'start_ms',
+  'end_ms',
+  'duration_ms',
+  'sample_rate',
+  'channels',
+  'speaker',
+  'kind',
+  'flags',
+] as const;
 
 const csvLine = (fields: readonly (string | number)[]): string => stringify([fields], { record_delimiter: 'unix' });
 
@@ -30,7 +42,22 @@ export function createHfWriter(ctx: WriterContext): FormatWriter {
       await ctx.placer.place(sample.clipPath, path.join(ctx.dir, HF_SPLITS[sample.split], fileName));
       const r = sample.row;
       const a = sample.audio;
-      return async () => (await metadata.get(sample.split)).write(csvLine([fileName, r.text, r.source, r.start_ms, r.end_ms, r.duration_ms, a.sampleRate, a.channels, sample.group, r.kind, r.flags]));
+      return async () =>
+        (await metadata.get(sample.split)).write(
+          csvLine([
+            fileName,
+            r.text,
+            r.source,
+            r.start_ms,
+            r.end_ms,
+            r.duration_ms,
+            a.sampleRate,
+            a.channels,
+            sample.group,
+            r.kind,
+            r.flags,
+          ]),
+        );
     },
     async finish(): Promise<void> {
       for (const [, writer] of metadata.entries()) await writer.close();

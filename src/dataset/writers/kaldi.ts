@@ -4,7 +4,8 @@
  * stays flat) with unique keys, as `utils/validate_data_dir.sh` requires.
  *
  * - Recordings are the run's source recordings: `wav.scp` maps `<recording key>` to a pipe,
- *   `ffmpeg -nostdin -v error -protocol_whitelist file -format_whitelist <media demuxers> -i '<absolute source path>' -f wav -ar 16000 -ac 1 - |`, that yields
+ *   `ffmpeg -nostdin -v error -protocol_whitelist file -format_whitelist <media demuxers> -i '<absolute source path>' -f wav -ar 16000 -ac
+ * 1 - |`, that yields
  *   the same 16 kHz mono audio the clips were cut from (the run deletes its work audio), or the
  *   `--sample-rate` and `--channels` of the export (with one channel, `--channel` keeps one channel
  *   of the source instead of the mix; by default the run's own choice).
@@ -43,7 +44,12 @@ export const KALDI_DEFAULT_AUDIO = { sampleRate: 16000, channels: 1 } as const;
  * demuxers only, local files only); with one channel and `channel`, that channel of the source
  * instead of the mix (as the run's work audio kept it).
  */
-export function decodeCommand(sourcePath: string, sampleRate: number = KALDI_DEFAULT_AUDIO.sampleRate, channels: number = KALDI_DEFAULT_AUDIO.channels, channel?: number): string {
+export function decodeCommand(
+  sourcePath: string,
+  sampleRate: number = KALDI_DEFAULT_AUDIO.sampleRate,
+  channels: number = KALDI_DEFAULT_AUDIO.channels,
+  channel?: number,
+): string {
   const options = ffmpegInputArgs(sourcePath).slice(0, -1); // all but the path, quoted here
   const keep = channel !== undefined && channels === 1 ? ` -af ${keepChannelFilter(channel)}` : '';
   return `ffmpeg -nostdin -v error ${options.join(' ')} ${shellQuote(sourcePath)}${keep} -f wav -ar ${sampleRate} -ac ${channels} - |`;
@@ -78,7 +84,9 @@ export function createKaldiWriter(ctx: WriterContext): FormatWriter {
   const { inputDir } = ctx;
   if (inputDir === undefined) throw new DictclipError('E_CONFIG', 'kaldi needs the input folder of the run', { key: 'inputDir' });
   const scratch = new PerSplit(async (split) => {
-    const entries = await Promise.all(FILES.map(async (name) => [name, await LineWriter.open(path.join(ctx.scratch, split, name))] as const));
+    const entries = await Promise.all(
+      FILES.map(async (name) => [name, await LineWriter.open(path.join(ctx.scratch, split, name))] as const),
+    );
     return { writers: new Map<KaldiFile, LineWriter>(entries), lastSource: '' };
   });
   const commit = async (sample: Sample): Promise<void> => {
@@ -88,7 +96,10 @@ export function createKaldiWriter(ctx: WriterContext): FormatWriter {
       const utt = `${sample.speaker}-${sample.id}`;
       const write = (name: KaldiFile, line: string): Promise<void> => files.writers.get(name)!.write(`${line}\n`);
       if (files.lastSource !== r.source) {
-        await write('wav.scp', `${recording} ${decodeCommand(sourceFile(inputDir, r.source), ctx.audio.sampleRate, ctx.audio.channels, ctx.audio.channel)}`);
+        await write(
+          'wav.scp',
+          `${recording} ${decodeCommand(sourceFile(inputDir, r.source), ctx.audio.sampleRate, ctx.audio.channels, ctx.audio.channel)}`,
+        );
         files.lastSource = r.source;
       }
       await write('segments', `${utt} ${recording} ${secondsText(r.start_ms)} ${secondsText(r.end_ms)}`);
@@ -104,7 +115,8 @@ export function createKaldiWriter(ctx: WriterContext): FormatWriter {
         for (const writer of files.writers.values()) await writer.close();
         const target = path.join(ctx.dir, split);
         await mkdir(target, { recursive: true });
-        for (const name of FILES) await sortFile(path.join(ctx.scratch, split, name), path.join(target, name), name === 'wav.scp', ctx.scratch);
+        for (const name of FILES)
+          await sortFile(path.join(ctx.scratch, split, name), path.join(target, name), name === 'wav.scp', ctx.scratch);
         await writeSpk2utt(path.join(target, 'utt2spk'), path.join(target, 'spk2utt'));
       }
     },

@@ -54,14 +54,22 @@ class WordCache {
  * points into, or for a row without one (older manifests) those inside its time span (binary search
  * over the words by start time). A word reaching outside the clip's audio is left out.
  */
-function wordAlignment(words: { inText: TimedWord[]; byTime: TimedWord[] }, sample: Sample): { symbol: string; start: number; duration: number }[] {
+function wordAlignment(
+  words: { inText: TimedWord[]; byTime: TimedWord[] },
+  sample: Sample,
+): { symbol: string; start: number; duration: number }[] {
   const r = sample.row;
   let held: TimedWord[];
   if (r.text_start !== undefined && r.text_length !== undefined) {
     held = clipWords(words.inText, { textStart: r.text_start, textLength: r.text_length });
   } else {
     held = [];
-    for (let i = firstAtLeast(words.byTime, r.start_ms, (w) => w.startMs); i < words.byTime.length && words.byTime[i]!.startMs <= r.end_ms; i++) held.push(words.byTime[i]!);
+    for (
+      let i = firstAtLeast(words.byTime, r.start_ms, (w) => w.startMs);
+      i < words.byTime.length && words.byTime[i]!.startMs <= r.end_ms;
+      i++
+    )
+      held.push(words.byTime[i]!);
     held.sort((a, b) => a.textStart - b.textStart);
   }
   return held

@@ -94,8 +94,17 @@ export function createWebDatasetWriter(ctx: WriterContext): FormatWriter {
       const wav = readClip(sample.clipPath);
       const r = sample.row;
       const json = JSON.stringify({
-        text: r.text, speaker: sample.group, source: r.source, start_ms: r.start_ms, end_ms: r.end_ms,
-        duration_ms: r.duration_ms, sample_rate: sample.audio.sampleRate, channels: sample.audio.channels, kind: r.kind, flags: r.flags, split: sample.split,
+        text: r.text,
+        speaker: sample.group,
+        source: r.source,
+        start_ms: r.start_ms,
+        end_ms: r.end_ms,
+        duration_ms: r.duration_ms,
+        sample_rate: sample.audio.sampleRate,
+        channels: sample.audio.channels,
+        kind: r.kind,
+        flags: r.flags,
+        split: sample.split,
       });
       return async () => (await shards.get(sample.split)).add(sample.id, wav, json, r.text);
     },

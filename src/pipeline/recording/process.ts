@@ -19,7 +19,14 @@ import type { Reference } from '../../reference/index.js';
 import type { WordEdit } from '../../run-output/corrections.js';
 import { DICTATION_STAGES } from '../../run-output/rows.js';
 import type { Stage } from '../../run-output/rows.js';
-import { checkRecognized, confidenceByOffset, judgeRecordingClips, recordingConfidence, scoreRecording, wordsToScore } from '../stages/confidence.js';
+import {
+  checkRecognized,
+  confidenceByOffset,
+  judgeRecordingClips,
+  recordingConfidence,
+  scoreRecording,
+  wordsToScore,
+} from '../stages/confidence.js';
 import { snapClips } from '../stages/cut.js';
 import type { DictateContext } from '../stages/dictation/dictate.js';
 import { PendingDictations } from './pending.js';
@@ -89,9 +96,15 @@ export interface RecordingContext {
 }
 
 /** `aligned` with a person's word edits applied (a warning counts those naming no reference word). */
-function withEdits(aligned: AlignedReference, edits: readonly WordEdit[], audioMs: number, warn: (message: string) => void): AlignedReference {
+function withEdits(
+  aligned: AlignedReference,
+  edits: readonly WordEdit[],
+  audioMs: number,
+  warn: (message: string) => void,
+): AlignedReference {
   const applied = withWordEdits(aligned, edits, audioMs);
-  if (applied.unmatched > 0) warn(`${applied.unmatched} of ${edits.length} word edits of the review name no word of its corrected text: they are not applied`);
+  if (applied.unmatched > 0)
+    warn(`${applied.unmatched} of ${edits.length} word edits of the review name no word of its corrected text: they are not applied`);
   return applied.aligned;
 }
 
@@ -116,8 +129,16 @@ export async function processRecording(job: RecordingJob, store: RecordingStore,
     const outcome = resumedOutcome(saved, job.state?.dictation, ctx.options);
     // The timed files follow the options of this run (subtitles asked for now): no audio, no service.
     const dictation = job.state?.dictation;
-    await store.rewriteTimed(dictation === undefined ? undefined : wholeMsDictation(dictation), job.reference !== undefined, ctx.options, saved.wordConfidence)
-      .catch((error: unknown) => { throw new StageError('output', toDictclipError(error, 'E_OUTPUT')); });
+    await store
+      .rewriteTimed(
+        dictation === undefined ? undefined : wholeMsDictation(dictation),
+        job.reference !== undefined,
+        ctx.options,
+        saved.wordConfidence,
+      )
+      .catch((error: unknown) => {
+        throw new StageError('output', toDictclipError(error, 'E_OUTPUT'));
+      });
     return outcome;
   }
   const progress = new RecordingProgress(ctx.onStageChange);
@@ -125,12 +146,23 @@ export async function processRecording(job: RecordingJob, store: RecordingStore,
   let peaks: PeaksMeter | undefined; // the report's waveform: written after the cut, or on failure
   try {
     // Only an ffmpeg run takes a transcode slot: input already in the work format is just linked.
-    const info = await toWorkWav(job.recording.path, wavPath, { ffmpegPath: ctx.ffmpegPath, signal: ctx.signal, channel: channelNumber(ctx.options.channel) }, ctx.limits.transcode);
+    const info = await toWorkWav(
+      job.recording.path,
+      wavPath,
+      { ffmpegPath: ctx.ffmpegPath, signal: ctx.signal, channel: channelNumber(ctx.options.channel) },
+      ctx.limits.transcode,
+    );
     const audioMs = wholeMsEnd(info.durationMs); // the audio's end in whole ms: every time written is an integer
     progress.audio(audioMs);
     peaks = new PeaksMeter(info);
     const savedDictation = job.decision === 'dictate' ? undefined : job.state?.dictation;
-    const alignOptions = { audioDurationMs: info.durationMs, align: ctx.align?.mode ?? 'text', acoustic: ctx.align?.acoustic, wavPath, signal: ctx.signal } as const;
+    const alignOptions = {
+      audioDurationMs: info.durationMs,
+      align: ctx.align?.mode ?? 'text',
+      acoustic: ctx.align?.acoustic,
+      wavPath,
+      signal: ctx.signal,
+    } as const;
     let dictation: SavedDictation;
     let direct: AlignedReference | undefined;
     if (job.direct === true && job.reference !== undefined) {
@@ -154,16 +186,29 @@ export async function processRecording(job: RecordingJob, store: RecordingStore,
       ctx.onDictated?.();
       const stageMs = progress.times(DICTATION_STAGES); // saved with the dictation: a later re-cut reports them as the earlier run's
       progress.enter('output');
-      dictation = { fingerprint: job.fingerprints.dictation, service: job.service, method: ctx.options.markers, audioDurationMs: audioMs, stageMs, ...stitched };
+      dictation = {
+        fingerprint: job.fingerprints.dictation,
+        service: job.service,
+        method: ctx.options.markers,
+        audioDurationMs: audioMs,
+        stageMs,
+        ...stitched,
+      };
       await store.saveDictation(dictation);
       for (const warning of stitched.result.warnings) ctx.warn(warning);
     } else {
       dictation = wholeMsDictation(savedDictation);
     }
     progress.enter('markers');
-    const aligned = job.reference === undefined
-      ? undefined
-      : withEdits(direct ?? await alignReference(job.recording.relPath, job.reference, dictation.result, alignOptions), job.edits ?? [], audioMs, ctx.warn);
+    const aligned =
+      job.reference === undefined
+        ? undefined
+        : withEdits(
+            direct ?? (await alignReference(job.recording.relPath, job.reference, dictation.result, alignOptions)),
+            job.edits ?? [],
+            audioMs,
+            ctx.warn,
+          );
     const result = aligned?.result ?? dictation.result;
     const planned = planRecording(result, audioMs, aligned?.unaligned ?? [], ctx.options);
     const plan = aligned === undefined ? planned : { ...planned, clips: markEditedClips(planned.clips, aligned.record.words) };
@@ -184,9 +229,19 @@ export async function processRecording(job: RecordingJob, store: RecordingStore,
     });
     progress.enter('output');
     const rows = manifestRows(job.recording.relPath, clips, cut, dictation, aligned !== undefined);
-    const finished = finishedRecording(job.fingerprints.clips, rows, plan, result, ctx.options.find, aligned?.record.agreement, savedDictation?.stageMs, {
-      words: confidence, recording: recordingConfidence(scored.words, aligned?.record.words, ctx.options.confidenceThreshold),
-    });
+    const finished = finishedRecording(
+      job.fingerprints.clips,
+      rows,
+      plan,
+      result,
+      ctx.options.find,
+      aligned?.record.agreement,
+      savedDictation?.stageMs,
+      {
+        words: confidence,
+        recording: recordingConfidence(scored.words, aligned?.record.words, ctx.options.confidenceThreshold),
+      },
+    );
     const meter = peaks;
     peaks = undefined;
     await store.saveAlignment(record);

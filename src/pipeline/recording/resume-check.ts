@@ -36,7 +36,8 @@ export async function prepareJobs(
       const key = recordingKey(recording.relPath);
       const file = statePath(options.outDir, key);
       const stats = await stat(recording.path);
-      if (stats.size === 0) throw new DictclipError('E_INPUT', 'the file is empty (0 bytes): there is no audio to dictate', { path: recording.path });
+      if (stats.size === 0)
+        throw new DictclipError('E_INPUT', 'the file is empty (0 bytes): there is no audio to dictate', { path: recording.path });
       const state = await savedState(file);
       // An unchanged file (same size and mtime as when its state was saved) keeps its hash: a
       // rerun over hours of audio does not read every recording again.
@@ -53,13 +54,27 @@ export async function prepareJobs(
       const dictation = direct ? directFingerprint(dictated, found.reference.sha256) : dictated;
       if (found === undefined && references?.require === true) throw missingReferenceError(references.refs.missing(recording.relPath));
       const reference = found?.reference;
-      const referenceFp = found === undefined
-        ? undefined
-        : { sha256: found.reference.sha256, align: references!.align, ...(found.editsSha256 === undefined ? {} : { edits: found.editsSha256 }) };
+      const referenceFp =
+        found === undefined
+          ? undefined
+          : {
+              sha256: found.reference.sha256,
+              align: references!.align,
+              ...(found.editsSha256 === undefined ? {} : { edits: found.editsSha256 }),
+            };
       const fingerprints = { dictation, clips: clipFingerprint(dictation, options, referenceFp) };
       const present = state?.clips === undefined ? false : await clipFilesPresent(options.outDir, state.clips.rows);
       return {
-        recording, key, statePath: file, state, sourceFingerprint, fingerprints, decision: decide(state, fingerprints, present), reference, service: serviceId, direct,
+        recording,
+        key,
+        statePath: file,
+        state,
+        sourceFingerprint,
+        fingerprints,
+        decision: decide(state, fingerprints, present),
+        reference,
+        service: serviceId,
+        direct,
         ...(found === undefined ? {} : { referenceFrom: found.from, edits: found.edits }),
       };
     } catch (error) {
@@ -113,7 +128,10 @@ export function planState(job: RecordingJob): 'done' | 'todo' | 'redo' {
   return job.state === undefined ? 'todo' : 'redo';
 }
 
-/** A recording's saved state; undefined when it has none or one this version cannot use (not JSON, another version or shape): the recording is redone. */
+/**
+ * A recording's saved state; undefined when it has none or one this version cannot use (not JSON, another version or shape): the recording
+ * is redone.
+ */
 async function savedState(file: string): Promise<RecordingState | undefined> {
   try {
     return await readState(file);

@@ -29,7 +29,12 @@ export function recordingState(
  * Fingerprint of everything that changes a dictation: the source content, the service, and every
  * option the key table marks as affecting the dictation (src/config/fingerprint.ts).
  */
-export function dictationFingerprint(sourceSha256: string, serviceId: string, options: Partial<DictationOptions>, keys?: readonly KeySpec[]): string {
+export function dictationFingerprint(
+  sourceSha256: string,
+  serviceId: string,
+  options: Partial<DictationOptions>,
+  keys?: readonly KeySpec[],
+): string {
   return sha256(JSON.stringify({ source: sourceSha256, ...fingerprintFields('dictation', options, { service: serviceId }, keys) }));
 }
 
@@ -83,7 +88,11 @@ function inWholeMs(row: ManifestRow): boolean {
 export function wholeMsDictation(dictation: NonNullable<RecordingState['dictation']>): NonNullable<RecordingState['dictation']> {
   const audioDurationMs = wholeMsEnd(dictation.audioDurationMs);
   if (audioDurationMs === dictation.audioDurationMs) return dictation;
-  const markers = dictation.result.markers.map((m) => ({ ...m, startMs: Math.min(m.startMs, audioDurationMs), endMs: Math.min(m.endMs, audioDurationMs) }));
+  const markers = dictation.result.markers.map((m) => ({
+    ...m,
+    startMs: Math.min(m.startMs, audioDurationMs),
+    endMs: Math.min(m.endMs, audioDurationMs),
+  }));
   return { ...dictation, audioDurationMs, result: { ...dictation.result, markers } };
 }
 
@@ -108,7 +117,11 @@ export async function serviceIdentity(options: Pick<ResolvedRunOptions, 'baseUrl
     try {
       script = sha256(await readFile(options.scriptFile));
     } catch (error) {
-      throw new DictclipError('E_CONFIG', `the script file ${options.scriptFile} cannot be read`, { key: 'scriptFile', path: options.scriptFile, cause: error });
+      throw new DictclipError('E_CONFIG', `the script file ${options.scriptFile} cannot be read`, {
+        key: 'scriptFile',
+        path: options.scriptFile,
+        cause: error,
+      });
     }
   }
   return `embedded:${options.engine}${script === '' ? '' : `:${script}`}`;

@@ -74,7 +74,12 @@ export class RecordingStore {
    * The timed files of a recording found done, again from its saved dictation (and with a
    * reference, its saved alignment): no audio, no service. Nothing when neither is saved.
    */
-  async rewriteTimed(dictation: SavedDictation | undefined, withReference: boolean, options: TimedOptions, wordConfidence?: readonly [number, number][]): Promise<void> {
+  async rewriteTimed(
+    dictation: SavedDictation | undefined,
+    withReference: boolean,
+    options: TimedOptions,
+    wordConfidence?: readonly [number, number][],
+  ): Promise<void> {
     const from = await savedTimedSource(this.#outDir, this.#job.recording.relPath, dictation, withReference);
     if (from !== undefined) await writeTimedFiles(this.#outDir, { ...from, confidence: new Map(wordConfidence ?? []) }, options);
   }
@@ -124,5 +129,6 @@ export class RecordingStore {
 export async function removeRecordingOutputs(outDir: string, relPath: string, keepDictation: boolean): Promise<void> {
   await removeDir(clipDir(outDir, relPath));
   await Promise.all([removeAlignment(outDir, relPath), removeTimedFiles(outDir, relPath)]);
-  if (!keepDictation) await Promise.all([rm(transcriptPath(outDir, relPath), { force: true }), rm(markersPath(outDir, relPath), { force: true })]);
+  if (!keepDictation)
+    await Promise.all([rm(transcriptPath(outDir, relPath), { force: true }), rm(markersPath(outDir, relPath), { force: true })]);
 }

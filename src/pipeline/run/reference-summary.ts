@@ -20,10 +20,16 @@ export function referenceSummary(agreements: NonNullable<RunSummary['references'
  * With reference transcripts in use: the recordings of the run that had none (cut from what the
  * recognizer heard), by source; failed ones are not counted. Nothing without references.
  */
-export function withoutReferenceSummary(refs: Pick<RunReferences, 'location'>, jobs: readonly RecordingJob[], failures: readonly FailureRow[]): Pick<RunSummary, 'withoutReference'> {
+export function withoutReferenceSummary(
+  refs: Pick<RunReferences, 'location'>,
+  jobs: readonly RecordingJob[],
+  failures: readonly FailureRow[],
+): Pick<RunSummary, 'withoutReference'> {
   if (refs.location === undefined) return {};
   const failed = new Set(failures.map((f) => f.source));
-  const sources = jobs.filter((job) => job.reference === undefined && !failed.has(job.recording.relPath)).map((job) => job.recording.relPath);
+  const sources = jobs
+    .filter((job) => job.reference === undefined && !failed.has(job.recording.relPath))
+    .map((job) => job.recording.relPath);
   return sources.length === 0 ? {} : { withoutReference: sources.sort(compareCodePoints) };
 }
 
@@ -39,8 +45,13 @@ export function lostReferenceWarning(refs: Pick<RunReferences, 'location'>): str
     'Fix: give --transcripts with its text (or keep its correction in corrections/); --require-transcripts makes this a failure.';
 }
 
-/** The input folder's skipped files without the reference files of the run (texts kept beside the audio are references, not skipped audio). */
-export function withoutReferenceFiles(scan: Pick<ScanResult, 'folder' | 'skipped'>, refs: Pick<RunReferences, 'set'>): ScanResult['skipped'] {
+/**
+ * The input folder's skipped files without the reference files of the run (texts kept beside the audio are references, not skipped audio).
+ */
+export function withoutReferenceFiles(
+  scan: Pick<ScanResult, 'folder' | 'skipped'>,
+  refs: Pick<RunReferences, 'set'>,
+): ScanResult['skipped'] {
   const texts = new Set(refs.set?.files ?? []);
   if (texts.size === 0) return scan.skipped;
   return scan.skipped.filter((entry) => !texts.has(path.resolve(scan.folder, ...entry.relPath.split('/'))));

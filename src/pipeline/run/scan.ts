@@ -46,12 +46,8 @@ export function isAudioFileName(name: string): boolean {
  * by code point at each level, depth first). Symlinks are followed (a folder already visited, by
  * real path, is not entered twice, so loops end). Every entry that is not scanned is reported in
  * `skipped` with its reason: hidden entries (leading `.`, a hidden folder once, not entered),
-<<<<<<< HEAD:src/pipeline/scan.ts
  * entries that cannot be stat'ed, names holding a control character (a newline, ESC …: a folder
- * is not entered), and files that are not of an accepted type (src/pipeline/formats.ts).
-=======
- * entries that cannot be stat'ed, and files that are not of an accepted type (src/pipeline/run/input-types.ts).
->>>>>>> 7ff6f13 (pipeline: the layout follows a run: run.ts, run/ (folders, scan, input types, connect, interrupt, summaries), recording/ (resume check, orchestrator, state, store, pending, progress), stages/ (dictation with its chunks, stitching and marker methods, align-reference, plan with keep, cut with the cutter, output, timed files); alignments/<source>.json and transcripts/+markers/ writers move into src/run-output; one name per concept: input-types.ts, timed/subtitles.ts, upload-audio.ts, dataset/writers/, dataset/clip-audio.ts, review's wordSpans, the key table's fingerprint nestedIn beside its help group; behaviour unchanged):src/pipeline/run/scan.ts
+ * is not entered), and files that are not of an accepted type (src/pipeline/run/input-types.ts).
  * `leaveOut` paths (the output folder) are left out silently. Recordings the `include`/`exclude`
  * patterns (src/input-patterns.ts) leave out are listed in `excluded`; a single input file is
  * taken whatever the patterns say.
@@ -81,10 +77,12 @@ export async function scanRecordings(inputDir: string, options: ScanOptions = {}
 function scanOneFile(file: string, stats: Stats): ScanResult {
   const name = path.basename(file);
   const unsafe = controlCharacterReason(name);
-  if (unsafe !== undefined) return { folder: path.dirname(file), recordings: [], skipped: [{ relPath: name, reason: unsafe }], excluded: [] };
+  if (unsafe !== undefined)
+    return { folder: path.dirname(file), recordings: [], skipped: [{ relPath: name, reason: unsafe }], excluded: [] };
   // Named on purpose: a hidden name does not matter, only being a regular file of an accepted type.
   const notScanned = stats.isFile() && isAudioFileName(name) ? undefined : skipReason(name.replace(/^\.+/, ''), stats);
-  if (notScanned !== undefined) throw new DictclipError('E_INPUT', `input ${file} is neither a folder nor a recording: ${notScanned}`, { path: file });
+  if (notScanned !== undefined)
+    throw new DictclipError('E_INPUT', `input ${file} is neither a folder nor a recording: ${notScanned}`, { path: file });
   return { folder: path.dirname(file), recordings: [{ path: file, relPath: name }], skipped: [], excluded: [] };
 }
 

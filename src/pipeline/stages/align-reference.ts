@@ -39,7 +39,8 @@ export const MISMATCH_PLACED_SHARE = 0.5;
 /**
  * Not dictated: placed words scoring worse than this a frame against free phone decoding (PocketSphinx
  * log units) mean the wrong text, unless at least {@link MISMATCH_SURE_SHARE} of the words were found.
- * Right texts scored -14 to -22 a frame (real accented voices, the LibriVox readings), wrong ones (another text, German, digits for prose) -33 to -56 with at most 79 % of their words found.
+ * Right texts scored -14 to -22 a frame (real accented voices, the LibriVox readings), wrong ones (another text, German, digits for prose)
+ * -33 to -56 with at most 79 % of their words found.
  */
 export const MISMATCH_SCORE_PER_FRAME = -28;
 export const MISMATCH_SURE_SHARE = 0.9;
@@ -92,11 +93,15 @@ export async function alignReference(
   const text = alignText(wordTokens.map((token) => token.spoken), recognized);
   const { matched, words } = text.agreement;
   if (matched < MISMATCH_MIN_WORDS && matched < MISMATCH_SHARE * Math.min(words, Math.max(recognized.length, 1))) {
-    throw new DictclipError('E_REFERENCE_MISMATCH',
+    throw new DictclipError(
+      'E_REFERENCE_MISMATCH',
       `the reference transcript ${reference.origin} matches ${matched} of its ${words} words to what was heard in ${source} (${recognized.length} words): is it the right file?`,
-      { path: reference.origin });
+      { path: reference.origin },
+    );
   }
-  const times: ({ startMs: number; endMs: number; evidence?: WordEvidence } | null)[] = text.words.map((w) => (w.startMs === undefined ? null : { startMs: w.startMs, endMs: w.endMs! }));
+  const times: ({ startMs: number; endMs: number; evidence?: WordEvidence } | null)[] = text.words.map((w) =>
+    w.startMs === undefined ? null : { startMs: w.startMs, endMs: w.endMs! },
+  );
   const placements: Placement[] = text.words.map((w) => (w.placement === 'unheard' ? 'unaligned' : w.placement));
   if (options.align === 'acoustic' && options.acoustic !== undefined) {
     const anchors = text.words.flatMap((w, word) => (w.placement === 'matched' ? [{ word, startMs: w.startMs!, endMs: w.endMs! }] : []));
@@ -132,8 +137,13 @@ function finish(
   return {
     result: { transcript: reference.text, markers, collapsed: false, warnings: [] },
     record: {
-      version: 1, source, reference: reference.origin, align: options.align === 'acoustic' && options.acoustic !== undefined ? 'acoustic' : 'text',
-      text: reference.text, agreement: { ...agreement, unaligned: unaligned.length }, words: alignedWords,
+      version: 1,
+      source,
+      reference: reference.origin,
+      align: options.align === 'acoustic' && options.acoustic !== undefined ? 'acoustic' : 'text',
+      text: reference.text,
+      agreement: { ...agreement, unaligned: unaligned.length },
+      words: alignedWords,
     },
     unaligned,
   };
@@ -145,7 +155,11 @@ function finish(
  * Every estimate is at least that long: when a share by length would give a short word less,
  * each word gets {@link ESTIMATE_MIN_MS} and the rest is shared by length.
  */
-function estimateUnplaced(lengths: readonly number[], times: readonly ({ startMs: number; endMs: number } | null)[], durationMs: number): ({ startMs: number; endMs: number } | null)[] {
+function estimateUnplaced(
+  lengths: readonly number[],
+  times: readonly ({ startMs: number; endMs: number } | null)[],
+  durationMs: number,
+): ({ startMs: number; endMs: number } | null)[] {
   const out: ({ startMs: number; endMs: number } | null)[] = lengths.map(() => null);
   let i = 0;
   let previousEnd = 0;
@@ -197,7 +211,10 @@ function referenceMarkers(tokens: ReturnType<typeof tokenize>, words: readonly A
 }
 
 /** `flags` of clips over an unaligned word (text offsets `unaligned`, ascending) get `unaligned` added. */
-export function flagUnaligned<T extends { textStart: number; textLength: number; flags: string }>(clips: readonly T[], unaligned: readonly number[]): T[] {
+export function flagUnaligned<T extends { textStart: number; textLength: number; flags: string }>(
+  clips: readonly T[],
+  unaligned: readonly number[],
+): T[] {
   if (unaligned.length === 0) return [...clips];
   return clips.map((clip) => {
     const end = clip.textStart + clip.textLength;
@@ -225,7 +242,10 @@ export function savedAlignment(record: AlignmentRecord): { result: DictationResu
  * The dictation id of a clip starting at `startMs`: that of the chunk holding it (recordings
  * dictated in chunks), else the first.
  */
-export function dictationIdAt(dictation: { dictationIds: readonly string[]; chunks?: readonly { startMs: number; endMs: number }[] | undefined }, startMs: number): string {
+export function dictationIdAt(
+  dictation: { dictationIds: readonly string[]; chunks?: readonly { startMs: number; endMs: number }[] | undefined },
+  startMs: number,
+): string {
   const chunks = dictation.chunks ?? [];
   let index = 0;
   for (const [i, chunk] of chunks.entries()) if (chunk.startMs <= startMs) index = i;

@@ -15,7 +15,13 @@ import { tokenize } from '../../reference/index.js';
 import type { AcousticAligner } from './align-reference.js';
 
 /** How the model sees each placement: a word a person timed in dictclip review counts as aligned. */
-const SOURCE_OF: Readonly<Record<Placement, WordSource>> = { matched: 'matched', substituted: 'substituted', acoustic: 'acoustic', edited: 'acoustic', unaligned: 'estimated' };
+const SOURCE_OF: Readonly<Record<Placement, WordSource>> = {
+  matched: 'matched',
+  substituted: 'substituted',
+  acoustic: 'acoustic',
+  edited: 'acoustic',
+  unaligned: 'estimated',
+};
 
 /** The words of a recording as the model scores them: the reference's placed words, else the recognized ones (text order). */
 export function wordsToScore(result: DictationResult, aligned: readonly AlignedWord[] | undefined): (ScoredWord & { textStart: number })[] {
@@ -25,7 +31,9 @@ export function wordsToScore(result: DictationResult, aligned: readonly AlignedW
       evidence: w.evidence,
     }]));
   }
-  return result.markers.filter((m) => !isPunctuation(m.text)).map((m) => ({ text: m.text, textStart: m.textStart, startMs: m.startMs, endMs: m.endMs, source: 'recognized' as const }));
+  return result.markers
+    .filter((m) => !isPunctuation(m.text))
+    .map((m) => ({ text: m.text, textStart: m.textStart, startMs: m.startMs, endMs: m.endMs, source: 'recognized' as const }));
 }
 
 /**
@@ -33,7 +41,12 @@ export function wordsToScore(result: DictationResult, aligned: readonly AlignedW
  * the recognizer gave it (every word an anchor): the aligner's evidence of it and how far it moved
  * its edges, or that it found no place for it. Words without spoken tokens are left as they are.
  */
-export async function checkRecognized(aligner: AcousticAligner, wavPath: string, words: readonly (ScoredWord & { textStart: number })[], signal?: AbortSignal): Promise<(ScoredWord & { textStart: number })[]> {
+export async function checkRecognized(
+  aligner: AcousticAligner,
+  wavPath: string,
+  words: readonly (ScoredWord & { textStart: number })[],
+  signal?: AbortSignal,
+): Promise<(ScoredWord & { textStart: number })[]> {
   const tokens = words.map((w) => tokenize(w.text).flatMap((t) => t.spoken));
   const anchors = words.map((w, word) => ({ word, startMs: w.startMs, endMs: w.endMs }));
   const placed = await aligner({ wavPath, words: tokens, anchors, ...(signal === undefined ? {} : { signal }) });
@@ -49,7 +62,10 @@ export async function checkRecognized(aligner: AcousticAligner, wavPath: string,
 export type WordConfidences = ReadonlyMap<number, number>;
 
 /** Score the words of a recording whose work audio is `wavPath`. */
-export async function scoreRecording(wavPath: string, words: readonly (ScoredWord & { textStart: number })[]): Promise<{ words: JudgedWord[]; levels: Awaited<ReturnType<typeof readRecordingLevels>> }> {
+export async function scoreRecording(
+  wavPath: string,
+  words: readonly (ScoredWord & { textStart: number })[],
+): Promise<{ words: JudgedWord[]; levels: Awaited<ReturnType<typeof readRecordingLevels>> }> {
   const levels = await readRecordingLevels(wavPath);
   const scores = scoreWords(words, levels);
   return { words: words.map((w, i) => ({ ...w, confidence: scores[i]! })), levels };
@@ -77,7 +93,11 @@ export function confidenceByOffset(words: readonly JudgedWord[]): Map<number, nu
 }
 
 /** How far a recording's words can be trusted: its scored words, and with a reference its aligned words (unplaced ones included). */
-export function recordingConfidence(scored: readonly JudgedWord[], aligned: readonly AlignedWord[] | undefined, threshold: number): RecordingConfidence {
+export function recordingConfidence(
+  scored: readonly JudgedWord[],
+  aligned: readonly AlignedWord[] | undefined,
+  threshold: number,
+): RecordingConfidence {
   const timed = scored.filter((w) => w.source !== 'estimated');
   const mean = scored.length === 0 ? null : Math.round((1000 * scored.reduce((sum, w) => sum + w.confidence, 0)) / scored.length) / 1000;
   return {

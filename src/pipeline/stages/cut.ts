@@ -27,7 +27,11 @@ export interface CutResult {
 export async function cutStage(clips: readonly KeptClip[], outDir: string, relPath: string, ctx: CutRecordingContext): Promise<CutResult> {
   const folder = clipDir(outDir, relPath);
   await removeDir(folder);
-  const requests = clips.map((clip) => ({ startMs: clip.startMs, endMs: clip.endMs, outPath: path.join(folder, clipFileName(clip.index, clip.text)) }));
+  const requests = clips.map((clip) => ({
+    startMs: clip.startMs,
+    endMs: clip.endMs,
+    outPath: path.join(folder, clipFileName(clip.index, clip.text)),
+  }));
   const cut = await cutRecording(ctx, folder, requests);
   return { fileNames: requests.map((request) => path.relative(outDir, request.outPath).split(path.sep).join('/')), cut };
 }
@@ -68,7 +72,11 @@ export async function cutRecording(ctx: CutRecordingContext, folder: string, req
     let source = ctx.workWav;
     if (ctx.options.clipSource === 'original') {
       const original = await ctx.limits.transcode(() =>
-        originalAudio(ctx.recordingPath, path.join(ctx.workDir, `${ctx.key}.original.wav`), { ffmpegPath: ctx.ffmpegPath, signal: ctx.signal }));
+        originalAudio(ctx.recordingPath, path.join(ctx.workDir, `${ctx.key}.original.wav`), {
+          ffmpegPath: ctx.ffmpegPath,
+          signal: ctx.signal,
+        }),
+      );
       source = original.path;
       if (original.decoded) decoded = original.path;
     } else if (ctx.peaks !== undefined) {
@@ -91,7 +99,13 @@ export async function cutRecording(ctx: CutRecordingContext, folder: string, req
  * clips were cut, or, when the cut did not read the whole work audio (no clips, clips from the
  * original, a failure), computed from `workWav`. A failure only warns: the clips do not need them.
  */
-export async function writeWaveform(meter: PeaksMeter | undefined, workWav: string, outDir: string, source: string, warn: (message: string) => void): Promise<void> {
+export async function writeWaveform(
+  meter: PeaksMeter | undefined,
+  workWav: string,
+  outDir: string,
+  source: string,
+  warn: (message: string) => void,
+): Promise<void> {
   try {
     writePeaks(outDir, source, meter?.complete === true ? meter.peaks() : await computePeaks(workWav));
   } catch (error) {
@@ -100,7 +114,10 @@ export async function writeWaveform(meter: PeaksMeter | undefined, workWav: stri
 }
 
 /** The manifest columns of a cut clip: its flags, format and edge levels (measured, never a flag of their own: see `cut-edge`). */
-export function cutColumns(flags: string, cut: CutClip | undefined): Pick<ManifestRow, 'flags' | 'sample_rate' | 'channels' | 'edge_start_db' | 'edge_end_db'> {
+export function cutColumns(
+  flags: string,
+  cut: CutClip | undefined,
+): Pick<ManifestRow, 'flags' | 'sample_rate' | 'channels' | 'edge_start_db' | 'edge_end_db'> {
   if (cut === undefined) return { flags };
   return {
     flags,
@@ -115,7 +132,10 @@ export function cutColumns(flags: string, cut: CutClip | undefined): Pick<Manife
  * Clips with their edges snapped to quiet points of the work audio (see `snapEdges`) when they
  * carry a snap window (planned with `snapMs` > 0); others are returned as they are.
  */
-export async function snapClips<T extends Pick<PlannedClip, 'startMs' | 'endMs' | 'snap'>>(workWav: string, clips: readonly T[]): Promise<T[]> {
+export async function snapClips<T extends Pick<PlannedClip, 'startMs' | 'endMs' | 'snap'>>(
+  workWav: string,
+  clips: readonly T[],
+): Promise<T[]> {
   const windows = clips.flatMap((clip) => (clip.snap === undefined ? [] : [{ startMs: clip.startMs, endMs: clip.endMs, ...clip.snap }]));
   if (windows.length === 0) return [...clips];
   const snapped = await snapEdges(workWav, windows);

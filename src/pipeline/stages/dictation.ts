@@ -55,6 +55,7 @@ export async function dictateRecording(wav: WavInfo & { path: string }, ctx: Dic
     key: ctx.key,
     onStage: ctx.onStage,
     onChunks: ctx.onChunks,
-    dictateOne: (chunkPath, durationMs, span) => dictateChunk(dctx, { path: chunkPath, durationMs, span }, { limits: ctx.limits, pending: ctx.pending, warn: ctx.warn }),
+    dictateOne: (chunkPath, durationMs, span) =>
+      dictateChunk(dctx, { path: chunkPath, durationMs, span }, { limits: ctx.limits, pending: ctx.pending, warn: ctx.warn }),
   });
 }

@@ -62,7 +62,9 @@ export function manifestRows(
       duration_ms: clip.endMs - clip.startMs,
       kind: clip.kind,
       method: dictation.method,
-      dictation_id: fromReference ? dictationIdAt(dictation, clip.startMs) : dictation.markerDictationIds[first] ?? dictation.dictationIds[0] ?? '',
+      dictation_id: fromReference
+        ? dictationIdAt(dictation, clip.startMs)
+        : (dictation.markerDictationIds[first] ?? dictation.dictationIds[0] ?? ''),
       text_start: clip.textStart,
       text_length: clip.textLength,
       ...cutColumns(clip.flags, cut.cut[i]),
@@ -92,7 +94,16 @@ export function finishedRecording(
   const saved = trust === undefined ? {} : { wordConfidence: [...trust.words], confidence: trust.recording };
   return {
     clips: { fingerprint, rows, dropped, paddingClamped, ...(reference === undefined ? {} : { reference }), ...saved },
-    outcome: { rows, resumed: false, dropped, found, agreement, paddingClamped, earlierStageMs, ...(trust === undefined ? {} : { confidence: trust.recording }) },
+    outcome: {
+      rows,
+      resumed: false,
+      dropped,
+      found,
+      agreement,
+      paddingClamped,
+      earlierStageMs,
+      ...(trust === undefined ? {} : { confidence: trust.recording }),
+    },
   };
 }
 
@@ -105,7 +116,8 @@ export function finishedRecording(
 export function resumedOutcome(saved: SavedClips, dictation: SavedDictation | undefined, options: PlanOptions): RecordingOutcome {
   const rows = saved.rows.map((row) => ({ ...row, flags: (row as Partial<ManifestRow>).flags ?? '' }));
   const found = saved.reference === undefined ? phraseCounts(dictation?.result, options.find) : saved.reference.found;
-  const paddingClamped = saved.paddingClamped ?? (dictation === undefined ? 0 : countClamped(planFor(dictation.result, options, dictation.audioDurationMs)));
+  const paddingClamped =
+    saved.paddingClamped ?? (dictation === undefined ? 0 : countClamped(planFor(dictation.result, options, dictation.audioDurationMs)));
   return {
     rows, resumed: true, dropped: saved.dropped ?? { clips: 0, ms: 0 }, found, agreement: saved.reference?.agreement, paddingClamped,
     earlierStageMs: dictation?.stageMs, ...(saved.confidence === undefined ? {} : { confidence: saved.confidence }),
@@ -117,7 +129,11 @@ export function resumedOutcome(saved: SavedClips, dictation: SavedDictation | un
  * (`result`), and with a reference its unaligned words and those left without times (`unplaced`).
  */
 export function timedSource(
-  source: string, durationMs: number, result: DictationResult, aligned: Pick<AlignedReference, 'record' | 'unaligned'> | undefined, confidence?: ReadonlyMap<number, number>,
+  source: string,
+  durationMs: number,
+  result: DictationResult,
+  aligned: Pick<AlignedReference, 'record' | 'unaligned'> | undefined,
+  confidence?: ReadonlyMap<number, number>,
 ): TimedSource {
   const unplaced = aligned?.record.words.filter((w) => w.startMs === null).map((w) => w.textStart) ?? [];
   return { source, durationMs, result, reference: aligned && { unaligned: aligned.unaligned, unplaced }, confidence };

@@ -17,7 +17,11 @@ export interface DroppedTotals { clips: number; ms: number }
  * Flag every planned clip (timing checks over the whole recording), then keep those that pass
  * `filters`; kept clips are numbered again from 0 so clip file names stay consecutive.
  */
-export function keepClips(result: DictationResult, planned: readonly PlannedClip[], filters: ClipFilters): { clips: KeptClip[]; dropped: DroppedTotals } {
+export function keepClips(
+  result: DictationResult,
+  planned: readonly PlannedClip[],
+  filters: ClipFilters,
+): { clips: KeptClip[]; dropped: DroppedTotals } {
   const flags = timingFlags(result, planned);
   const clips: KeptClip[] = [];
   const dropped: DroppedTotals = { clips: 0, ms: 0 };
@@ -35,11 +39,28 @@ export function keepClips(result: DictationResult, planned: readonly PlannedClip
 }
 
 /** The options the plan stage uses. */
-export type PlanOptions = Pick<ResolvedRunOptions,
-  'mode' | 'keepPunctuation' | 'padBeforeMs' | 'padAfterMs' | 'padMode' | 'maxGapMs' | 'maxPhraseMs' | 'match' | 'find' | 'contextWords' | 'snapMs'
-  | 'minDurationMs' | 'maxDurationMs' | 'minCharsPerSecond' | 'maxCharsPerSecond'>;
+export type PlanOptions = Pick<
+  ResolvedRunOptions,
+  | 'mode'
+  | 'keepPunctuation'
+  | 'padBeforeMs'
+  | 'padAfterMs'
+  | 'padMode'
+  | 'maxGapMs'
+  | 'maxPhraseMs'
+  | 'match'
+  | 'find'
+  | 'contextWords'
+  | 'snapMs'
+  | 'minDurationMs'
+  | 'maxDurationMs'
+  | 'minCharsPerSecond'
+  | 'maxCharsPerSecond'
+>;
 
-/** A recording's planned clips: those kept (numbered from 0), what the filters left out, and the edges whose padding a neighbour cut short. */
+/**
+ * A recording's planned clips: those kept (numbered from 0), what the filters left out, and the edges whose padding a neighbour cut short.
+ */
 export interface RecordingPlan {
   clips: KeptClip[];
   dropped: DroppedTotals;
@@ -50,7 +71,12 @@ export interface RecordingPlan {
  * Plan a recording's clips over `result` (audio `audioDurationMs` long), keep those the filters
  * pass, and flag `unaligned` the clips over the text offsets `unaligned` (ascending).
  */
-export function planRecording(result: DictationResult, audioDurationMs: number, unaligned: readonly number[], options: PlanOptions): RecordingPlan {
+export function planRecording(
+  result: DictationResult,
+  audioDurationMs: number,
+  unaligned: readonly number[],
+  options: PlanOptions,
+): RecordingPlan {
   const kept = keepClips(result, planFor(result, options, audioDurationMs), options);
   return { clips: flagUnaligned(kept.clips, unaligned), dropped: kept.dropped, paddingClamped: countClamped(kept.clips) };
 }

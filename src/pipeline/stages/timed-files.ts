@@ -32,7 +32,12 @@ export interface TimedOptions {
 
 /** The cue options of a run's options. */
 export function cueOptions(options: TimedOptions): CueOptions {
-  return { level: options.subtitleLevel, maxLineWidth: options.subtitleMaxLineWidth, maxLines: options.subtitleMaxLines, lineBreaks: options.subtitleLineBreaks };
+  return {
+    level: options.subtitleLevel,
+    maxLineWidth: options.subtitleMaxLineWidth,
+    maxLines: options.subtitleMaxLines,
+    lineBreaks: options.subtitleLineBreaks,
+  };
 }
 
 /** A recording's words as its clips were planned: the recognizer's, or the reference's when it was aligned. */
@@ -71,13 +76,20 @@ export async function removeTimedFiles(outDir: string, source: string): Promise<
  * The timed source of a recording kept from an earlier run: its saved dictation, or with a
  * reference the saved `alignments/<source>.json`; undefined when what it needs is not there.
  */
-export async function savedTimedSource(outDir: string, source: string, dictation: RecordingState['dictation'], withReference: boolean): Promise<TimedSource | undefined> {
+export async function savedTimedSource(
+  outDir: string,
+  source: string,
+  dictation: RecordingState['dictation'],
+  withReference: boolean,
+): Promise<TimedSource | undefined> {
   if (dictation === undefined) return undefined;
   const base = { source, durationMs: dictation.audioDurationMs };
   if (!withReference) return { ...base, result: dictation.result };
   const record = await readAlignment(outDir, source);
   const saved = record === undefined ? undefined : savedAlignment(record);
-  return saved === undefined ? undefined : { ...base, result: saved.result, reference: { unaligned: saved.unaligned, unplaced: saved.unplaced } };
+  return saved === undefined
+    ? undefined
+    : { ...base, result: saved.result, reference: { unaligned: saved.unaligned, unplaced: saved.unplaced } };
 }
 
 /** What {@link writeSubtitleFiles} did: the files written, and the recordings without a timed transcript. */
@@ -92,7 +104,10 @@ export interface SubtitleFilesResult {
  * the input, the service or any audio (`dictclip subtitles`); other formats already there are kept.
  * @throws DictclipError `E_NOT_RUN_OUTPUT` for a folder that is not a run output; `E_OUTPUT`.
  */
-export async function writeSubtitleFiles(runDir: string, options: { formats: readonly SubtitleFormat[]; cues: CueOptions }): Promise<SubtitleFilesResult> {
+export async function writeSubtitleFiles(
+  runDir: string,
+  options: { formats: readonly SubtitleFormat[]; cues: CueOptions },
+): Promise<SubtitleFilesResult> {
   await checkRunOutput(runDir);
   const sources = await runSources(runDir);
   const missing: string[] = [];

@@ -16,7 +16,11 @@ import type { AlignedReference } from './align-reference.js';
  * audio's end, a start at or past it leaves the word as it was) and `verified`. Edits naming no
  * reference word are counted in `unmatched`.
  */
-export function withWordEdits(aligned: AlignedReference, edits: readonly WordEdit[], audioMs: number): { aligned: AlignedReference; unmatched: number } {
+export function withWordEdits(
+  aligned: AlignedReference,
+  edits: readonly WordEdit[],
+  audioMs: number,
+): { aligned: AlignedReference; unmatched: number } {
   if (edits.length === 0) return { aligned, unmatched: 0 };
   const byStart = new Map(edits.map((edit) => [edit.textStart, edit]));
   let matched = 0;
@@ -36,7 +40,10 @@ export function withWordEdits(aligned: AlignedReference, edits: readonly WordEdi
   const saved = savedAlignment(record);
   if (saved === undefined) return { aligned, unmatched: edits.length }; // not reached: the words are the record's own
   const agreement = { ...record.agreement, unaligned: saved.unaligned.length };
-  return { aligned: { result: saved.result, record: { ...record, agreement }, unaligned: saved.unaligned }, unmatched: edits.length - matched };
+  return {
+    aligned: { result: saved.result, record: { ...record, agreement }, unaligned: saved.unaligned },
+    unmatched: edits.length - matched,
+  };
 }
 
 /** A clip: its text span, flags and optional snap window. */
@@ -78,6 +85,8 @@ export function markEditedClips<T extends EditableClip>(clips: readonly T[], wor
 export function trustVerified<T extends { flags: string }>(clips: readonly T[]): T[] {
   return clips.map((clip) => {
     const tokens = clip.flags.split(' ');
-    return tokens.includes('verified') && tokens.includes('low-confidence') ? { ...clip, flags: tokens.filter((t) => t !== 'low-confidence').join(' ') } : clip;
+    return tokens.includes('verified') && tokens.includes('low-confidence')
+      ? { ...clip, flags: tokens.filter((t) => t !== 'low-confidence').join(' ') }
+      : clip;
   });
 }

@@ -12,7 +12,8 @@ const ANY = 'any';
 export const CONFIDENCE_PREFIX = 'confidence<';
 
 function hasFlag(clip: PageClip, token: string): boolean {
-  if (token.startsWith(CONFIDENCE_PREFIX)) return clip.confidence === null || clip.confidence < Number(token.slice(CONFIDENCE_PREFIX.length));
+  if (token.startsWith(CONFIDENCE_PREFIX))
+    return clip.confidence === null || clip.confidence < Number(token.slice(CONFIDENCE_PREFIX.length));
   return token === ANY ? isFlagged(clip) : ` ${clip.flags} `.includes(` ${token} `);
 }
 
@@ -82,8 +83,11 @@ export function filterClips(run: PageRun, token: string | null): void {
   const status = document.getElementById('filter-status');
   if (status) {
     status.hidden = token === null;
-    status.innerHTML = token === null ? '' : `Showing the ${plural(shown, 'clip')} ${token.startsWith(CONFIDENCE_PREFIX) ? 'with' : 'flagged'} <span class="flag">${esc(filterLabel(token))}` +
-      `</span> in ${plural(inRecordings, 'recording')}. <button type="button" data-filter="">Show every clip</button>`;
+    status.innerHTML =
+      token === null
+        ? ''
+        : `Showing the ${plural(shown, 'clip')} ${token.startsWith(CONFIDENCE_PREFIX) ? 'with' : 'flagged'} <span class="flag">${esc(filterLabel(token))}` +
+          `</span> in ${plural(inRecordings, 'recording')}. <button type="button" data-filter="">Show every clip</button>`;
   }
   document.body.dataset['filter'] = token === null ? '' : token;
   if (token !== null) document.getElementById('recordings')?.scrollIntoView();

@@ -24,7 +24,11 @@ export function pageRun(data: ReportData): PageRun {
   const flagged = (flags: string): boolean => flags.split(' ').some((token) => token !== '' && !notes.has(token));
   return {
     data,
-    recordings: data.recordings.map((r, index) => ({ index, data: r, clips: clipRows(r.clips).map((c) => ({ ...c, flagged: flagged(c.flags) })) })),
+    recordings: data.recordings.map((r, index) => ({
+      index,
+      data: r,
+      clips: clipRows(r.clips).map((c) => ({ ...c, flagged: flagged(c.flags) })),
+    })),
   };
 }
 

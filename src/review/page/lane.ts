@@ -31,7 +31,8 @@ export function laneHtml(words: readonly WordView[]): string {
   let html = '';
   words.forEach((w, i) => {
     if (w.startMs === null || w.endMs === null) return;
-    html += `<span class="lw${wordClasses(w)}" data-word="${i}" data-start-ms="${w.startMs}" data-end-ms="${w.endMs}" title="${esc(wordTitle(w))}">` +
+    html +=
+      `<span class="lw${wordClasses(w)}" data-word="${i}" data-start-ms="${w.startMs}" data-end-ms="${w.endMs}" title="${esc(wordTitle(w))}">` +
       `<span class="edge" data-edge="start"></span><span class="lt">${esc(w.text)}</span><span class="edge" data-edge="end"></span></span>`;
   });
   return html;
@@ -72,10 +73,16 @@ export function edgeRange(words: readonly WordView[], index: number, edge: Edge,
 }
 
 /** Word `index`'s times with edge `edge` moved by `deltaMs`, kept in its {@link edgeRange}; whole ms. */
-export function movedTimes(words: readonly WordView[], index: number, edge: Edge, deltaMs: number, durationMs: number): { startMs: number; endMs: number } {
+export function movedTimes(
+  words: readonly WordView[],
+  index: number,
+  edge: Edge,
+  deltaMs: number,
+  durationMs: number,
+): { startMs: number; endMs: number } {
   const w = words[index]!;
   const [lo, hi] = edgeRange(words, index, edge, durationMs);
-  const at = Math.round(Math.min(hi, Math.max(lo, (edge === 'start' ? w.startMs ?? 0 : w.endMs ?? 0) + deltaMs)));
+  const at = Math.round(Math.min(hi, Math.max(lo, (edge === 'start' ? (w.startMs ?? 0) : (w.endMs ?? 0)) + deltaMs)));
   return edge === 'start' ? { startMs: at, endMs: w.endMs ?? 0 } : { startMs: w.startMs ?? 0, endMs: at };
 }
 

@@ -49,7 +49,12 @@ export function doubtText(e: DoubtSummary): string {
 export function summaryOf(words: readonly WordView[]): DoubtSummary {
   let lowest: number | null = null;
   for (const w of words) if (!w.verified && w.confidence !== null && (lowest === null || w.confidence < lowest)) lowest = w.confidence;
-  return { words: words.length, verified: words.filter((w) => w.verified).length, doubtful: words.filter((w) => w.doubtful).length, lowest };
+  return {
+    words: words.length,
+    verified: words.filter((w) => w.verified).length,
+    doubtful: words.filter((w) => w.doubtful).length,
+    lowest,
+  };
 }
 
 /** The first word in doubt after word `after` (-1: from the start) of `words`; -1 for none. */

@@ -10,7 +10,13 @@ import { rm, symlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { findPauseSplits, readWavInfo } from '../../audio/index.js';
 import { DictclipError, isDictclipError } from '../../errors.js';
-import { checkPocketSphinx, DEFAULT_POCKETSPHINX_BINARY, DEFAULT_POCKETSPHINX_MODEL_DIR, POCKETSPHINX_INSTALL_HINT, pocketSphinxModel } from '../../pocketsphinx-model.js';
+import {
+  checkPocketSphinx,
+  DEFAULT_POCKETSPHINX_BINARY,
+  DEFAULT_POCKETSPHINX_MODEL_DIR,
+  POCKETSPHINX_INSTALL_HINT,
+  pocketSphinxModel,
+} from '../../pocketsphinx-model.js';
 import type { Engine, Recognition, RecognizeOptions } from '../types.js';
 import { BatchProcess, type BatchDecode } from './pocketsphinx-batch.js';
 import { FRAME_MS } from './pocketsphinx-output.js';
@@ -66,7 +72,11 @@ export function createPocketSphinxEngine(options: PocketSphinxOptions = {}): Poc
   const chunkMs = Math.max(1000, options.chunkMs ?? 20_000);
   const maxActiveHmms = options.maxActiveHmms ?? DEFAULT_MAX_ACTIVE_HMMS;
   if (!Number.isInteger(maxActiveHmms) || (maxActiveHmms < 1 && maxActiveHmms !== -1)) {
-    throw new DictclipError('E_CONFIG', `PocketSphinx option maxActiveHmms must be an integer ≥ 1, or -1 for no limit (got ${maxActiveHmms}).`, { key: 'maxActiveHmms' });
+    throw new DictclipError(
+      'E_CONFIG',
+      `PocketSphinx option maxActiveHmms must be an integer ≥ 1, or -1 for no limit (got ${maxActiveHmms}).`,
+      { key: 'maxActiveHmms' },
+    );
   }
   const model = pocketSphinxModel(options.modelDir ?? DEFAULT_POCKETSPHINX_MODEL_DIR);
   const args = [
@@ -74,7 +84,10 @@ export function createPocketSphinxEngine(options: PocketSphinxOptions = {}): Poc
     '-backtrace', 'yes', '-remove_silence', 'no', '-maxhmmpf', String(maxActiveHmms),
     '-hmm', model.hmm, '-lm', model.lm, '-dict', model.dict, ...(options.settings ?? []),
   ];
-  const pool = new BatchPool(Math.max(1, options.processes ?? availableParallelism()), () => new BatchProcess(binary, args, POCKETSPHINX_INSTALL_HINT));
+  const pool = new BatchPool(
+    Math.max(1, options.processes ?? availableParallelism()),
+    () => new BatchProcess(binary, args, POCKETSPHINX_INSTALL_HINT),
+  );
 
   async function check(): Promise<void> {
     await sweepEngineTempDirs(); // left by a killed process
@@ -87,7 +100,9 @@ export function createPocketSphinxEngine(options: PocketSphinxOptions = {}): Poc
       throw new DictclipError('E_ENGINE', `PocketSphinx cannot read ${audioPath}`, { path: audioPath, cause });
     });
     if (info.dataOffset !== WORK_HEADER_BYTES || info.sampleRate !== 16_000 || info.channels !== 1 || info.bitsPerSample !== 16) {
-      throw new DictclipError('E_ENGINE', `PocketSphinx needs 16 kHz mono 16-bit WAV with a 44-byte header: ${audioPath}`, { path: audioPath });
+      throw new DictclipError('E_ENGINE', `PocketSphinx needs 16 kHz mono 16-bit WAV with a 44-byte header: ${audioPath}`, {
+        path: audioPath,
+      });
     }
     const splits = await findPauseSplits({ ...info, path: audioPath }, { maxSamples: chunkMs * 16 });
     const frames = [0, ...splits.map((s) => Math.round(s / SAMPLES_PER_FRAME)), Math.ceil(info.samples / SAMPLES_PER_FRAME)];
@@ -110,12 +125,15 @@ export function createPocketSphinxEngine(options: PocketSphinxOptions = {}): Poc
           throw error;
         }
       }));
-      const words = decodes.flatMap((d, i) => d.words.map((w) => ({ ...w, startMs: w.startMs + frames[i]! * FRAME_MS, endMs: w.endMs + frames[i]! * FRAME_MS })));
+      const words = decodes.flatMap((d, i) =>
+        d.words.map((w) => ({ ...w, startMs: w.startMs + frames[i]! * FRAME_MS, endMs: w.endMs + frames[i]! * FRAME_MS })),
+      );
       const endMs = Math.max(0, ...decodes.map((d, i) => (d.endMs > 0 ? d.endMs + frames[i]! * FRAME_MS : 0)));
       const clamp = (ms: number): number => Math.min(ms, Math.floor(info.durationMs));
       return { words: words.map((w) => ({ ...w, startMs: clamp(w.startMs), endMs: clamp(w.endMs) })), endMs: clamp(endMs) };
     } catch (error) {
-      if (isAborted(signal) && !isDictclipError(error, 'E_ABORTED')) throw new DictclipError('E_ABORTED', 'Recognition aborted', { cause: signal?.reason });
+      if (isAborted(signal) && !isDictclipError(error, 'E_ABORTED'))
+        throw new DictclipError('E_ABORTED', 'Recognition aborted', { cause: signal?.reason });
       throw error;
     } finally {
       signal?.removeEventListener('abort', onAbort);
@@ -141,7 +159,8 @@ async function plainPath(path: string): Promise<{ path: string; release: () => P
   if (!/\s/.test(path)) return { path, release: async () => undefined };
   const dir = await makeEngineTempDir();
   const linkPath = join(dir, 'audio.wav');
-  if (/\s/.test(linkPath)) throw new DictclipError('E_ENGINE', `PocketSphinx cannot read paths with spaces (also the temp folder ${dir})`, { path });
+  if (/\s/.test(linkPath))
+    throw new DictclipError('E_ENGINE', `PocketSphinx cannot read paths with spaces (also the temp folder ${dir})`, { path });
   await symlink(path, linkPath);
   return { path: linkPath, release: () => rm(dir, { recursive: true, force: true }) };
 }

@@ -32,7 +32,9 @@ export interface ScriptEntry {
 export interface ScriptFile {
   /** Entries tried in order; the first whose match fits gives the words. */
   scripts: ScriptEntry[];
-  /** Audio no entry matches: `segments` names non-silent stretches from a fixed word list; `none` recognizes nothing. @default 'segments' */
+  /**
+   * Audio no entry matches: `segments` names non-silent stretches from a fixed word list; `none` recognizes nothing. @default 'segments'
+   */
   fallback?: 'segments' | 'none';
   /** Delay before every answer, ms. @default 0 */
   delayMs?: number;
@@ -58,7 +60,8 @@ export function validateScriptFile(data: unknown, path?: string): ScriptFile {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) fail('the script', 'must be a JSON object', path);
   const file = data as Record<string, unknown>;
   if (!Array.isArray(file.scripts)) fail('scripts', 'must be an array', path);
-  if (file.fallback !== undefined && file.fallback !== 'segments' && file.fallback !== 'none') fail('fallback', 'must be "segments" or "none"', path);
+  if (file.fallback !== undefined && file.fallback !== 'segments' && file.fallback !== 'none')
+    fail('fallback', 'must be "segments" or "none"', path);
   nonNegative(file.delayMs, 'delayMs', path, false);
   for (const [i, entry] of (file.scripts as unknown[]).entries()) {
     const at = `scripts[${i}]`;
@@ -72,7 +75,11 @@ export function validateScriptFile(data: unknown, path?: string): ScriptFile {
     }
     nonNegative(e.delayMs, `${at}.delayMs`, path, false);
     if (e.fault !== undefined && e.fault !== 'fail' && e.fault !== 'never-done' && !isDictationFault(e.fault)) {
-      fail(`${at}.fault`, 'must be "fail", "never-done", "invalid-xml", "truncated-xml", "odd-markers", "mismatched-markers" or "offsets-outside"', path);
+      fail(
+        `${at}.fault`,
+        'must be "fail", "never-done", "invalid-xml", "truncated-xml", "odd-markers", "mismatched-markers" or "offsets-outside"',
+        path,
+      );
     }
     if (!Array.isArray(e.words)) fail(`${at}.words`, 'must be an array', path);
     for (const [j, word] of (e.words as unknown[]).entries()) {

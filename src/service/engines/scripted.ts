@@ -72,7 +72,12 @@ export function createScriptedEngine(script: ScriptFile): Engine {
       if (entry?.fault === 'never-done') return waitForAbort(signal);
       const endMs = Math.round(durationMs);
       if (entry !== undefined) {
-        const words = entry.words.map((w) => ({ word: w.word, startMs: w.startMs, endMs: w.endMs, confidence: w.confidence ?? DEFAULT_CONFIDENCE }));
+        const words = entry.words.map((w) => ({
+          word: w.word,
+          startMs: w.startMs,
+          endMs: w.endMs,
+          confidence: w.confidence ?? DEFAULT_CONFIDENCE,
+        }));
         return { words, endMs, ...(isDictationFault(entry.fault) ? { fault: entry.fault } : {}) };
       }
       if (found === undefined) return { words: [], endMs };

@@ -38,7 +38,10 @@ function numbers(value: string | number | undefined): string[] {
  * - `mismatched-markers`: WordAudioMarkers loses its last pair (pair counts differ);
  * - `offsets-outside`: the last WordTextMarkers pair points past the end of SubstitutedText.
  */
-export function corruptStats(entries: readonly (readonly [string, string | number])[], fault: string | undefined): [string, string | number][] {
+export function corruptStats(
+  entries: readonly (readonly [string, string | number])[],
+  fault: string | undefined,
+): [string, string | number][] {
   const out: [string, string | number][] = entries.map(([k, v]) => [k, v]);
   if (fault !== 'odd-markers' && fault !== 'mismatched-markers' && fault !== 'offsets-outside') return out;
   const textLength = String(entries.find(([k]) => k === 'SubstitutedText')?.[1] ?? '').length;

@@ -76,7 +76,10 @@ export interface FaultedRequest {
  * Wrap the handler of `route`: when the requested dictation has a permanent fault, its XML answer
  * is corrupted as the fault says. Other routes get the handler unchanged.
  */
-export function withDictationFault<C extends FaultedRequest>(route: RouteName, handler: (ctx: C) => Promise<void> | void): (ctx: C) => Promise<void> | void {
+export function withDictationFault<C extends FaultedRequest>(
+  route: RouteName,
+  handler: (ctx: C) => Promise<void> | void,
+): (ctx: C) => Promise<void> | void {
   const corrupt = DOCUMENTS[route];
   if (corrupt === undefined) return handler;
   return (ctx) => {

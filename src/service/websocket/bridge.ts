@@ -15,7 +15,8 @@ export function createWebSocketDeps(service: ServiceContext): WebSocketDeps {
     dataDir: service.options.dataDir,
     async authenticate(creds, client) {
       const result = await service.auth.authenticate(creds, client);
-      if (!result.ok && result.retryAfterS !== undefined) return { ok: false, status: 429, reason: TOO_MANY_LOGINS, retryAfterS: result.retryAfterS };
+      if (!result.ok && result.retryAfterS !== undefined)
+        return { ok: false, status: 429, reason: TOO_MANY_LOGINS, retryAfterS: result.retryAfterS };
       if (!result.ok) return { ok: false, status: 401, reason: BAD_CREDENTIALS };
       if (result.mustChangePassword) return { ok: false, status: 403, reason: PASSWORD_CHANGE_REQUIRED };
       const release = service.slots.acquire(result.user);
@@ -23,7 +24,8 @@ export function createWebSocketDeps(service: ServiceContext): WebSocketDeps {
       return { ok: true, user: result.user, tenant: result.tenant, release };
     },
     async dictate(input) {
-      if (!AUDIO_FORMATS.includes(input.audioFormat)) throw new DictclipError('E_WEBSOCKET', `Unsupported audio format "${input.audioFormat}".`);
+      if (!AUDIO_FORMATS.includes(input.audioFormat))
+        throw new DictclipError('E_WEBSOCKET', `Unsupported audio format "${input.audioFormat}".`);
       // As for HTTP creation, an unknown profile is a profile without substitution rules.
       const contentType = contentTypeForFormat(input.audioFormat);
       const audioId = await service.audio.importFile(input.tenant, contentType, input.audioPath);

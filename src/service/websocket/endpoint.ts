@@ -240,7 +240,8 @@ class Session {
   #dictationFailed(error: unknown): void {
     const message = errorMessage(error, 'Dictation failed');
     // Audio that is not what audioFormat says is refused as data the endpoint cannot take.
-    if (isDictclipError(error, 'E_UNSUPPORTED_MEDIA_TYPE')) this.#fail(CLOSE.unsupportedData, 'unsupported-audio', message, { code: error.code });
+    if (isDictclipError(error, 'E_UNSUPPORTED_MEDIA_TYPE'))
+      this.#fail(CLOSE.unsupportedData, 'unsupported-audio', message, { code: error.code });
     else this.#fail(CLOSE.internalError, 'dictation-failed', message, isDictclipError(error) ? { code: error.code } : {});
   }
 }
@@ -252,7 +253,10 @@ class Session {
  * `close()` stops accepting sockets, closes open ones (1001) and waits for their cleanup.
  */
 export function attachWebSocket(server: Server, deps: WebSocketDeps, options: WebSocketOptions = {}): { close(): Promise<void> } {
-  const limits: SessionLimits = { idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS, maxAudioBytes: options.maxAudioBytes ?? DEFAULT_MAX_UPLOAD_BYTES };
+  const limits: SessionLimits = {
+    idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+    maxAudioBytes: options.maxAudioBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+  };
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const sessions = new Set<Promise<void>>();
 

@@ -35,7 +35,11 @@ describe('alignInWindows', () => {
     const search = (piece: Piece): Promise<Map<number, AcousticSpan>> => {
       pieces.push(piece);
       // Nothing is found in a window that starts before 4 s (say the first seconds are music).
-      return Promise.resolve(new Map(piece.startMs < 4000 ? [] : piece.words.filter((w) => truth(w).startMs >= piece.startMs).map((w) => [w, truth(w)] as const)));
+      return Promise.resolve(
+        new Map(
+          piece.startMs < 4000 ? [] : piece.words.filter((w) => truth(w).startMs >= piece.startMs).map((w) => [w, truth(w)] as const),
+        ),
+      );
     };
     const placed = await alignInWindows(words.slice(0, 12), 12_000, 8_000, search);
     expect(pieces.map((p) => [p.startMs, p.endMs, p.words[0]])).toEqual([[0, 8000, 0], [4000, 12_000, 0]]);

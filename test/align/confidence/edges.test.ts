@@ -26,7 +26,8 @@ describe('cut-edge: does a clip edge cut into speech', () => {
     const levels = levelsOf('.....##########..........##########.....');
     // The word sounds from 50 to 150 ms; a clip ending at 100 ms leaves 50 ms of it outside.
     expect(cutsIntoSpeech({ startMs: 50, endMs: 100 }, undefined, { startMs: 250, endMs: 350 }, levels)).toBe(true);
-    expect(cutsIntoSpeech({ startMs: 50, endMs: 110 }, undefined, { startMs: 250, endMs: 350 }, levels)).toBe(false); // 40 ms: within the tolerance
+    // 40 ms: within the tolerance
+    expect(cutsIntoSpeech({ startMs: 50, endMs: 110 }, undefined, { startMs: 250, endMs: 350 }, levels)).toBe(false);
     expect(cutsIntoSpeech({ startMs: 100, endMs: 150 }, undefined, { startMs: 250, endMs: 350 }, levels)).toBe(true);
     expect(EDGE_SPEECH_MS).toBe(50);
   });

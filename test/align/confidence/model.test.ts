@@ -11,7 +11,13 @@ function levelsOf(frames: string): ReturnType<typeof recordingLevels> {
   return recordingLevels(Float64Array.from(frames, (c) => (c === '#' ? 3000 : c === '+' ? 300 : 10) ** 2 * 160));
 }
 
-const word = (text: string, startMs: number, endMs: number, more: Partial<ScoredWord> = {}): ScoredWord => ({ text, startMs, endMs, source: 'acoustic', ...more });
+const word = (text: string, startMs: number, endMs: number, more: Partial<ScoredWord> = {}): ScoredWord => ({
+  text,
+  startMs,
+  endMs,
+  source: 'acoustic',
+  ...more,
+});
 
 describe('confidence features', () => {
   const levels = levelsOf('..........' + '#'.repeat(30) + '..........' + '+'.repeat(10) + '..........');
@@ -25,7 +31,21 @@ describe('confidence features', () => {
     const ctx = featureContext([], levels);
     expect(ctx.phoneMs).toBe(PHONE_MS);
     // 300 ms of speech for 4 phones (300 ms expected): no length deviation.
-    expect(wordFeatures(word('lends', 100, 400), ctx)).toEqual({ quiet: 0, level: 0, long: 0, short: 0, spill: 0, hollow: 0, unheard: 0, substituted: 0, estimated: 0, gop: null, score: null, moved: null, rejected: null });
+    expect(wordFeatures(word('lends', 100, 400), ctx)).toEqual({
+      quiet: 0,
+      level: 0,
+      long: 0,
+      short: 0,
+      spill: 0,
+      hollow: 0,
+      unheard: 0,
+      substituted: 0,
+      estimated: 0,
+      gop: null,
+      score: null,
+      moved: null,
+      rejected: null,
+    });
     // Noise only: every frame quiet, 49.5 dB under the speech (spread 49.5 dB): level −1.
     const noise = wordFeatures(word('lend', 400, 500), ctx);
     expect([noise.quiet, noise.level, noise.short]).toEqual([1, -1, Math.log(225 / 100)]);
@@ -50,7 +70,10 @@ describe('confidence features', () => {
 
   it('a recognized word forced through the aligner again: how far its edges moved, or rejected', () => {
     const ctx = featureContext([], levels);
-    expect(wordFeatures(word('lend', 100, 300, { source: 'recognized', check: { movedMs: 120 } }), ctx)).toMatchObject({ moved: 1.2, rejected: 0 });
+    expect(wordFeatures(word('lend', 100, 300, { source: 'recognized', check: { movedMs: 120 } }), ctx)).toMatchObject({
+      moved: 1.2,
+      rejected: 0,
+    });
     expect(wordFeatures(word('lend', 100, 300, { source: 'recognized', check: null }), ctx)).toMatchObject({ moved: 5, rejected: 1 });
     expect(wordFeatures(word('lend', 100, 300, { source: 'recognized' }), ctx)).toMatchObject({ moved: null, rejected: null });
   });
@@ -66,7 +89,10 @@ describe('edge features', () => {
     // The word ends at 250 ms; its sound goes on to 400 ms and falls quiet before the next word.
     expect(wordFeatures(words[0]!, ctx)).toMatchObject({ spill: 1.5, hollow: 0 });
     // Ending at 450 ms, its last 50 ms are quiet.
-    expect(wordFeatures(word('first', 100, 450), featureContext([word('first', 100, 450), words[1]!], levels))).toMatchObject({ spill: 0, hollow: 0.5 });
+    expect(wordFeatures(word('first', 100, 450), featureContext([word('first', 100, 450), words[1]!], levels))).toMatchObject({
+      spill: 0,
+      hollow: 0.5,
+    });
     // Sound running on into the neighbour is shared with it, not a spill.
     const touching = [word('first', 100, 250), word('next', 250, 400)];
     expect(wordFeatures(touching[0]!, featureContext(touching, levels))).toMatchObject({ spill: 0, hollow: 0 });
@@ -80,7 +106,20 @@ describe('confidence model', () => {
   ];
 
   it('applies the first model whose features are known, rounded to three decimals', () => {
-    const known = { quiet: 0.5, level: 0, long: 0, short: 0, spill: 0, hollow: 0, unheard: 0, substituted: 0, estimated: 0, score: null, moved: null, rejected: null };
+    const known = {
+      quiet: 0.5,
+      level: 0,
+      long: 0,
+      short: 0,
+      spill: 0,
+      hollow: 0,
+      unheard: 0,
+      substituted: 0,
+      estimated: 0,
+      score: null,
+      moved: null,
+      rejected: null,
+    };
     expect(applyModel({ ...known, gop: -1 }, models)).toBe(0.269); // σ(1 − 2)
     expect(applyModel({ ...known, gop: null }, models)).toBe(0.5); // σ(2 − 2)
   });
@@ -88,7 +127,8 @@ describe('confidence model', () => {
   it('scores every word of a recording in order, each in 0–1', () => {
     const levels = levelsOf('..........' + '#'.repeat(20) + '..........');
     expect(scoreWords([word('a', 100, 300), word('b', 300, 400)], levels, models)).toEqual([0.881, 0.119]);
-    for (const p of scoreWords([word('a', 100, 300), word('b', 300, 400, { source: 'estimated' })], levels)) expect(p >= 0 && p <= 1).toBe(true);
+    for (const p of scoreWords([word('a', 100, 300), word('b', 300, 400, { source: 'estimated' })], levels))
+      expect(p >= 0 && p <= 1).toBe(true);
   });
 
   it('the key table\'s default threshold flags no more than the fit suggests', () => {

@@ -20,7 +20,10 @@ describe('RecordingProgress', () => {
     progress.enter('markers');
     progress.enter('cut');
     progress.enter('output');
-    const chunks = (done: number): { audioMs: number; chunks: { done: number; total: number } } => ({ audioMs: 2000, chunks: { done, total: 2 } });
+    const chunks = (done: number): { audioMs: number; chunks: { done: number; total: number } } => ({
+      audioMs: 2000,
+      chunks: { done, total: 2 },
+    });
     expect(told).toEqual([
       { stage: 'transcode' },
       { stage: 'split', audioMs: 2000 },

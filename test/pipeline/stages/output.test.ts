@@ -27,7 +27,11 @@ describe('the plan and output stages of one recording', () => {
   it('plans the words, counts the padding a neighbour cut short, and gives the exact rows and saved clips', () => {
     const plan = planRecording(result, 2000, [], options);
     // 100 ms of padding: "one"/"two" are 50 ms apart, so each gives way at the midpoint (2 edges).
-    expect(plan.clips.map((c) => [c.index, c.text, c.startMs, c.endMs])).toEqual([[0, 'one', 0, 425], [1, 'two', 425, 900], [2, 'three', 1100, 1800]]);
+    expect(plan.clips.map((c) => [c.index, c.text, c.startMs, c.endMs])).toEqual([
+      [0, 'one', 0, 425],
+      [1, 'two', 425, 900],
+      [2, 'three', 1100, 1800],
+    ]);
     expect(plan.paddingClamped).toBe(2);
     expect(plan.dropped).toEqual({ clips: 0, ms: 0 });
 
@@ -42,34 +46,123 @@ describe('the plan and output stages of one recording', () => {
     const rows = manifestRows('in/a.wav', plan.clips, cut, dictation, false);
     const common = { source: 'in/a.wav', kind: 'word', method: 'new', sample_rate: 16000, channels: 1 };
     expect(rows).toEqual([
-      { ...common, file_name: 'clips/k/00000_one.wav', text: 'one', start_ms: 0, end_ms: 425, duration_ms: 425, dictation_id: 'a', text_start: 0, text_length: 3, flags: '', edge_start_db: -40, edge_end_db: -30 },
-      { ...common, file_name: 'clips/k/00001_two.wav', text: 'two', start_ms: 425, end_ms: 900, duration_ms: 475, dictation_id: 'a', text_start: 4, text_length: 3, flags: '', edge_start_db: -5, edge_end_db: -30 },
-      { ...common, file_name: 'clips/k/00002_three.wav', text: 'three', start_ms: 1100, end_ms: 1800, duration_ms: 700, dictation_id: 'b', text_start: 9, text_length: 5, flags: '', edge_start_db: -40, edge_end_db: -40 },
+      {
+        ...common,
+        file_name: 'clips/k/00000_one.wav',
+        text: 'one',
+        start_ms: 0,
+        end_ms: 425,
+        duration_ms: 425,
+        dictation_id: 'a',
+        text_start: 0,
+        text_length: 3,
+        flags: '',
+        edge_start_db: -40,
+        edge_end_db: -30,
+      },
+      {
+        ...common,
+        file_name: 'clips/k/00001_two.wav',
+        text: 'two',
+        start_ms: 425,
+        end_ms: 900,
+        duration_ms: 475,
+        dictation_id: 'a',
+        text_start: 4,
+        text_length: 3,
+        flags: '',
+        edge_start_db: -5,
+        edge_end_db: -30,
+      },
+      {
+        ...common,
+        file_name: 'clips/k/00002_three.wav',
+        text: 'three',
+        start_ms: 1100,
+        end_ms: 1800,
+        duration_ms: 700,
+        dictation_id: 'b',
+        text_start: 9,
+        text_length: 5,
+        flags: '',
+        edge_start_db: -40,
+        edge_end_db: -40,
+      },
     ]);
 
     const finished = finishedRecording('fp-c', rows, plan, result, find, undefined, undefined);
     expect(finished.clips).toEqual({ fingerprint: 'fp-c', rows, dropped: { clips: 0, ms: 0 }, paddingClamped: 2 });
-    expect(finished.outcome).toEqual({ rows, resumed: false, dropped: { clips: 0, ms: 0 }, found: [1], agreement: undefined, paddingClamped: 2, earlierStageMs: undefined });
+    expect(finished.outcome).toEqual({
+      rows,
+      resumed: false,
+      dropped: { clips: 0, ms: 0 },
+      found: [1],
+      agreement: undefined,
+      paddingClamped: 2,
+      earlierStageMs: undefined,
+    });
   });
 
   it('takes a clip cut from a reference the dictation id of the chunk holding its start', () => {
-    const clip = { index: 0, kind: 'word' as const, text: 'three', startMs: 1100, endMs: 1800, textStart: 0, textLength: 5, flags: 'unaligned' };
+    const clip = {
+      index: 0,
+      kind: 'word' as const,
+      text: 'three',
+      startMs: 1100,
+      endMs: 1800,
+      textStart: 0,
+      textLength: 5,
+      flags: 'unaligned',
+    };
     const rows = manifestRows('in/a.wav', [clip], { fileNames: ['clips/k/00000_three.wav'], cut: [] }, dictation, true);
     expect(rows.map((r) => [r.dictation_id, r.flags, r.sample_rate])).toEqual([['b', 'unaligned', undefined]]);
   });
 
   it('gives a recording found done from its state: flags of old rows read clean, drops and padding of old states counted again', () => {
-    const row = { file_name: 'clips/k/00000_one.wav', text: 'one', source: 'in/a.wav', start_ms: 0, end_ms: 425, duration_ms: 425, kind: 'word' as const, method: 'new' as const, dictation_id: 'a', text_start: 0, text_length: 3 };
+    const row = {
+      file_name: 'clips/k/00000_one.wav',
+      text: 'one',
+      source: 'in/a.wav',
+      start_ms: 0,
+      end_ms: 425,
+      duration_ms: 425,
+      kind: 'word' as const,
+      method: 'new' as const,
+      dictation_id: 'a',
+      text_start: 0,
+      text_length: 3,
+    };
     const old = resumedOutcome({ fingerprint: 'fp-c', rows: [row as never] }, dictation, options);
-    expect(old).toEqual({ rows: [{ ...row, flags: '' }], resumed: true, dropped: { clips: 0, ms: 0 }, found: undefined, agreement: undefined, paddingClamped: 2 });
+    expect(old).toEqual({
+      rows: [{ ...row, flags: '' }],
+      resumed: true,
+      dropped: { clips: 0, ms: 0 },
+      found: undefined,
+      agreement: undefined,
+      paddingClamped: 2,
+    });
     // With --find the plan is the phrase "two. three" (425-1800): only its start gives way to "one".
     const found = resumedOutcome({ fingerprint: 'fp-c', rows: [row as never] }, dictation, { ...options, find });
     expect([found.found, found.paddingClamped]).toEqual([[1], 1]);
     const agreement = { words: 3, matched: 3, substituted: 0, unheard: 0, extra: 0, wer: 0, unaligned: 0 };
     const fromReference = resumedOutcome(
-      { fingerprint: 'fp-c', rows: [{ ...row, flags: 'x' }], dropped: { clips: 1, ms: 70 }, paddingClamped: 0, reference: { agreement, found: [4] } },
-      undefined, { ...options, find },
+      {
+        fingerprint: 'fp-c',
+        rows: [{ ...row, flags: 'x' }],
+        dropped: { clips: 1, ms: 70 },
+        paddingClamped: 0,
+        reference: { agreement, found: [4] },
+      },
+      undefined,
+      { ...options, find },
     );
-    expect(fromReference).toEqual({ rows: [{ ...row, flags: 'x' }], resumed: true, dropped: { clips: 1, ms: 70 }, found: [4], agreement, paddingClamped: 0 });
+    expect(fromReference).toEqual({
+      rows: [{ ...row, flags: 'x' }],
+      resumed: true,
+      dropped: { clips: 1, ms: 70 },
+      found: [4],
+      agreement,
+      paddingClamped: 0,
+    });
   });
 });

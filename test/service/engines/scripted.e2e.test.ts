@@ -71,7 +71,10 @@ describe('scripted engine', () => {
       const controller = new AbortController();
       const ended: string[] = [];
       const hanging = createScriptedEngine(script).recognize(twoSeconds, { durationMs: 1200, signal: controller.signal });
-      const delayed = createScriptedEngine({ scripts: [], delayMs: 600_000 }).recognize(twoSeconds, { durationMs: 2000, signal: controller.signal });
+      const delayed = createScriptedEngine({ scripts: [], delayMs: 600_000 }).recognize(twoSeconds, {
+        durationMs: 2000,
+        signal: controller.signal,
+      });
       hanging.finally(() => ended.push('hanging')).catch(() => undefined);
       delayed.finally(() => ended.push('delayed')).catch(() => undefined);
       // Every timer up to a moment before the delay's end has run (a fake clock): neither has ended …
@@ -90,7 +93,19 @@ describe('scripted engine', () => {
 
   it('validates script files naming the bad field', async () => {
     const path = join(dir, 'script.json');
-    await writeFile(path, JSON.stringify({ scripts: [{ words: [{ word: 'a', startMs: 0, endMs: 10 }, { word: 'b', startMs: 20, endMs: 5 }] }] }));
+    await writeFile(
+      path,
+      JSON.stringify({
+        scripts: [
+          {
+            words: [
+              { word: 'a', startMs: 0, endMs: 10 },
+              { word: 'b', startMs: 20, endMs: 5 },
+            ],
+          },
+        ],
+      }),
+    );
     const error = await loadScriptFile(path).catch((e: unknown) => e);
     expect(isDictclipError(error, 'E_CONFIG')).toBe(true);
     expect((error as Error).message).toContain('scripts[0].words[1].endMs');
@@ -100,7 +115,11 @@ describe('scripted engine', () => {
     expect(() => validateScriptFile([])).toThrow(/JSON object/);
     await writeFile(path, '{ not json');
     expect(isDictclipError(await loadScriptFile(path).catch((e: unknown) => e), 'E_CONFIG')).toBe(true);
-    const good = { scripts: [{ match: { durationMs: 5 }, words: [{ word: 'x', startMs: 0, endMs: 1, confidence: 1 }] }], fallback: 'none', delayMs: 0 };
+    const good = {
+      scripts: [{ match: { durationMs: 5 }, words: [{ word: 'x', startMs: 0, endMs: 1, confidence: 1 }] }],
+      fallback: 'none',
+      delayMs: 0,
+    };
     await writeFile(path, JSON.stringify(good));
     expect(await loadScriptFile(path)).toEqual(good);
   });

@@ -17,7 +17,15 @@ type DictateInput = Parameters<Dictate>[0];
 interface Message { method: string; data: Record<string, unknown> }
 
 const RESULT: TranscriptResult = composeTranscript(
-  { words: ['hi', 'period', 'how', 'are', 'you'].map((word, k) => ({ word, startMs: k * 500 + 100, endMs: k * 500 + 400, confidence: 0.9 })), endMs: 2600 },
+  {
+    words: ['hi', 'period', 'how', 'are', 'you'].map((word, k) => ({
+      word,
+      startMs: k * 500 + 100,
+      endMs: k * 500 + 400,
+      confidence: 0.9,
+    })),
+    endMs: 2600,
+  },
   { name: 'medical', substitutions: [{ kind: 'regex', pattern: ' period', to: '.' }] },
 );
 
@@ -26,14 +34,17 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function startService(options: { idleTimeoutMs?: number; dictate?: (input: DictateInput, bytes: Buffer) => Promise<TranscriptResult> } = {}) {
+async function startService(
+  options: { idleTimeoutMs?: number; dictate?: (input: DictateInput, bytes: Buffer) => Promise<TranscriptResult> } = {},
+) {
   const dataDir = await mkdtemp(join(tmpdir(), 'dictclip-ws-'));
   const calls: { input: DictateInput; bytes: Buffer }[] = [];
   const deps: WebSocketDeps = {
     dataDir,
     authenticate: async (creds) => {
       const { username } = creds;
-      if (username === 'u' && (creds.scheme === 'basic' ? creds.password === 'p' : creds.apiKey === 'k')) return { ok: true, user: 'u', tenant: 't' };
+      if (username === 'u' && (creds.scheme === 'basic' ? creds.password === 'p' : creds.apiKey === 'k'))
+        return { ok: true, user: 'u', tenant: 't' };
       if (username === 'fresh') return { ok: false, status: 403, reason: 'password must be changed' };
       return { ok: false, status: 401, reason: 'bad credentials' };
     },
@@ -92,12 +103,16 @@ describe('attachWebSocket', () => {
   it('streams PCM into a WAV, then sends hypothesis, stable chunks with markers and TEXTDONE', async () => {
     const service = await startService();
     const chunks = [pcm(4800, 0), pcm(4800, 1), pcm(4800, 2), pcm(1000, 3)];
-    const { done } = converse(`${service.url}?session=1`, [start({ username: 'u', password: 'p', audioFormat: 'pcm-16khz', profile: 'medical' })], (m, ws) => {
-      if (m.method !== 'STARTDICTATION') return;
-      for (const chunk of chunks) ws.send(chunk);
-      ws.send(JSON.stringify({ method: 'BOUNDARYREQUEST' }));
-      ws.send(AUDIODONE);
-    });
+    const { done } = converse(
+      `${service.url}?session=1`,
+      [start({ username: 'u', password: 'p', audioFormat: 'pcm-16khz', profile: 'medical' })],
+      (m, ws) => {
+        if (m.method !== 'STARTDICTATION') return;
+        for (const chunk of chunks) ws.send(chunk);
+        ws.send(JSON.stringify({ method: 'BOUNDARYREQUEST' }));
+        ws.send(AUDIODONE);
+      },
+    );
     const { messages, code } = await done;
     expect(code).toBe(1000);
     expect(messages.map((m) => m.method)).toEqual(['STARTDICTATION', 'HYPOTHESISTEXT', 'STABLETEXT', 'STABLETEXT', 'TEXTDONE']);
@@ -114,7 +129,13 @@ describe('attachWebSocket', () => {
     });
     expect(messages[3]?.data['text']).toBe('how are you.');
     const final = messages[4]?.data;
-    expect(final).toMatchObject({ kind: 'TEXTDONE', textDone: true, dictationId: 'd-1', text: 'Hi period how are you.', substitutedText: 'Hi. how are you.' });
+    expect(final).toMatchObject({
+      kind: 'TEXTDONE',
+      textDone: true,
+      dictationId: 'd-1',
+      text: 'Hi period how are you.',
+      substitutedText: 'Hi. how are you.',
+    });
     const stable = [...(messages[2]?.data['markers'] as unknown[]), ...(messages[3]?.data['markers'] as unknown[])];
     expect(final?.['markers']).toEqual(stable);
     expect(final?.['markers']).toEqual(toWordMarkersJson(RESULT.markers));
@@ -151,7 +172,10 @@ describe('attachWebSocket', () => {
   it('refuses bad credentials (401) and an unchanged password (403) with close 1008', async () => {
     const service = await startService();
     const bad = await converse(service.url, [start({ username: 'u', password: 'nope' }), pcm(10, 0)]).done;
-    expect(bad).toEqual({ code: 1008, messages: [{ method: 'STARTDICTATION', data: { success: false, status: 401, reason: 'bad credentials' } }] });
+    expect(bad).toEqual({
+      code: 1008,
+      messages: [{ method: 'STARTDICTATION', data: { success: false, status: 401, reason: 'bad credentials' } }],
+    });
     const fresh = await converse(service.url, [start({ username: 'fresh', password: 'x' })]).done;
     expect(fresh.messages[0]?.data).toEqual({ success: false, status: 403, reason: 'password must be changed' });
     expect(service.calls).toHaveLength(0);
@@ -191,7 +215,10 @@ describe('attachWebSocket', () => {
     });
     const { messages, code } = await converse(service.url, [start({ username: 'u', password: 'p' }), pcm(160, 0), AUDIODONE]).done;
     expect(code).toBe(1011);
-    expect(messages.at(-1)).toEqual({ method: 'ERROR', data: { reason: 'dictation-failed', message: 'recognizer crashed', code: 'E_ENGINE' } });
+    expect(messages.at(-1)).toEqual({
+      method: 'ERROR',
+      data: { reason: 'dictation-failed', message: 'recognizer crashed', code: 'E_ENGINE' },
+    });
   });
 
   it('aborts the dictation when the client goes away', async () => {

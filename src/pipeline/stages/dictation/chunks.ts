@@ -89,14 +89,21 @@ async function pcmUploads(wav: WavInfo & { path: string }, options: ChunkOptions
   }
 }
 
-async function encodedUploads(wav: WavInfo & { path: string }, format: CompressedFormat, options: ChunkOptions, uploads: Upload[]): Promise<void> {
+async function encodedUploads(
+  wav: WavInfo & { path: string },
+  format: CompressedFormat,
+  options: ChunkOptions,
+  uploads: Upload[],
+): Promise<void> {
   const encode = async (chunk: Chunk): Promise<number> => {
     const upload = { ...chunk, file: chunkPath(options, uploads.length, format), temporary: true };
     uploads.push(upload);
     return encodeWavRange(wav.path, chunk.startSample, chunk.endSample, format, upload.file, options);
   };
   const bytesPerSample = ENCODINGS[format].maxBytesPerSecond / (SAMPLES_PER_MS * 1000);
-  const pending = [{ startSample: 0, endSample: wav.samples, maxSamples: Math.floor((options.maxUploadBytes * ENCODED_CAP_SHARE) / bytesPerSample) }];
+  const pending = [
+    { startSample: 0, endSample: wav.samples, maxSamples: Math.floor((options.maxUploadBytes * ENCODED_CAP_SHARE) / bytesPerSample) },
+  ];
   while (pending.length > 0) {
     const { startSample, endSample, maxSamples } = pending.shift()!;
     const pieces = await splitRange(wav, startSample, endSample, maxSamples);
@@ -119,7 +126,8 @@ async function splitRange(wav: WavInfo & { path: string }, startSample: number, 
   const bounds = [startSample, ...splits.map((s) => Math.floor(s / SAMPLES_PER_MS) * SAMPLES_PER_MS), endSample];
   const chunks: Chunk[] = [];
   for (let i = 0; i + 1 < bounds.length; i++) {
-    if (bounds[i + 1]! > bounds[i]!) chunks.push({ startSample: bounds[i]!, endSample: bounds[i + 1]!, offsetMs: bounds[i]! / SAMPLES_PER_MS });
+    if (bounds[i + 1]! > bounds[i]!)
+      chunks.push({ startSample: bounds[i]!, endSample: bounds[i + 1]!, offsetMs: bounds[i]! / SAMPLES_PER_MS });
   }
   return chunks;
 }

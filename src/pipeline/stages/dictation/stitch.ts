@@ -65,7 +65,11 @@ function isInventedPeriod(marker: WordMarker | undefined): boolean {
  * and the previous chunk's period was dropped (never `I`, `I'm` …). Punctuation the service
  * heard (it owns audio) is kept.
  */
-function unseam(outcome: DictationOutcome, startsLowered: boolean, endsAtSeam: boolean): { outcome: DictationOutcome; droppedPeriod: boolean } {
+function unseam(
+  outcome: DictationOutcome,
+  startsLowered: boolean,
+  endsAtSeam: boolean,
+): { outcome: DictationOutcome; droppedPeriod: boolean } {
   let { transcript, markers } = outcome;
   const last = markers.at(-1);
   const droppedPeriod = endsAtSeam && isInventedPeriod(last) && last !== undefined && last.textStart + 1 === transcript.length;
@@ -74,8 +78,13 @@ function unseam(outcome: DictationOutcome, startsLowered: boolean, endsAtSeam: b
     transcript = transcript.slice(0, -1);
   }
   const first = markers[0];
-  if (startsLowered && first !== undefined && /^\p{Lu}/u.test(first.text) && !/^I(?:'|$)/.test(first.text)
-    && transcript.slice(first.textStart, first.textStart + first.textLength) === first.text) {
+  if (
+    startsLowered &&
+    first !== undefined &&
+    /^\p{Lu}/u.test(first.text) &&
+    !/^I(?:'|$)/.test(first.text) &&
+    transcript.slice(first.textStart, first.textStart + first.textLength) === first.text
+  ) {
     const lowered = first.text.charAt(0).toLowerCase() + first.text.slice(1);
     markers = [{ ...first, text: lowered }, ...markers.slice(1)];
     transcript = transcript.slice(0, first.textStart) + lowered + transcript.slice(first.textStart + first.textLength);

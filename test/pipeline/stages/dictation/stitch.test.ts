@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { chunksFromSplits, stitchChunks } from '../../../../src/pipeline/stages/dictation/stitch.js';
 import type { DictationOutcome } from '../../../../src/pipeline/stages/dictation/methods/index.js';
 
-function outcome(dictationId: string, transcript: string, markers: DictationOutcome['markers'], extra: Partial<DictationOutcome> = {}): DictationOutcome {
+function outcome(
+  dictationId: string,
+  transcript: string,
+  markers: DictationOutcome['markers'],
+  extra: Partial<DictationOutcome> = {},
+): DictationOutcome {
   return { dictationId, transcript, markers, collapsed: false, warnings: [], polls: 1, ...extra };
 }
 
@@ -52,7 +57,11 @@ describe('stitchChunks', () => {
     });
     expect(stitched.dictationIds).toEqual(['d0', 'd1', 'd2']);
     expect(stitched.markerDictationIds).toEqual(['d0', 'd0', 'd0', 'd2', 'd2']);
-    expect(stitched.chunks).toEqual([{ startMs: 0, endMs: 12_000 }, { startMs: 12_000, endMs: 20_500 }, { startMs: 20_500, endMs: 21_500 }]);
+    expect(stitched.chunks).toEqual([
+      { startMs: 0, endMs: 12_000 },
+      { startMs: 12_000, endMs: 20_500 },
+      { startMs: 20_500, endMs: 21_500 },
+    ]);
     for (const m of stitched.result.markers) {
       expect(stitched.result.transcript.slice(m.textStart, m.textStart + m.textLength)).toBe(m.text);
     }
@@ -61,14 +70,21 @@ describe('stitchChunks', () => {
   it('skips a leading empty transcript without a leading space', () => {
     const stitched = stitchChunks([
       { offsetMs: 0, durationMs: 1000, outcome: outcome('a', '', []) },
-      { offsetMs: 1000, durationMs: 500, outcome: outcome('b', 'Hi.', [{ text: 'Hi', textStart: 0, textLength: 2, startMs: 0, endMs: 10 }]) },
+      {
+        offsetMs: 1000,
+        durationMs: 500,
+        outcome: outcome('b', 'Hi.', [{ text: 'Hi', textStart: 0, textLength: 2, startMs: 0, endMs: 10 }]),
+      },
     ]);
     expect(stitched.result.transcript).toBe('Hi.');
     expect(stitched.result.markers).toEqual([{ text: 'Hi', textStart: 0, textLength: 2, startMs: 1000, endMs: 1010 }]);
   });
 
   it('keeps a single dictation unchanged and marks collapse from any chunk', () => {
-    const single = outcome('only', 'Yes no', [{ text: 'Yes no', textStart: 0, textLength: 6, startMs: 5, endMs: 900 }], { collapsed: true, warnings: ['collapsed'] });
+    const single = outcome('only', 'Yes no', [{ text: 'Yes no', textStart: 0, textLength: 6, startMs: 5, endMs: 900 }], {
+      collapsed: true,
+      warnings: ['collapsed'],
+    });
     const stitched = stitchChunks([{ offsetMs: 0, durationMs: 1000, outcome: single }]);
     expect(stitched.result).toEqual({ transcript: 'Yes no', markers: single.markers, collapsed: true, warnings: ['collapsed'] });
   });
@@ -97,7 +113,19 @@ describe('stitchChunks', () => {
       ]) },
     ]);
     expect(stitched.result.transcript).toBe('Then consider our much there. I said I went.');
-    expect(stitched.result.markers.map((m) => m.text)).toEqual(['Then', 'consider', 'our', 'much', 'there', '.', 'I', 'said', 'I', 'went', '.']);
+    expect(stitched.result.markers.map((m) => m.text)).toEqual([
+      'Then',
+      'consider',
+      'our',
+      'much',
+      'there',
+      '.',
+      'I',
+      'said',
+      'I',
+      'went',
+      '.',
+    ]);
     expect(stitched.result.markers[3]).toEqual({ text: 'much', textStart: 18, textLength: 4, startMs: 2100, endMs: 2400 });
     for (const m of stitched.result.markers) {
       expect(stitched.result.transcript.slice(m.textStart, m.textStart + m.textLength)).toBe(m.text);

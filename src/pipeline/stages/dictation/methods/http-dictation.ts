@@ -11,7 +11,11 @@ import { PCM_FORMAT, callOptions } from './types.js';
 import type { DictateContext, DictationOutcome, MarkerMethodStrategy } from './types.js';
 
 /** What an HTTP method reads once its dictation is done: the validated markers and text. */
-export type ReadMarkers = (ctx: DictateContext, location: string, audioDurationMs: number) => Promise<Omit<DictationOutcome, 'dictationId' | 'polls'>>;
+export type ReadMarkers = (
+  ctx: DictateContext,
+  location: string,
+  audioDurationMs: number,
+) => Promise<Omit<DictationOutcome, 'dictationId' | 'polls'>>;
 
 /** A marker method over HTTP that reads its markers with `readMarkers`. */
 export function httpMethod(name: MarkerMethod, readMarkers: ReadMarkers): MarkerMethodStrategy {
@@ -26,7 +30,8 @@ export function httpMethod(name: MarkerMethod, readMarkers: ReadMarkers): Marker
       // The creation is not aborted halfway (a dictation the service made but whose location never
       // arrived could not be canceled): it completes, then an abort stops here with it in flight.
       // One not started yet never starts once aborted.
-      if (ctx.signal?.aborted === true) throw new DictclipError('E_ABORTED', 'the dictation was not created: the run was aborted', { cause: ctx.signal.reason });
+      if (ctx.signal?.aborted === true)
+        throw new DictclipError('E_ABORTED', 'the dictation was not created: the run was aborted', { cause: ctx.signal.reason });
       const location = await ctx.client.createDictation({
         audioUrl, audioFormat: ctx.audioFormat ?? PCM_FORMAT, streaming: false, audioUrlComplete: true,
         ...(ctx.profile === undefined ? {} : { profile: ctx.profile }),
@@ -48,12 +53,24 @@ function upload(ctx: DictateContext, wavPath: string): Promise<string> {
  * Wait for the dictation at `location` (created by this run or saved by an earlier one) to be
  * done and read its markers, keeping it in `ctx.inFlight` meanwhile.
  */
-async function resumeDictation(ctx: DictateContext, location: string, audioDurationMs: number, readMarkers: ReadMarkers): Promise<DictationOutcome> {
+async function resumeDictation(
+  ctx: DictateContext,
+  location: string,
+  audioDurationMs: number,
+  readMarkers: ReadMarkers,
+): Promise<DictationOutcome> {
   ctx.inFlight?.add(location);
   try {
-    if (ctx.signal?.aborted === true) throw new DictclipError('E_ABORTED', `dictation ${lastSegment(location)} was left when the run was aborted`, { url: location, cause: ctx.signal.reason });
+    if (ctx.signal?.aborted === true)
+      throw new DictclipError('E_ABORTED', `dictation ${lastSegment(location)} was left when the run was aborted`, {
+        url: location,
+        cause: ctx.signal.reason,
+      });
     const { polls } = await ctx.client.waitForDone(location, {
-      ...callOptions(ctx), audioDurationMs, initialIntervalMs: ctx.pollInitialMs, maxIntervalMs: ctx.pollMaxMs,
+      ...callOptions(ctx),
+      audioDurationMs,
+      initialIntervalMs: ctx.pollInitialMs,
+      maxIntervalMs: ctx.pollMaxMs,
       ...(ctx.dictationTimeoutMs === undefined ? {} : { timeoutMs: ctx.dictationTimeoutMs }),
     });
     return { ...(await readMarkers(ctx, location, audioDurationMs)), dictationId: lastSegment(location), polls };
