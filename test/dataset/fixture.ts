@@ -11,6 +11,7 @@ import path from 'node:path';
 import { runPipeline } from '../../src/pipeline/index.js';
 import type { RunOptions, RunResult } from '../../src/index.js';
 import { makeBursts, runOptions } from '../helpers/index.js';
+import { writeRunOutput } from '../helpers/run-output.js';
 
 export interface FixtureRecording { source: string; seconds: number; words: [string, number, number][] }
 
@@ -38,6 +39,21 @@ export async function makeRun(root: string, mode: 'word' | 'phrase' = 'word'): P
   }));
   const result = await runPipeline(runOptions(inputDir, runDir, { scriptFile, concurrency: 2, mode }));
   if (result.failures.length > 0) throw new Error(`fixture run failed: ${JSON.stringify(result.failures)}`);
+  return { inputDir, runDir };
+}
+
+/** The output `makeRun` gives, written without ffmpeg or a service (silent clips at the same times), for the fast tier. */
+export async function writeRun(root: string): Promise<{ inputDir: string; runDir: string }> {
+  const inputDir = path.join(root, 'in');
+  const runDir = path.join(root, 'out');
+  await writeRunOutput(runDir, {
+    inputDir,
+    recordings: RECORDINGS.map((r) => ({
+      source: r.source,
+      durationMs: r.seconds * 1000,
+      heard: r.words.map(([text, startMs, endMs]) => ({ text, startMs, endMs })),
+    })),
+  });
   return { inputDir, runDir };
 }
 
