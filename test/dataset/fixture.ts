@@ -57,6 +57,15 @@ export async function writeRun(root: string): Promise<{ inputDir: string; runDir
   return { inputDir, runDir };
 }
 
+/** The output `makeHelloRun` gives for `names`, written without ffmpeg or a service, for the fast tier. */
+export async function writeHelloRun(root: string, names: readonly string[] = ['a.wav'], out = 'out'): Promise<{ inputDir: string; runDir: string }> {
+  const inputDir = path.join(root, 'in');
+  const runDir = path.join(root, out);
+  const hello = [{ text: 'hello', startMs: 300, endMs: 700 }];
+  await writeRunOutput(runDir, { inputDir, recordings: names.map((source) => ({ source, durationMs: 1200, heard: hello })) });
+  return { inputDir, runDir };
+}
+
 /**
  * A small run for the path-safety tests: each of `names` (relative to `<root>/in`) is 1.2 s with one
  * burst at 300–700 ms, dictated "hello" by the scripted engine, into `<root>/<out>`.

@@ -12,8 +12,8 @@ import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { fakeIo } from '../cli/fake-io.js';
-import { makeTone, removeTempDirs, tempDir } from '../helpers/index.js';
-import { makeHelloRun } from './fixture.js';
+import { pcmWav, removeTempDirs, tempDir } from '../helpers/index.js';
+import { writeHelloRun } from './fixture.js';
 import { jsonLinesGz } from './readers.js';
 
 let root: string;
@@ -24,10 +24,10 @@ let secret: string;
 
 beforeAll(async () => {
   root = await tempDir('export-links');
-  pristine = (await makeHelloRun(root, ['a.wav'], 'pristine')).runDir;
+  pristine = (await writeHelloRun(root, ['a.wav'], 'pristine')).runDir;
   secret = path.join(root, 'secret.wav'); // a valid WAV outside the output folder, as a clip would be
-  await makeTone(secret, { seconds: 0.4 });
-}, 120_000);
+  await writeFile(secret, pcmWav(new Int16Array(6400)));
+});
 
 beforeEach(async () => {
   runDir = path.join(root, 'out');

@@ -9,13 +9,13 @@ import { afterAll, expect, it } from 'vitest';
 import { exportDataset } from '../../src/dataset/index.js';
 import { isProcessAlive } from '../../src/pid-temps.js';
 import { removeTempDirs, tempDir } from '../helpers/index.js';
-import { makeHelloRun } from './fixture.js';
+import { writeHelloRun } from './fixture.js';
 
 afterAll(removeTempDirs);
 
 it('sweeps dead exports\' temp folders beside the target, keeps a live one', async () => {
   const root = await tempDir('export-temps-');
-  const { runDir } = await makeHelloRun(root);
+  const { runDir } = await writeHelloRun(root);
   const parent = path.join(root, 'exports');
   let dead = 4_194_303;
   while (isProcessAlive(dead)) dead -= 1;
