@@ -9,7 +9,7 @@ import path from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReview, type RunningReview } from '../../src/review/index.js';
-import { makeHelloRun } from '../dataset/fixture.js';
+import { writeHelloRun } from '../dataset/fixture.js';
 import { removeTempDirs, tempDir } from '../helpers/index.js';
 
 let root: string;
@@ -19,9 +19,9 @@ const corrections = (): string => path.join(runDir, 'corrections');
 
 beforeAll(async () => {
   root = await tempDir('corrections-links');
-  ({ runDir } = await makeHelloRun(root));
+  ({ runDir } = await writeHelloRun(root));
   review = await startReview({ runDir, port: 0 });
-}, 120_000);
+});
 
 afterAll(async () => {
   await review?.close();

@@ -12,20 +12,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { startReview } from '../../src/review/index.js';
 import { fakeIo } from '../cli/fake-io.js';
-import { makeHelloRun } from '../dataset/fixture.js';
-import { makeBursts, removeTempDirs, tempDir } from '../helpers/index.js';
+import { writeHelloRun } from '../dataset/fixture.js';
+import { pcmWav, removeTempDirs, tempDir } from '../helpers/index.js';
 
 let root: string;
 let runDir: string;
 
 beforeAll(async () => {
   root = await tempDir('source-paths');
-  ({ runDir } = await makeHelloRun(root));
-  await makeBursts(path.join(root, 'base.wav'), [[0.1, 0.2]], { seconds: 0.5 }); // beside the input folder, not in it
+  ({ runDir } = await writeHelloRun(root));
+  await writeFile(path.join(root, 'base.wav'), pcmWav(new Int16Array(8000))); // beside the input folder, not in it
   const file = path.join(runDir, 'manifest.csv');
   const rows = parse(await readFile(file), { columns: true }) as Record<string, string>[];
   await writeFile(file, stringify(rows.map((r) => ({ ...r, source: '../base.wav' })), { header: true, record_delimiter: 'unix' }));
-}, 120_000);
+});
 
 afterAll(removeTempDirs);
 

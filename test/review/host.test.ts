@@ -8,15 +8,15 @@ import { networkInterfaces } from 'node:os';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReview, type RunningReview } from '../../src/review/index.js';
-import { makeHelloRun } from '../dataset/fixture.js';
+import { writeHelloRun } from '../dataset/fixture.js';
 import { removeTempDirs, tempDir } from '../helpers/index.js';
 
 let runDir: string;
 const open: RunningReview[] = [];
 
 beforeAll(async () => {
-  ({ runDir } = await makeHelloRun(await tempDir('review-host')));
-}, 120_000);
+  ({ runDir } = await writeHelloRun(await tempDir('review-host')));
+});
 
 afterAll(async () => {
   for (const review of open) await review.close();
