@@ -25,7 +25,12 @@ export function flagEntry(left: string, text: string, width: number): string {
   return wrap(text, width, names.padEnd(LEFT), indent).join('\n');
 }
 
-function allowed(spec: KeySpec): string {
+/** The fields of a key table row its help entry shows (the run table's and the export table's). */
+type HelpSpec = Pick<KeySpec<string>, 'type' | 'default' | 'defaultText' | 'flag' | 'placeholder' | 'description' | 'short'> & {
+  env?: readonly string[];
+};
+
+function allowed(spec: HelpSpec): string {
   const type = spec.type;
   if (type.kind === 'enum') return ` One of: ${type.values.join(', ')}.`;
   if (type.kind === 'set') return ` Some of: ${type.values.join(', ')}, or all.`;
@@ -34,11 +39,16 @@ function allowed(spec: KeySpec): string {
   return '';
 }
 
-function keyEntry(spec: KeySpec, width: number): string {
+/**
+ * One key's help entry: flag, description, range or choices, default, and the environment variables
+ * when it has any; `negatable: false` for a command whose switches have no `--no-` form.
+ */
+export function keyEntry(spec: HelpSpec, width: number, { negatable = true } = {}): string {
   const value = spec.type.kind === 'bool' ? '' : ` ${spec.placeholder ?? '<value>'}`;
   const left = `${spec.short === undefined ? '    ' : `-${spec.short}, `}--${spec.flag}${value}`;
-  const off = spec.type.kind === 'bool' ? ` (--no-${spec.flag} turns it off)` : '';
-  const text = `${spec.description}${allowed(spec)} Default: ${defaultLabel(spec)}${off}. Env: ${spec.env.join(', ')}.`;
+  const off = spec.type.kind === 'bool' && negatable ? ` (--no-${spec.flag} turns it off)` : '';
+  const env = spec.env === undefined || spec.env.length === 0 ? '' : ` Env: ${spec.env.join(', ')}.`;
+  const text = `${spec.description}${allowed(spec)} Default: ${defaultLabel(spec)}${off}.${env}`;
   return flagEntry(left, text, width);
 }
 

@@ -83,7 +83,7 @@ export function toJsonFile(value: unknown): string {
 }
 
 /** How a default reads in docs and help: `4`, `'nvoq'`, `false`, or the computed description. */
-export function defaultLabel(spec: KeySpec): string {
+export function defaultLabel(spec: Pick<KeySpec<string>, 'default' | 'defaultText'>): string {
   if (spec.default === undefined) return spec.defaultText ?? '—';
   return typeof spec.default === 'string' ? `'${spec.default}'` : String(spec.default);
 }

@@ -7,30 +7,9 @@ import { keySpec } from '../../config/keys.js';
 import { parseValue } from '../../config/validate.js';
 import { EXPORT_FORMATS, exportDataset, resolveExportOptions } from '../../dataset/index.js';
 import type { ExportFormat, ExportOptions, ExportResult } from '../../dataset/index.js';
-import { expectPositionals, ffmpegPathFlag, parseCommandArgs, requiredString, stringValue, type OptionSpecs, type Parsed } from '../args.js';
+import { expectPositionals, ffmpegPathFlag, parseCommandArgs, requiredString, stringValue, type Parsed } from '../args.js';
 import { formatDuration, printable, usageError, type CliIo } from '../io.js';
-
-const FILTER_KEYS = ['minDurationMs', 'maxDurationMs', 'minCharsPerSecond', 'maxCharsPerSecond'] as const;
-
-const OPTIONS: OptionSpecs = {
-  format: { type: 'string' },
-  to: { type: 'string' },
-  split: { type: 'string' },
-  seed: { type: 'string' },
-  'group-by': { type: 'string' },
-  'shard-size': { type: 'string' },
-  'exclude-flagged': { type: 'boolean' },
-  'only-verified': { type: 'boolean' },
-  'exclude-flags': { type: 'string', multiple: true },
-  'min-confidence': { type: 'string' },
-  'input-dir': { type: 'string' },
-  'sample-rate': { type: 'string' },
-  channels: { type: 'string' },
-  channel: { type: 'string' },
-  'ffmpeg-path': { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-  ...Object.fromEntries(FILTER_KEYS.map((key) => [keySpec(key).flag, { type: 'string' as const }])),
-};
+import { EXPORT_OPTIONS, exportOptionsHelp, FILTER_KEYS } from './export-keys.js';
 
 export const EXPORT_HELP = `Usage: dictclip export <run-out-dir> --format <format> [options]
 
@@ -38,38 +17,7 @@ Writes a finished run's clips as a dataset a trainer loads: ${EXPORT_FORMATS.joi
 The export goes to a temp folder renamed into place at the end (a re-export replaces it whole);
 the same export twice gives the same bytes. splits.csv (group,split,clips,duration_ms) is written beside it.
 
-Options:
-  --format <f>[,<f>…]|all       ${EXPORT_FORMATS.join('|')}, several comma-separated, or all (required)
-  --to <dir>                    Target folder; with several formats <dir>/<format> [default: <run-out-dir>/exports/<format>]
-  --split <name=pct,…>          Splits train, dev (or validation), test summing to 100 [default: train=100]
-  --seed <n>                    Seed of the split assignment [default: 0]
-  --group-by <how>              source | dir | a regex over the source path with one capture group;
-                                a group never spans two splits [default: source]
-  --shard-size <n>              webdataset: samples per tar [default: 1000]
-  --exclude-flagged             Leave out clips with a flag of doubt (any flag but verified)
-  --only-verified               Keep only clips whose every word a person checked in
-                                dictclip review (flag verified)
-  --exclude-flags <f>[,<f>…]    Leave out clips carrying any of these flags, e.g.
-                                low-confidence,unaligned,cut-edge
-  --min-confidence <p>          Leave out clips whose confidence is below this (0-1)
-                                or unknown
-  --min-duration-ms <n>         Keep clips at least this long (padding included)
-  --max-duration-ms <n>         Keep clips at most this long
-  --min-chars-per-second <n>    Keep clips with at least this many letters and digits per second
-  --max-chars-per-second <n>    Keep clips with at most this many letters and digits per second
-  --input-dir <dir>             kaldi: the run's input folder [default: inputDir in summary.json]
-  --sample-rate <hz>            Convert every clip to this rate (ffmpeg); kaldi's
-                                wav.scp decodes to it [default: each clip's own;
-                                kaldi 16000]
-  --channels <n>                Convert every clip to this many channels (2 → 1
-                                averages) [default: each clip's own; kaldi 1]
-  --channel <c>                 With --channels 1: mix (average), left, right or a
-                                channel number (1-based) kept as the mono audio of
-                                clips with several channels [default: the run's
-                                --channel, else mix]
-  --ffmpeg-path <file>          ffmpeg of conversions [default: DICTCLIP_FFMPEG_PATH,
-                                FFMPEG_PATH, ffmpeg-static, ffmpeg on PATH]
-  -h, --help                    Show this help
+${exportOptionsHelp(80)}
 
 Clips of several sample rates or channel counts (after --clip-source original) give a warning
 naming each format and its clip count; --sample-rate and --channels convert them, and every
@@ -153,7 +101,7 @@ function report(result: ExportResult, io: CliIo): void {
 }
 
 export async function exportCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs('export', args, OPTIONS);
+  const { values, positionals } = parseCommandArgs('export', args, EXPORT_OPTIONS);
   if (values['help'] === true) {
     io.stdout.write(EXPORT_HELP);
     return 0;
