@@ -4,10 +4,18 @@
  * short file whose header may still promise the whole length; taken as done, the recording would
  * be cut from a fraction of itself. So every WAV ffmpeg makes is checked before it is used: no
  * write error in ffmpeg's log, a header that states exactly the bytes on disk, and as many samples
- * as ffmpeg says it decoded (within one 10 ms tick of its report and one frame).
+ * as ffmpeg says it decoded (within REPORT_SLACK_MS of its report and one frame).
  */
 import { DictclipError } from '../errors.js';
 import { readWavInfo, type WavInfo } from '../wav-header.js';
+
+/**
+ * How far ffmpeg's last `time=` may run ahead of (or behind) the samples written, ms. It is the
+ * output's last timestamp, so a container's start offset and a codec's priming count in it: a WMA
+ * source's copy held 58 ms less than its `time=`, a Matroska one 14 ms. A short write on a full disk
+ * is caught by ffmpeg's log and the header's byte count first; this check is the last net.
+ */
+const REPORT_SLACK_MS = 100;
 
 /** ffmpeg's words for a write that failed (its output is short, whatever the exit code says). */
 const WRITE_FAILED = /No space left on device|Disk quota exceeded|File too large|Error writing trailer|Error closing file|av_interleaved_write_frame\(\)|Error muxing a packet/;
@@ -46,7 +54,7 @@ export async function checkWrittenWav(file: string, stderr: string): Promise<Wav
   }
   if (!info.exact) throw shortWrite(file, `its header does not state the ${info.dataBytes} bytes of audio it holds`);
   const decodedMs = reportedMs(stderr);
-  if (decodedMs !== undefined && Math.abs(info.durationMs - decodedMs) > 10 + 1000 / info.sampleRate) {
+  if (decodedMs !== undefined && Math.abs(info.durationMs - decodedMs) > REPORT_SLACK_MS + 1000 / info.sampleRate) {
     throw shortWrite(file, `it holds ${Math.round(info.durationMs)} ms of audio, ffmpeg decoded ${decodedMs} ms`);
   }
   return info;
