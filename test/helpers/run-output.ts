@@ -23,8 +23,12 @@ export interface FakeRecording {
   /** Path relative to the input folder, extension kept. */
   source: string;
   durationMs: number;
-  /** What the recognizer heard, in order; its transcript is the words joined by spaces. */
+  /** What the recognizer heard, in order; its transcript is the words joined by spaces unless `transcript` says otherwise. */
   heard: FakeWord[];
+  /** The transcript when it is more than the heard words joined by spaces (capitals, punctuation); each word is found in it in order. */
+  transcript?: string;
+  /** The markers collapsed (a profile rewrote the whole transcript): each heard span is one `utterance` clip, flagged so. */
+  collapsed?: boolean;
   /** A reference text and its words in order, each found in the text after the one before; `null` times: left unplaced. */
   reference?: { text: string; words: (Omit<FakeWord, 'startMs' | 'endMs'> & { startMs: number | null; endMs: number | null })[] };
 }
@@ -55,13 +59,13 @@ export async function writeRunOutput(outDir: string, run: FakeRun): Promise<Mani
   const inputDir = run.inputDir ?? path.resolve(outDir, '..', 'in');
   const rows: ManifestRow[] = [];
   for (const r of run.recordings) {
-    const transcript = r.heard.map((w) => w.text).join(' ');
+    const transcript = r.transcript ?? r.heard.map((w) => w.text).join(' ');
     const heardAt = offsets(transcript, r.heard);
     const markers = r.heard.map((w, i) => ({ ...w, textStart: heardAt[i]!, textLength: w.text.length }));
     await writeDictationFiles(outDir, r.source, {
       method: 'new',
       dictationIds: [`d-${r.source}`],
-      result: { transcript, markers, collapsed: false, warnings: [] },
+      result: { transcript, markers, collapsed: r.collapsed === true, warnings: [] },
     });
     let clipWords = markers;
     if (r.reference !== undefined) {
@@ -106,12 +110,12 @@ export async function writeRunOutput(outDir: string, run: FakeRun): Promise<Mani
         start_ms: w.startMs,
         end_ms: w.endMs,
         duration_ms: w.endMs - w.startMs,
-        kind: 'word',
+        kind: r.collapsed === true ? 'utterance' : 'word',
         method: 'new',
         dictation_id: `d-${r.source}`,
         text_start: w.textStart,
         text_length: w.textLength,
-        flags: '',
+        flags: r.collapsed === true ? 'utterance' : '',
         sample_rate: 16000,
         channels: 1,
       });

@@ -9,8 +9,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { main } from '../../src/cli/main.js';
+import { writeRunRecord } from '../../src/run-output/run-record.js';
+import { writeTimedTranscript } from '../../src/run-output/timed-file.js';
 import { fakeIo } from '../cli/fake-io.js';
 import { makeBursts, makeSilence } from '../helpers/index.js';
+import { writeRunOutput } from '../helpers/run-output.js';
 
 export const TALK_WORDS = [
   { word: 'please', startMs: 300, endMs: 700 }, { word: 'call', startMs: 900, endMs: 1400 },
@@ -94,4 +97,36 @@ export async function runAgain(root: string, extraArgs: string[] = []): Promise<
     cli.io,
   );
   return { input, out, code, stdout: cli.stdout(), stderr: cli.stderr() };
+}
+
+/**
+ * The output `makeRun` gives, written without ffmpeg or a service (silent audio at the same times),
+ * for the fast tier: talk.wav's four words (confidence 0.9 each in its timed transcript), the memo's
+ * collapsed `utterance` clip, QUIET without words, bad.wav failed at transcode, and run.json's
+ * confidence threshold 0 as `--confidence-threshold 0` records it.
+ */
+export async function writeRun(root: string): Promise<Pick<RunFixture, 'input' | 'out'>> {
+  const input = path.join(root, 'in');
+  const out = path.join(root, 'out');
+  const talk = TALK_WORDS.map((w, i) => ({ text: i === 0 ? 'Please' : w.word, startMs: w.startMs, endMs: w.endMs }));
+  const transcript = 'Please call stella today.';
+  await writeRunOutput(out, {
+    inputDir: input,
+    recordings: [
+      { source: 'notes/memo.wav', durationMs: 2500, heard: [{ text: '[memo] Call me later.', startMs: 200, endMs: 1900 }], collapsed: true },
+      { source: QUIET, durationMs: 1000, heard: [] },
+      { source: 'talk.wav', durationMs: 3000, heard: talk, transcript },
+    ],
+    failures: [{ source: 'bad.wav', stage: 'transcode', code: 'E_AUDIO', message: 'not audio' }],
+  });
+  let at = 0;
+  const words = talk.map((w) => {
+    const textStart = transcript.indexOf(w.text, at);
+    at = textStart + w.text.length;
+    return { ...w, textStart, textLength: w.text.length, flags: '', confidence: 0.9 };
+  });
+  writeTimedTranscript(out, { version: 1, source: 'talk.wav', wordsFrom: 'dictation', transcript, durationMs: 3000, words, phrases: [] });
+  const recordings = ['bad.wav', 'notes/memo.wav', QUIET, 'talk.wav'];
+  await writeRunRecord(out, { version: 1, shard: null, optionsFingerprint: 'fixture', options: { service: 'scripted', confidenceThreshold: 0 }, recordings });
+  return { input, out };
 }

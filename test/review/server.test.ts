@@ -1,5 +1,5 @@
 /**
- * The review server over a real run (test/report's fixture) on port 0: what it reads, what it
+ * The review server over test/report's run output (written in-process: writeRun) on port 0: what it reads, what it
  * writes, and every write it must refuse with nothing changed (other origin, no or a wrong token,
  * a source outside the run or outside corrections/, a stale revision, a foreign Host).
  */
@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/files.js';
 import { startReview, type RecordingView, type RunningReview, type WordView } from '../../src/review/index.js';
 import { removeTempDirs, tempDir } from '../helpers/index.js';
-import { makeRun, QUIET, type RunFixture } from '../report/fixture.js';
+import { QUIET, writeRun, type RunFixture } from '../report/fixture.js';
 
-let run: RunFixture;
+let run: Pick<RunFixture, 'input' | 'out'>;
 let review: RunningReview;
 const corrections = (): string => path.join(run.out, 'corrections');
 const talkFile = (): string => path.join(corrections(), 'talk.wav.txt');
@@ -46,11 +46,11 @@ const word = (text: string, startMs: number | null, endMs: number | null, textSt
   ({ text, startMs, endMs, status: '', changed, textStart, edited: false, verified: false, confidence: changed ? null : confidence.get(textStart) ?? null, doubtful: false });
 
 beforeAll(async () => {
-  run = await makeRun(await tempDir('review-server'));
+  run = await writeRun(await tempDir('review-server'));
   review = await startReview({ runDir: run.out, port: 0 });
   const timed = JSON.parse(await readFile(path.join(run.out, 'transcripts', 'talk.wav.json'), 'utf8')) as { words: { textStart: number; confidence: number }[] };
   confidence = new Map(timed.words.map((w) => [w.textStart, w.confidence]));
-}, 120_000);
+});
 
 afterAll(async () => {
   await review?.close();
