@@ -9,7 +9,8 @@ import { EXPORT_FORMATS, exportDataset, resolveExportOptions } from '../../datas
 import type { ExportFormat, ExportOptions, ExportResult } from '../../dataset/index.js';
 import { expectPositionals, ffmpegPathFlag, parseCommandArgs, requiredString, stringValue, type Parsed } from '../args.js';
 import { formatDuration, printable, usageError, type CliIo } from '../io.js';
-import { EXPORT_OPTIONS, exportOptionsHelp, FILTER_KEYS } from './export-keys.js';
+import { wrap } from '../wrap.js';
+import { EXPORT_KEYS, EXPORT_OPTIONS, exportOptionsHelp, FILTER_KEYS } from './export-keys.js';
 
 export const EXPORT_HELP = `Usage: dictclip export <run-out-dir> --format <format> [options]
 
@@ -36,15 +37,27 @@ Examples:
   dictclip export out --format hf --channels 1 --channel left
 `;
 
+/**
+ * The export keys `dictclip run` takes as well (the split, the conversion, the confidence and flag
+ * filters); their flags, switches and help line come from these rows of the export table.
+ */
+const RUN_EXPORT_KEYS: readonly string[] = ['split', 'seed', 'groupBy', 'sampleRate', 'channels', 'minConfidence', 'excludeFlags', 'excludeFlagged', 'onlyVerified'];
+const RUN_EXPORT_SPECS = EXPORT_KEYS.filter((spec) => RUN_EXPORT_KEYS.includes(spec.key));
+
+/** The shared flags of run's help, two or three a line in the flag column, beside their one text. */
+function runSharedHelp(): string[] {
+  const names = wrap(RUN_EXPORT_SPECS.map((spec) => `--${spec.flag},`).join(' ').replace(/,$/, ''), 30, '  ');
+  const text = ["As for dictclip export (the run's --channel is the", 'channel kept by --channels 1)'];
+  return names.map((line, i) => `${line.padEnd(32)}${text[i] ?? ''}`.trimEnd());
+}
+
 /** The lines `dictclip run --help` adds for exporting after the run. */
 export const RUN_EXPORT_HELP = `Export after the run (see dictclip export --help):
   --export <f>[,<f>…]|all       Formats to write, comma-separated, or all:
                                 ${EXPORT_FORMATS.join(', ')}
   --export-dir <dir>            Exports go to <dir>/<format>
                                 [default: <out-dir>/exports]
-  --split, --seed, --group-by,  As for dictclip export (the run's --channel is the
-  --sample-rate, --channels,    channel kept by --channels 1)
-  --only-verified`;
+${runSharedHelp().join('\n')}`;
 
 function integer(values: Parsed['values'], name: string): number | undefined {
   const text = stringValue(values, name);
@@ -131,9 +144,12 @@ export async function exportCommand(args: string[], io: CliIo): Promise<number> 
   return 0;
 }
 
-const RUN_FLAGS = new Set(['export', 'export-dir', 'split', 'seed', 'group-by', 'sample-rate', 'channels', 'min-confidence', 'exclude-flags']);
+/** Run's export flags with a value: its own `--export` and `--export-dir`, and the shared ones. */
+const RUN_FLAGS = new Set(['export', 'export-dir', ...RUN_EXPORT_SPECS.filter((spec) => spec.type.kind !== 'bool').map((spec) => spec.flag)]);
 /** Run's export flags without a value. */
-const RUN_SWITCHES = new Set(['only-verified', 'exclude-flagged']);
+const RUN_SWITCHES = new Set(RUN_EXPORT_SPECS.filter((spec) => spec.type.kind === 'bool').map((spec) => spec.flag));
+/** Run's export flags that may repeat, their values gathered. */
+const RUN_LISTS = new Set(RUN_EXPORT_SPECS.filter((spec) => spec.type.kind === 'list').map((spec) => spec.flag));
 
 /** Exports requested on `dictclip run`. */
 export interface RunExports {
@@ -172,7 +188,7 @@ export function takeRunExports(args: readonly string[], cwd: string): { rest: st
     }
     const value = match?.[2] ?? args[++i];
     if (value === undefined) throw usageError(`dictclip run: --${name} needs a value`);
-    values[name] = name === 'exclude-flags' ? [...((values[name] as string[] | undefined) ?? []), value] : value;
+    values[name] = RUN_LISTS.has(name) ? [...((values[name] as string[] | undefined) ?? []), value] : value;
   }
   const list = stringValue(values, 'export');
   if (list === undefined) {
