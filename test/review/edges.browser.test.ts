@@ -8,29 +8,22 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/files.js';
 import { writeAlignment, type AlignedWord } from '../../src/run-output/alignments.js';
-import { startReview, type RunningReview } from '../../src/review/index.js';
-import { removeTempDirs, tempDir } from '../helpers/index.js';
-import { launchChromium, type OpenedBrowser } from '../report/browser.js';
-import { makeRun, QUIET, TALK_WORDS, type RunFixture } from '../report/fixture.js';
-import { openReviewPage } from './page.js';
+import { QUIET, TALK_WORDS, type RunFixture } from '../report/fixture.js';
+import { openReviewPage, reviewFixture, savesDone as savesInAll } from './page.js';
 
 interface ElementLike { currentTime: number; paused: boolean; textContent: string | null }
 declare const document: { getElementById(id: string): ElementLike; documentElement: { dataset: Record<string, string | undefined> } };
 
-let run: RunFixture;
-let review: RunningReview;
-let chromium: OpenedBrowser;
 const TALK = '[data-recording="talk.wav"]';
 const MEMO = '[data-recording="notes/memo.wav"]';
 const TEXT = 'Please call stella today.';
 /** Confidence of each word of talk.wav: `call` and `today` are in doubt (under 0.5). */
 const CONFIDENCE = [0.91, 0.32, 0.88, 0.12];
 
-beforeAll(async () => {
-  run = await makeRun(await tempDir('review-edges'));
+const fixture = reviewFixture('review-edges', async (run: RunFixture) => {
   // talk.wav aligned with a reference, as a run with --transcripts writes it, each word with its confidence.
   let at = 0;
   const words = TALK_WORDS.map((w, i): AlignedWord => {
@@ -62,18 +55,10 @@ beforeAll(async () => {
   const timed = JSON.parse(await readFile(memo, 'utf8')) as { words: Record<string, unknown>[] };
   for (const w of timed.words) w['confidence'] = 0.9;
   await writeFile(memo, JSON.stringify(timed));
-  review = await startReview({ runDir: run.out });
-  chromium = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await chromium?.close();
-  await review?.close();
-  await removeTempDirs();
 });
 
 async function open(): Promise<{ page: Page; errors: string[] }> {
-  const opened = await openReviewPage(chromium.browser, review.url);
+  const opened = await openReviewPage(fixture.chromium.browser, fixture.review.url);
   await opened.page.waitForSelector('html[data-all-loaded-ms]');
   return opened;
 }
@@ -82,16 +67,16 @@ let saves = 0;
 /** Wait until the page has had `n` more saves answered than before (counted per page: reset on open). */
 async function savesDone(page: Page, n: number): Promise<void> {
   saves += n;
-  await page.waitForFunction((count: number) => Number(document.documentElement.dataset['saves'] ?? 0) >= count, { polling: 50 }, saves);
+  await savesInAll(page, saves);
 }
 
 interface SavedEdit { textStart: number; textLength: number; startMs?: number; endMs?: number; verified?: boolean }
 const savedWords = async (): Promise<{ textSha256: string; words: SavedEdit[] }> =>
-  JSON.parse(await readFile(path.join(run.out, 'corrections', 'talk.wav.words.json'), 'utf8')) as {
+  JSON.parse(await readFile(path.join(fixture.run.out, 'corrections', 'talk.wav.words.json'), 'utf8')) as {
     textSha256: string;
     words: SavedEdit[];
   };
-const savedText = (): Promise<string> => readFile(path.join(run.out, 'corrections', 'talk.wav.txt'), 'utf8');
+const savedText = (): Promise<string> => readFile(path.join(fixture.run.out, 'corrections', 'talk.wav.txt'), 'utf8');
 
 /** Each word box on the waveform of a recording: [text, data-start-ms, data-end-ms]. */
 const boxes = (page: Page, recording = TALK): Promise<[string, number, number][]> =>
@@ -241,7 +226,7 @@ describe('review page: edges, doubt, verification', () => {
     await page.click(`${MEMO} [data-action="verify"]`);
     await savesDone(page, 1);
     expect(await page.$eval('#progress', (el) => el.textContent)).toBe('5 of 8 words verified');
-    const memo = JSON.parse(await readFile(path.join(run.out, 'corrections', 'notes', 'memo.wav.words.json'), 'utf8')) as {
+    const memo = JSON.parse(await readFile(path.join(fixture.run.out, 'corrections', 'notes', 'memo.wav.words.json'), 'utf8')) as {
       words: SavedEdit[];
     };
     expect(memo.words.map((w) => w.verified)).toEqual([true, true, true, true]);

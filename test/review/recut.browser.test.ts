@@ -15,9 +15,7 @@ import { startReview, type RunningReview } from '../../src/review/index.js';
 import { makeBursts, removeTempDirs, runOptions, startTestService, tempDir, type StartedService } from '../helpers/index.js';
 import { launchChromium, type OpenedBrowser } from '../report/browser.js';
 import { TALK_WORDS } from '../report/fixture.js';
-import { openReviewPage } from './page.js';
-
-declare const document: { documentElement: { dataset: Record<string, string | undefined> } };
+import { openReviewPage, savesDone } from './page.js';
 
 let root: string;
 let svc: StartedService;
@@ -55,7 +53,7 @@ async function drag(page: Page, index: number, edge: 'start' | 'end', dx: number
   await page.mouse.down();
   await page.mouse.move(x + dx, y, { steps: 4 });
   await page.mouse.up();
-  await page.waitForFunction((n: number) => Number(document.documentElement.dataset['saves'] ?? 0) >= n, { polling: 50 }, saves);
+  await savesDone(page, saves);
 }
 
 describe('a re-cut after dragging edges in the review page', () => {
@@ -72,7 +70,7 @@ describe('a re-cut after dragging edges in the review page', () => {
     await drag(page, 1, 'end', 29, 2);
     await page.click(`${TALK} [data-word="3"]`);
     await page.keyboard.press('v');
-    await page.waitForFunction(() => Number(document.documentElement.dataset['saves'] ?? 0) >= 3, { polling: 50 });
+    await savesDone(page, 3);
     const [startMs, endMs] = await page.$eval(`${TALK} [data-word="1"]`, (el) => [Number(el.getAttribute('data-start-ms')), Number(el.getAttribute('data-end-ms'))] as [number, number]);
     expect(startMs).toBeLessThan(900);
     expect(endMs).toBeGreaterThan(1400);

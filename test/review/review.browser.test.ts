@@ -9,48 +9,26 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReview, type RunningReview } from '../../src/review/index.js';
-import { removeTempDirs, tempDir } from '../helpers/index.js';
-import { launchChromium, type OpenedBrowser } from '../report/browser.js';
-import { makeRun, QUIET, type RunFixture } from '../report/fixture.js';
-import { openReviewPage } from './page.js';
+import { describe, expect, it } from 'vitest';
+import { QUIET } from '../report/fixture.js';
+import { openReviewPage, reviewFixture, savesDone } from './page.js';
 
 // Browser globals used inside page functions (the project compiles without the DOM lib).
 interface MediaLike { currentTime: number; paused: boolean; addEventListener(type: string, listener: () => void, options?: object): void }
 declare const document: { getElementById(id: string): MediaLike; documentElement: { dataset: Record<string, string | undefined> } };
 
-let run: RunFixture;
-let review: RunningReview;
-let chromium: OpenedBrowser;
+const fixture = reviewFixture('review-browser');
 const TALK = '[data-recording="talk.wav"]';
-const talkFile = (): string => path.join(run.out, 'corrections', 'talk.wav.txt');
-
-beforeAll(async () => {
-  run = await makeRun(await tempDir('review-browser'));
-  review = await startReview({ runDir: run.out });
-  chromium = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await chromium?.close();
-  await review?.close();
-  await removeTempDirs();
-});
+const talkFile = (): string => path.join(fixture.run.out, 'corrections', 'talk.wav.txt');
 
 async function open(): Promise<{ page: Page; errors: string[] }> {
-  const opened = await openReviewPage(chromium.browser, review.url, /409/);
+  const opened = await openReviewPage(fixture.chromium.browser, fixture.review.url, /409/);
   await opened.page.waitForSelector(`${TALK} [data-word]`);
   return opened;
 }
 
 const words = (page: Page, recording = TALK): Promise<string[]> =>
   page.$$eval(`${recording} [data-word]`, (els) => els.map((el) => el.textContent ?? ''));
-
-/** Wait until the page has finished `n` saves in all (answered by the server, whatever the answer). */
-async function savesDone(page: Page, n: number): Promise<void> {
-  await page.waitForFunction((count: number) => Number(document.documentElement.dataset['saves'] ?? 0) >= count, { polling: 50 }, n);
-}
 
 describe('review page', () => {
   it('shows the words of each recording as [data-word] inside [data-recording]', async () => {
@@ -124,7 +102,7 @@ describe('review page', () => {
     expect(await words(page)).toEqual(['Please', 'call', 'Stanley', 'today']);
     expect(await page.$eval(`${TALK} [data-word="2"]`, (el) => el.classList.contains('changed'))).toBe(true);
     expect(await page.$eval(`${TALK} .rec-state`, (el) => el.textContent)).toContain('corrected');
-    await page.screenshot({ path: path.join(run.out, '..', 'review.png') });
+    await page.screenshot({ path: path.join(fixture.run.out, '..', 'review.png') });
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -152,7 +130,7 @@ describe('review page', () => {
     const before = await readFile(talkFile(), 'utf8');
     const other: Server = createServer((_req, res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.end('<p>elsewhere</p>'); });
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
-    const page = await chromium.browser.newPage();
+    const page = await fixture.chromium.browser.newPage();
     try {
       await page.goto(`http://localhost:${(other.address() as AddressInfo).port}/`);
       const outcomes = await page.evaluate(async (url: string) => {
@@ -170,7 +148,7 @@ describe('review page', () => {
           }
         }
         return out;
-      }, review.url);
+      }, fixture.review.url);
       expect(outcomes).toEqual(['0', 'failed: TypeError']); // opaque answer, and a failed preflight
       expect(await readFile(talkFile(), 'utf8')).toBe(before);
     } finally {
