@@ -11,6 +11,17 @@ function outcome(
   return { dictationId, transcript, markers, collapsed: false, warnings: [], polls: 1, ...extra };
 }
 
+/** An outcome whose markers are its transcript's words and punctuation marks in order, at these [startMs, endMs]. */
+function heard(id: string, transcript: string, times: [number, number][], extra: Partial<DictationOutcome> = {}): DictationOutcome {
+  const tokens = [...transcript.matchAll(/\w+|[^\s\w]/g)];
+  if (tokens.length !== times.length) throw new Error(`${tokens.length} tokens in "${transcript}", ${times.length} times`);
+  const markers = tokens.map((t, i) => {
+    const [startMs, endMs] = times[i]!;
+    return { text: t[0], textStart: t.index, textLength: t[0].length, startMs, endMs };
+  });
+  return outcome(id, transcript, markers, extra);
+}
+
 describe('chunksFromSplits', () => {
   it('rounds splits down to whole milliseconds and covers every sample once', () => {
     expect(chunksFromSplits([16_007, 40_000], 50_001)).toEqual([
@@ -32,16 +43,9 @@ describe('chunksFromSplits', () => {
 describe('stitchChunks', () => {
   it('shifts times by the chunk offset and text by the joined length', () => {
     const stitched = stitchChunks([
-      { offsetMs: 0, durationMs: 12_000, outcome: outcome('d0', 'Hello world.', [
-        { text: 'Hello', textStart: 0, textLength: 5, startMs: 100, endMs: 400 },
-        { text: 'world', textStart: 6, textLength: 5, startMs: 450, endMs: 800 },
-        { text: '.', textStart: 11, textLength: 1, startMs: 800, endMs: 900 },
-      ], { warnings: ['w0'] }) },
+      { offsetMs: 0, durationMs: 12_000, outcome: heard('d0', 'Hello world.', [[100, 400], [450, 800], [800, 900]], { warnings: ['w0'] }) },
       { offsetMs: 12_000, durationMs: 8_500, outcome: outcome('d1', '', []) },
-      { offsetMs: 20_500, durationMs: 1_000, outcome: outcome('d2', 'Again.', [
-        { text: 'Again', textStart: 0, textLength: 5, startMs: 30, endMs: 500 },
-        { text: '.', textStart: 5, textLength: 1, startMs: 500, endMs: 600 },
-      ], { warnings: ['w2'] }) },
+      { offsetMs: 20_500, durationMs: 1_000, outcome: heard('d2', 'Again.', [[30, 500], [500, 600]], { warnings: ['w2'] }) },
     ]);
     expect(stitched.result).toEqual({
       transcript: 'Hello world. Again.',
@@ -92,25 +96,9 @@ describe('stitchChunks', () => {
   it('does not turn a seam into a sentence break: an unheard period is dropped and the next word lower-cased', () => {
     // What the embedded engine answers for the two halves of "…leisure to consider our much there…".
     const stitched = stitchChunks([
-      { offsetMs: 0, durationMs: 2000, outcome: outcome('a', 'Then consider our.', [
-        { text: 'Then', textStart: 0, textLength: 4, startMs: 100, endMs: 400 },
-        { text: 'consider', textStart: 5, textLength: 8, startMs: 450, endMs: 900 },
-        { text: 'our', textStart: 14, textLength: 3, startMs: 950, endMs: 1200 },
-        { text: '.', textStart: 17, textLength: 1, startMs: 1200, endMs: 1200 },
-      ]) },
-      { offsetMs: 2000, durationMs: 2000, outcome: outcome('b', 'Much there. I said.', [
-        { text: 'Much', textStart: 0, textLength: 4, startMs: 100, endMs: 400 },
-        { text: 'there', textStart: 5, textLength: 5, startMs: 450, endMs: 800 },
-        { text: '.', textStart: 10, textLength: 1, startMs: 800, endMs: 800 },
-        { text: 'I', textStart: 12, textLength: 1, startMs: 900, endMs: 1000 },
-        { text: 'said', textStart: 14, textLength: 4, startMs: 1000, endMs: 1300 },
-        { text: '.', textStart: 18, textLength: 1, startMs: 1300, endMs: 1300 },
-      ]) },
-      { offsetMs: 4000, durationMs: 1000, outcome: outcome('c', 'I went.', [
-        { text: 'I', textStart: 0, textLength: 1, startMs: 100, endMs: 200 },
-        { text: 'went', textStart: 2, textLength: 4, startMs: 200, endMs: 500 },
-        { text: '.', textStart: 6, textLength: 1, startMs: 500, endMs: 500 },
-      ]) },
+      { offsetMs: 0, durationMs: 2000, outcome: heard('a', 'Then consider our.', [[100, 400], [450, 900], [950, 1200], [1200, 1200]]) },
+      { offsetMs: 2000, durationMs: 2000, outcome: heard('b', 'Much there. I said.', [[100, 400], [450, 800], [800, 800], [900, 1000], [1000, 1300], [1300, 1300]]) },
+      { offsetMs: 4000, durationMs: 1000, outcome: heard('c', 'I went.', [[100, 200], [200, 500], [500, 500]]) },
     ]);
     expect(stitched.result.transcript).toBe('Then consider our much there. I said I went.');
     expect(stitched.result.markers.map((m) => m.text)).toEqual([
@@ -134,14 +122,8 @@ describe('stitchChunks', () => {
 
   it('keeps punctuation the service heard at a seam (it owns audio)', () => {
     const stitched = stitchChunks([
-      { offsetMs: 0, durationMs: 2000, outcome: outcome('a', 'Stop.', [
-        { text: 'Stop', textStart: 0, textLength: 4, startMs: 100, endMs: 400 },
-        { text: '.', textStart: 4, textLength: 1, startMs: 450, endMs: 900 },
-      ]) },
-      { offsetMs: 2000, durationMs: 1000, outcome: outcome('b', 'Go.', [
-        { text: 'Go', textStart: 0, textLength: 2, startMs: 100, endMs: 400 },
-        { text: '.', textStart: 2, textLength: 1, startMs: 400, endMs: 400 },
-      ]) },
+      { offsetMs: 0, durationMs: 2000, outcome: heard('a', 'Stop.', [[100, 400], [450, 900]]) },
+      { offsetMs: 2000, durationMs: 1000, outcome: heard('b', 'Go.', [[100, 400], [400, 400]]) },
     ]);
     expect(stitched.result.transcript).toBe('Stop. Go.');
   });
