@@ -11,7 +11,7 @@ import { readRunRecord } from '../run-output/run-record.js';
 import { DOUBT_BELOW } from './doubt.js';
 import { isRelativeSource, sourceFile } from '../run-output/safe-path.js';
 import { clipFlags, markerSources, PLAYABLE_AUDIO } from '../report/index.js';
-import { readAlignment, type AlignedWord } from '../run-output/alignments.js';
+import { readAlignment, type AlignedWord, type AlignmentRecord } from '../run-output/alignments.js';
 import type { ReviewClip } from './view.js';
 
 export type { ReviewClip } from './view.js';
@@ -119,7 +119,11 @@ function wordStatus(word: AlignedWord): string {
  */
 export async function reviewAlignment(runDir: string, source: string): Promise<ReviewAlignment | undefined> {
   const record = await readAlignment(runDir, source);
-  if (record === undefined) return undefined;
+  return record === undefined ? undefined : alignmentForReview(record);
+}
+
+/** An alignment record (alignments/<source>.json) as the review reads it. */
+export function alignmentForReview(record: AlignmentRecord): ReviewAlignment {
   const words = record.words.map((w) => ({
     textStart: w.textStart,
     textLength: w.textLength,

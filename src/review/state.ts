@@ -10,13 +10,13 @@ import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import { DictclipError, isDictclipError } from '../errors.js';
 import { sha256, writeFileAtomic } from '../files.js';
-import { readMarkers } from '../report/index.js';
 import { readPeaks } from '../run-output/peaks-file.js';
 import { readTimedTranscript } from '../run-output/timed-file.js';
+import { recordingWords } from '../run-output/words.js';
 import { matchesText, readCorrectionText, readCorrectionWords, writeCorrectionWords, correctionTextSha256, type WordEdit } from '../run-output/corrections.js';
 import { doubtOf } from './doubt.js';
 import { applyChange, applyEdits, BadChange, editsAfterText, type EditedWord, type WordChange } from './edits.js';
-import { disagreements, reviewAlignment, type ReviewRun } from './model.js';
+import { alignmentForReview, disagreements, type ReviewRun } from './model.js';
 import { correctionPath, transcriptPath } from './paths.js';
 import { checkOwnFile } from '../run-output/safe-path.js';
 import { CORRECTIONS_DIR, INTERNAL_DIR } from '../run-output/layout.js';
@@ -59,10 +59,12 @@ async function readText(file: string): Promise<string | undefined> {
 }
 
 async function readBaseline(runDir: string, source: string): Promise<Baseline & { from: WordSource; disagreements?: number }> {
-  const alignment = await reviewAlignment(runDir, source);
-  if (alignment !== undefined) return { from: 'alignment', text: alignment.text, spans: alignment.words, disagreements: disagreements(alignment) };
-  const markers = await readMarkers(runDir, source);
-  if (markers !== undefined) return { from: 'markers', text: markers.transcript, spans: withConfidence(markers.markers, await readTimedTranscript(runDir, source)) };
+  const saved = await recordingWords(runDir, source);
+  if (saved?.from === 'reference') {
+    const alignment = alignmentForReview(saved.alignment);
+    return { from: 'alignment', text: alignment.text, spans: alignment.words, disagreements: disagreements(alignment) };
+  }
+  if (saved !== undefined) return { from: 'markers', text: saved.text, spans: withConfidence(saved.words, await readTimedTranscript(runDir, source)) };
   const transcript = await readText(transcriptPath(runDir, source));
   return transcript === undefined ? { from: 'none', text: '', spans: [] } : { from: 'transcript', text: transcript, spans: [] };
 }

@@ -5,7 +5,7 @@
  * offsets into words (report, review, exports, subtitles, merge) asks here, so none can match
  * offsets against the wrong text.
  */
-import { readAlignment } from './alignments.js';
+import { readAlignment, type AlignmentRecord } from './alignments.js';
 import { readMarkersFile } from './markers-file.js';
 
 /** One word (or, from a dictation, punctuation token) over the text, at its times in the work audio. */
@@ -19,12 +19,11 @@ export interface TextWord {
 }
 
 /** The text a recording's clip offsets index, and its words in text order. */
-export interface RecordingWords {
-  /** `reference`: from alignments/<source>.json; `dictation`: from markers/<source>.json. */
-  from: 'reference' | 'dictation';
-  text: string;
-  words: TextWord[];
-}
+export type RecordingWords =
+  /** From alignments/<source>.json: `alignment` is the record read, for a reader that needs more of it (how each word was heard). */
+  | { from: 'reference'; text: string; words: TextWord[]; alignment: AlignmentRecord }
+  /** From markers/<source>.json. */
+  | { from: 'dictation'; text: string; words: TextWord[] };
 
 /**
  * The words of `source`'s clip offsets: its reference words when it was cut from a reference,
@@ -41,7 +40,7 @@ export async function recordingWords(outDir: string, source: string): Promise<Re
       startMs: w.startMs,
       endMs: w.endMs,
     }));
-    return { from: 'reference', text: alignment.text, words };
+    return { from: 'reference', text: alignment.text, words, alignment };
   }
   const markers = await readMarkersFile(outDir, source);
   if (markers === undefined) return undefined;
