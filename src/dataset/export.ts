@@ -99,7 +99,7 @@ const FORMATS: Record<ExportFormat, { create: (ctx: WriterContext) => FormatWrit
 };
 
 /** Why a row is left out (see ExportResult.droppedBy); empty when it is kept. */
-export function dropReasons(row: Pick<ExportRow, 'flags' | 'confidence' | 'text' | 'duration_ms'>, o: ResolvedExportOptions): string[] {
+function dropReasons(row: Pick<ExportRow, 'flags' | 'confidence' | 'text' | 'duration_ms'>, o: ResolvedExportOptions): string[] {
   const reasons: string[] = [];
   if (o.minConfidence !== undefined && !(row.confidence !== undefined && row.confidence >= o.minConfidence)) reasons.push('min-confidence');
   const flags = parseFlags(row.flags);

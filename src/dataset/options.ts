@@ -130,7 +130,7 @@ function checkSplits(specs: readonly SplitSpec[]): SplitSpec[] {
 }
 
 /** Flag names to leave out, each a token of CLIP_FLAGS (refused otherwise); repeats dropped. */
-export function parseExcludeFlags(names: readonly string[]): ClipFlag[] {
+function parseExcludeFlags(names: readonly string[]): ClipFlag[] {
   const flags = [...new Set(names.flatMap((n) => n.split(',')).map((n) => n.trim()).filter((n) => n !== ''))];
   for (const flag of flags) {
     if (!(CLIP_FLAGS as readonly string[]).includes(flag)) {

@@ -27,7 +27,7 @@ export function defaultExportsDir(outDir: string): string {
 }
 
 /** The recorded exports (none when there is no record, or it is unreadable). */
-export async function readExportEntries(outDir: string): Promise<ExportEntry[]> {
+async function readExportEntries(outDir: string): Promise<ExportEntry[]> {
   try {
     const parsed = JSON.parse(await readFile(recordPath(outDir), 'utf8')) as { exports?: unknown };
     return Array.isArray(parsed.exports)

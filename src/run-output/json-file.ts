@@ -33,7 +33,7 @@ function firstIssue(issues: readonly v.BaseIssue<unknown>[]): string {
 }
 
 /** `value` as the side file's schema gives it. @throws DictclipError `E_RUN_FILE_INVALID` naming `file`. */
-export function parseSideFile<T>(kind: SideFile<T>, file: string, value: unknown): T {
+function parseSideFile<T>(kind: SideFile<T>, file: string, value: unknown): T {
   const result = v.safeParse(kind.schema, value);
   if (!result.success) throw invalidRunFile(kind.what, file, firstIssue(result.issues));
   return result.output;
@@ -72,7 +72,5 @@ export function writeSideFile<T>(kind: SideFile<T>, file: string, value: T, inde
   writeFileAtomicSync(file, `${JSON.stringify(value, null, indent === 0 ? undefined : indent)}\n`);
 }
 
-/** A whole number of ms at or above 0. */
-export const msSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
 /** A text offset or length (UTF-16 code units). */
 export const offsetSchema = v.pipe(v.number(), v.integer(), v.minValue(0));

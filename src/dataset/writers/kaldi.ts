@@ -32,7 +32,7 @@ const FILES = ['wav.scp', 'segments', 'text', 'utt2spk'] as const;
 type KaldiFile = (typeof FILES)[number];
 
 /** Quote a path for sh: single quotes, each `'` written as `'\''`. */
-export function shellQuote(text: string): string {
+function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
@@ -44,7 +44,7 @@ export const KALDI_DEFAULT_AUDIO = { sampleRate: 16000, channels: 1 } as const;
  * demuxers only, local files only); with one channel and `channel`, that channel of the source
  * instead of the mix (as the run's work audio kept it).
  */
-export function decodeCommand(
+function decodeCommand(
   sourcePath: string,
   sampleRate: number = KALDI_DEFAULT_AUDIO.sampleRate,
   channels: number = KALDI_DEFAULT_AUDIO.channels,

@@ -19,7 +19,7 @@ import type { SplitName } from '../splits.js';
 const HEADER = { mtime: new Date(0), mode: 0o644, uid: 0, gid: 0, uname: '', gname: '', type: 'file' as const };
 
 /** Name of shard `n`: `shard-000000.tar`. */
-export function shardName(n: number): string {
+function shardName(n: number): string {
   return `shard-${String(n).padStart(6, '0')}.tar`;
 }
 

@@ -19,7 +19,7 @@ export interface Connection {
 export const EMBEDDED_DONE_HOLD_MS = 2_000;
 
 /** Folder of the embedded service's data: `<outDir>/.dictclip/service`. */
-export function embeddedDataDir(outDir: string): string {
+function embeddedDataDir(outDir: string): string {
   return internalDir(outDir, SERVICE_DIR);
 }
 

@@ -17,7 +17,7 @@ export interface DroppedTotals { clips: number; ms: number }
  * Flag every planned clip (timing checks over the whole recording), then keep those that pass
  * `filters`; kept clips are numbered again from 0 so clip file names stay consecutive.
  */
-export function keepClips(
+function keepClips(
   result: DictationResult,
   planned: readonly PlannedClip[],
   filters: ClipFilters,

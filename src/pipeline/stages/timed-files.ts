@@ -31,7 +31,7 @@ export interface TimedOptions {
 }
 
 /** The cue options of a run's options. */
-export function cueOptions(options: TimedOptions): CueOptions {
+function cueOptions(options: TimedOptions): CueOptions {
   return {
     level: options.subtitleLevel,
     maxLineWidth: options.subtitleMaxLineWidth,
