@@ -25,7 +25,8 @@ export async function listRecordings(run: ReviewRun): Promise<RecordingListEntry
     out.push({
       source: r.source, clips: r.clips.length, flagged: r.flagged,
       disagreements: state?.disagreements ?? 0,
-      corrected: existsSync(correctionPath(run.runDir, r.source)), playable: r.audio !== undefined,
+      // As the recording's own state says once the page loads it (a saved text that is the baseline again is not corrected).
+      corrected: state?.corrected ?? existsSync(correctionPath(run.runDir, r.source)), playable: r.audio !== undefined,
       ...summarize(state?.words ?? [], state?.doubtful ?? []),
     });
   }

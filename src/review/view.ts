@@ -21,7 +21,7 @@ export interface RecordingListEntry extends DoubtSummary {
   flagged: number;
   /** Reference words the alignment did not match (0 without a reference). */
   disagreements: number;
-  /** Whether corrections/<source>.txt exists. */
+  /** {@link RecordingView.corrected}; for a recording whose state cannot be read, whether corrections/<source>.txt exists. */
   corrected: boolean;
   playable: boolean;
 }

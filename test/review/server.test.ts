@@ -276,6 +276,16 @@ describe('review server: two reviews of one output (run last: it changes the tex
   });
 });
 
+describe('review server: a saved text that is the baseline text again', () => {
+  it('lists the recording as not corrected, as its own state says', async () => {
+    await writeFile(talkFile(), 'Please call stella today.\n');
+    await writeFile(talkWords(), JSON.stringify({ version: 1, source: 'talk.wav', textSha256: sha256('Please call stella today.'), words: [] }));
+    expect((await talk()).corrected).toBe(false);
+    const list = (await call('/api/recordings')).json['recordings'] as { source: string; corrected: boolean }[];
+    expect(list.find((r) => r.source === 'talk.wav')?.corrected).toBe(false);
+  });
+});
+
 describe('review server: a side file that is not valid', () => {
   it('lists the other recordings, and says what is wrong when that one is asked for', async () => {
     await mkdir(path.join(run.out, 'alignments', 'notes'), { recursive: true });
