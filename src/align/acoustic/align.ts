@@ -122,8 +122,13 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
           ),
         ),
       );
-      const decoded = await grammarSearch(jobs, search);
-      const loop = await phoneLoop(jobs, search);
+      // The two passes read the same audio and write apart (grammar.*, loop.*): one process each, side by side. Both settle before
+      // either's failure is thrown, so no process still writes when the folder is removed.
+      const [decodedPass, loopPass] = await Promise.allSettled([grammarSearch(jobs, search), phoneLoop(jobs, search)]);
+      if (decodedPass.status === 'rejected') throw decodedPass.reason;
+      if (loopPass.status === 'rejected') throw loopPass.reason;
+      const decoded = decodedPass.value;
+      const loop = loopPass.value;
       const found = new Map<number, AcousticSpan>();
       for (const job of jobs)
         placeWords(decoded.get(job.id) ?? [], loop === undefined ? undefined : (loop.get(job.id) ?? []), job.startFrame, lexicon, found);
