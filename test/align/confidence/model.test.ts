@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { featureContext, phoneCount, PHONE_MS, wordFeatures } from '../../../src/align/confidence/features.js';
-import type { ConfidenceModel, ScoredWord } from '../../../src/align/confidence/features.js';
+import type { ConfidenceModel, FeatureName, ScoredWord } from '../../../src/align/confidence/features.js';
 import { recordingLevels } from '../../../src/align/confidence/levels.js';
 import { applyModel, scoreWords } from '../../../src/align/confidence/model.js';
 import { CONFIDENCE_MODELS, FITTED_THRESHOLD } from '../../../src/align/confidence/coefficients.js';
@@ -19,6 +19,15 @@ const word = (text: string, startMs: number, endMs: number, more: Partial<Scored
   ...more,
 });
 
+/** Every feature of a word that shows nothing (no sound missing, no evidence), with `more` replacing some. */
+function features(more: Partial<Record<FeatureName, number | null>> = {}): Record<FeatureName, number | null> {
+  return {
+    quiet: 0, level: 0, long: 0, short: 0, spill: 0, hollow: 0, unheard: 0, substituted: 0, estimated: 0,
+    gop: null, score: null, moved: null, rejected: null,
+    ...more,
+  };
+}
+
 describe('confidence features', () => {
   const levels = levelsOf('..........' + '#'.repeat(30) + '..........' + '+'.repeat(10) + '..........');
 
@@ -31,21 +40,7 @@ describe('confidence features', () => {
     const ctx = featureContext([], levels);
     expect(ctx.phoneMs).toBe(PHONE_MS);
     // 300 ms of speech for 4 phones (300 ms expected): no length deviation.
-    expect(wordFeatures(word('lends', 100, 400), ctx)).toEqual({
-      quiet: 0,
-      level: 0,
-      long: 0,
-      short: 0,
-      spill: 0,
-      hollow: 0,
-      unheard: 0,
-      substituted: 0,
-      estimated: 0,
-      gop: null,
-      score: null,
-      moved: null,
-      rejected: null,
-    });
+    expect(wordFeatures(word('lends', 100, 400), ctx)).toEqual(features());
     // Noise only: every frame quiet, 49.5 dB under the speech (spread 49.5 dB): level −1.
     const noise = wordFeatures(word('lend', 400, 500), ctx);
     expect([noise.quiet, noise.level, noise.short]).toEqual([1, -1, Math.log(225 / 100)]);
@@ -106,22 +101,8 @@ describe('confidence model', () => {
   ];
 
   it('applies the first model whose features are known, rounded to three decimals', () => {
-    const known = {
-      quiet: 0.5,
-      level: 0,
-      long: 0,
-      short: 0,
-      spill: 0,
-      hollow: 0,
-      unheard: 0,
-      substituted: 0,
-      estimated: 0,
-      score: null,
-      moved: null,
-      rejected: null,
-    };
-    expect(applyModel({ ...known, gop: -1 }, models)).toBe(0.269); // σ(1 − 2)
-    expect(applyModel({ ...known, gop: null }, models)).toBe(0.5); // σ(2 − 2)
+    expect(applyModel(features({ quiet: 0.5, gop: -1 }), models)).toBe(0.269); // σ(1 − 2)
+    expect(applyModel(features({ quiet: 0.5 }), models)).toBe(0.5); // σ(2 − 2)
   });
 
   it('scores every word of a recording in order, each in 0–1', () => {
