@@ -26,8 +26,6 @@ import type { AcousticAlignment, AcousticAnchor, AcousticSpan, AlignAcousticOpti
 import { makeWorkFolder } from './work-folder.js';
 import { alignInWindows } from './windows.js';
 
-export { ALIGN_SETTINGS, mergeSettings } from './search.js';
-
 /** Milliseconds per recognizer frame. */
 const FRAME_MS = 10;
 /**
