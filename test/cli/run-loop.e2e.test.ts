@@ -7,8 +7,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, describe, expect, it } from 'vitest';
-import { correctionTextSha256, writeCorrectionWords } from '../../src/run-output/corrections.js';
 import { makeBursts, removeTempDirs, runCli, tempDir } from '../helpers/index.js';
+import { writeReview } from '../helpers/run-output.js';
 
 afterAll(removeTempDirs);
 
@@ -36,18 +36,10 @@ describe('the correction loop on the command line', () => {
     let result = await runCli([...base, '--transcripts', path.join(root, 'refs')]);
     expect(result.code, result.stderr).toBe(0);
     // The review corrected talk.wav only: its text, one word's edges dragged, both words verified.
-    const text = 'Hello, World!';
-    await mkdir(path.join(out, 'corrections'));
-    await writeFile(path.join(out, 'corrections', 'talk.wav.txt'), `${text}\n`);
-    await writeCorrectionWords(out, 'talk.wav', {
-      version: 1,
-      source: 'talk.wav',
-      textSha256: correctionTextSha256(text),
-      words: [
-        { textStart: 0, textLength: 5, verified: true },
-        { textStart: 7, textLength: 5, startMs: 812, endMs: 1187, verified: true },
-      ],
-    });
+    await writeReview(out, 'talk.wav', 'Hello, World!', [
+      { textStart: 0, textLength: 5, verified: true },
+      { textStart: 7, textLength: 5, startMs: 812, endMs: 1187, verified: true },
+    ]);
     result = await runCli(base);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('recordings: 1 done, 0 failed, 1 kept from an earlier run (of 2)\n');

@@ -9,8 +9,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeAlignment, type AlignedWord } from '../../src/run-output/alignments.js';
+import { correctionTextSha256, writeCorrectionWords, type WordEdit } from '../../src/run-output/corrections.js';
 import { writeDictationFiles } from '../../src/run-output/markers-file.js';
-import { clipDir, clipFileName } from '../../src/run-output/naming.js';
+import { clipDir, clipFileName, correctionPath } from '../../src/run-output/naming.js';
 import { writePeaks } from '../../src/run-output/peaks-file.js';
 import type { FailureRow, ManifestRow } from '../../src/run-output/rows.js';
 import { computeSummary, writeRunOutputs } from '../../src/run-output/write.js';
@@ -139,4 +140,15 @@ export async function writeRunOutput(outDir: string, run: FakeRun): Promise<Mani
   };
   await writeRunOutputs(outDir, rows, failures, computeSummary(counts, rows));
   return rows;
+}
+
+/**
+ * What `dictclip review` saves for a recording: its corrected text, `corrections/<source>.txt`, then
+ * the word edits over it (`corrections/<source>.words.json`, tied to the text by its hash).
+ */
+export async function writeReview(outDir: string, source: string, text: string, words: WordEdit[]): Promise<void> {
+  const file = correctionPath(outDir, source);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `${text}\n`);
+  await writeCorrectionWords(outDir, source, { version: 1, source, textSha256: correctionTextSha256(text), words });
 }

@@ -13,7 +13,7 @@ import { makeBursts, removeTempDirs, runOptions, startTestService, tempDir } fro
 import type { StartedService } from '../helpers/index.js';
 import { runPipeline } from '../../src/pipeline/index.js';
 import { exportDataset } from '../../src/dataset/index.js';
-import { correctionTextSha256, writeCorrectionWords } from '../../src/run-output/corrections.js';
+import { writeReview } from '../helpers/run-output.js';
 import type { PipelineEvents, RunOptions } from '../../src/pipeline/types.js';
 
 /** What the service hears: a.wav (3000 ms) and b.wav (4000 ms). */
@@ -214,19 +214,11 @@ describe('word edits of the review in a re-cut', () => {
     ]);
     const dictated = posts();
     // What the review writes: the text (here unchanged) and the edits over it.
-    const text = REFERENCE_A.replace(/\n$/, '');
-    await mkdir(path.join(out, 'corrections'), { recursive: true });
-    await writeFile(path.join(out, 'corrections', 'a.wav.txt'), `${text}\n`);
-    await writeCorrectionWords(out, 'a.wav', {
-      version: 1,
-      source: 'a.wav',
-      textSha256: correctionTextSha256(text),
-      words: [
-        { textStart: 0, textLength: 2, startMs: 253, endMs: 517 },
-        { textStart: 9, textLength: 3, verified: true },
-        { textStart: 13, textLength: 4, startMs: 1487, endMs: 2041, verified: true },
-      ],
-    });
+    await writeReview(out, 'a.wav', REFERENCE_A.replace(/\n$/, ''), [
+      { textStart: 0, textLength: 2, startMs: 253, endMs: 517 },
+      { textStart: 9, textLength: 3, verified: true },
+      { textStart: 13, textLength: 4, startMs: 1487, endMs: 2041, verified: true },
+    ]);
     let { result } = await run(out, { align: 'text' });
     expect([result.failures, result.summary.done, result.summary.resumed]).toEqual([[], 1, 1]);
     const edited: [string, number, number, string][] = [
@@ -266,17 +258,9 @@ describe('word edits of the review in a re-cut', () => {
   it('a phrase clip is verified when every word of it is', async () => {
     const out = path.join(root, 'out-edits-phrase');
     await run(out, { transcripts: refs, align: 'text', mode: 'phrase' });
-    const text = REFERENCE_A.replace(/\n$/, '');
-    await mkdir(path.join(out, 'corrections'), { recursive: true });
-    await writeFile(path.join(out, 'corrections', 'a.wav.txt'), `${text}\n`);
     const all = [[0, 2], [3, 4], [9, 3], [13, 4]] as const;
     const write = (count: number) =>
-      writeCorrectionWords(out, 'a.wav', {
-        version: 1,
-        source: 'a.wav',
-        textSha256: correctionTextSha256(text),
-        words: all.slice(0, count).map(([textStart, textLength]) => ({ textStart, textLength, verified: true })),
-      });
+      writeReview(out, 'a.wav', REFERENCE_A.replace(/\n$/, ''), all.slice(0, count).map(([textStart, textLength]) => ({ textStart, textLength, verified: true })));
     await write(3);
     await run(out, { align: 'text', mode: 'phrase' });
     expect(await rows(out, 'a.wav')).toEqual([['In 1813, the king.', 300, 2000, '']]);
