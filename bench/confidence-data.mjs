@@ -5,21 +5,16 @@
  * text that may differ from what is said: a sentence said but missing from the reference, a heading
  * never said, words substituted, a word's audio replaced by noise, a syllable repeated before a word.
  */
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { monoWav, prng, ROOT } from './lib.mjs';
+import { monoWav, prng } from './lib.mjs';
+import { REAL_SPEECH, samples16k } from './real-voices.mjs';
 import { synthesize } from '../test/helpers/spoken-words.mjs';
 
-const exec = promisify(execFile);
 const RATE = 16000;
-/** The real digits: `../shared/data/realspeech-dev/fsdd` beside the project (or beside the worktree folder holding it). */
-export const FSDD =
-  [join(ROOT, '..'), join(ROOT, '..', '..')]
-    .map((up) => join(up, 'shared', 'data', 'realspeech-dev', 'fsdd'))
-    .find((dir) => existsSync(dir)) ?? join(ROOT, '..', 'shared', 'data', 'realspeech-dev', 'fsdd');
+/** The real digits: `fsdd/` of the real speech (bench/real-voices.mjs). */
+export const FSDD = join(REAL_SPEECH, 'fsdd');
 const DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 const PAUSES = [40, 0, 120, 20, 250, 60, 0, 300, 90, 10];
 const SENTENCES = [
@@ -33,12 +28,7 @@ const OTHERS = ['garden', 'silver', 'pocket', 'lantern', 'seven', 'yellow'];
 
 /** A real digit take at 16 kHz, trimmed to where it is louder than its own noise. */
 async function digitTake(file) {
-  const { stdout } = await exec(
-    'ffmpeg',
-    ['-v', 'error', '-nostdin', '-i', file, '-ar', String(RATE), '-ac', '1', '-f', 's16le', 'pipe:1'],
-    { encoding: 'buffer', maxBuffer: 1 << 26 },
-  );
-  const all = new Int16Array(stdout.buffer, stdout.byteOffset, stdout.byteLength / 2);
+  const all = await samples16k(file);
   const win = 160;
   const rms = [];
   for (let i = 0; i + win <= all.length; i += win) {

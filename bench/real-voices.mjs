@@ -22,7 +22,8 @@ const PER_RECORDING = 25;
 const RECORDINGS = 3;
 const FLOOR_AMPLITUDE = 30;
 
-async function samples16k(path, ffmpeg) {
+/** The samples of an audio file at 16 kHz mono, decoded by ffmpeg. */
+export async function samples16k(path, ffmpeg = 'ffmpeg') {
   const { stdout } = await exec(ffmpeg, ['-v', 'error', '-nostdin', '-i', path, '-ar', String(RATE), '-ac', '1', '-f', 's16le', 'pipe:1'], { encoding: 'buffer', maxBuffer: 1 << 26 });
   return new Int16Array(stdout.buffer.slice(stdout.byteOffset, stdout.byteOffset + stdout.byteLength));
 }
