@@ -3,6 +3,7 @@
  * words, the progress line, and where the next word in doubt is.
  */
 import { plural } from '../../report/page/format.js';
+import { summarize } from '../doubt.js';
 import type { DoubtSummary, RecordingListEntry, WordView } from '../view.js';
 
 /** The share of a recording's words in doubt, 0–1. */
@@ -47,14 +48,7 @@ export function doubtText(e: DoubtSummary): string {
 
 /** The summary of a recording's words as the page holds them (after a save). */
 export function summaryOf(words: readonly WordView[]): DoubtSummary {
-  let lowest: number | null = null;
-  for (const w of words) if (!w.verified && w.confidence !== null && (lowest === null || w.confidence < lowest)) lowest = w.confidence;
-  return {
-    words: words.length,
-    verified: words.filter((w) => w.verified).length,
-    doubtful: words.filter((w) => w.doubtful).length,
-    lowest,
-  };
+  return summarize(words, words.map((w) => w.doubtful));
 }
 
 /** The first word in doubt after word `after` (-1: from the start) of `words`; -1 for none. */
