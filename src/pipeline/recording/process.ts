@@ -213,7 +213,8 @@ export async function processRecording(job: RecordingJob, store: RecordingStore,
     const planned = planRecording(result, audioMs, aligned?.unaligned ?? [], ctx.options);
     const plan = aligned === undefined ? planned : { ...planned, clips: markEditedClips(planned.clips, aligned.record.words) };
     const toScore = wordsToScore(result, aligned?.record.words);
-    // Without a reference, the embedded recognizer's words are forced through the aligner for its evidence (cheap beside recognition).
+    // Without a reference, the embedded recognizer's words are forced through the aligner for its evidence: one more search after
+    // recognition, about as long again in wall time on two cores (BENCHMARKS.md, Embedded recognition).
     const recognizedLocally = ctx.options.baseUrl === undefined && ctx.options.engine === 'pocketsphinx';
     const checked = aligned === undefined && recognizedLocally && ctx.align?.acoustic !== undefined
       ? await checkRecognized(ctx.align.acoustic, wavPath, toScore, ctx.signal)
