@@ -144,17 +144,21 @@ const LISTED_SOURCES = 10;
  */
 function withoutReference(sources: readonly string[] | undefined): string {
   if (sources === undefined || sources.length === 0) return '';
-  const more = sources.length > LISTED_SOURCES ? ` and ${sources.length - LISTED_SOURCES} more (summary.json withoutReference)` : '';
-  return `; ${sources.length} without a reference transcript (cut from what the recognizer heard): ${sources.slice(0, LISTED_SOURCES).join(', ')}${more}`;
+  return `; ${sources.length} without a reference transcript (cut from what the recognizer heard): ${listed(sources, 'withoutReference')}`;
 }
 
 /** `; mostly low-confidence or unaligned (the wrong text or language, or not speech?): a.wav (20 of 24 words)` for such recordings. */
 function untrusted(entries: RunResult['summary']['confidence']): string {
-  const listed = (entries ?? []).filter((c) => untrustedShare(c) > MOSTLY_UNTRUSTED);
-  if (listed.length === 0) return '';
-  const more = listed.length > LISTED_SOURCES ? ` and ${listed.length - LISTED_SOURCES} more (summary.json confidence)` : '';
-  const named = listed.slice(0, LISTED_SOURCES).map((c) => `${printable(c.source)} (${c.lowConfidence + c.unaligned} of ${c.words} words)`);
-  return `; ${listed.length} mostly low-confidence or unaligned (the wrong text or language, or not speech?): ${named.join(', ')}${more}`;
+  const found = (entries ?? []).filter((c) => untrustedShare(c) > MOSTLY_UNTRUSTED);
+  if (found.length === 0) return '';
+  const named = found.map((c) => `${c.source} (${c.lowConfidence + c.unaligned} of ${c.words} words)`);
+  return `; ${found.length} mostly low-confidence or unaligned (the wrong text or language, or not speech?): ${listed(named, 'confidence')}`;
+}
+
+/** The first {@link LISTED_SOURCES} names, printable, then `and N more (summary.json <field>)`. */
+function listed(names: readonly string[], field: string): string {
+  const more = names.length > LISTED_SOURCES ? ` and ${names.length - LISTED_SOURCES} more (summary.json ${field})` : '';
+  return `${names.slice(0, LISTED_SOURCES).map((name) => printable(name)).join(', ')}${more}`;
 }
 
 /**
