@@ -29,6 +29,11 @@ export function pidFolderPattern(prefix: string): RegExp {
   return new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\d+)-[A-Za-z0-9]+$`);
 }
 
+/** When this process started (ms since the epoch): the `startedMs` of a sweep at start-up. */
+export function processStartMs(): number {
+  return Date.now() - process.uptime() * 1000;
+}
+
 export interface PidSweepOptions {
   /**
    * When this process started (ms since the epoch). Given, an entry with no pid in its name (the

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { sweepPidStamped } from '../pid-temps.js';
+import { processStartMs, sweepPidStamped } from '../pid-temps.js';
 
 /** A new temp folder name for an export to `to`, stamped with this process's pid. */
 export function exportTempPath(to: string): string {
@@ -21,7 +21,8 @@ const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\
 export async function sweepExportTemps(to: string): Promise<number> {
   const parent = path.dirname(to);
   const stamped = await sweepPidStamped(parent, /^\..+\.(\d+)-[0-9a-f]{12}\.tmp(?:\.old)?$/);
-  const startedMs = Date.now() - process.uptime() * 1000;
-  const legacy = await sweepPidStamped(parent, new RegExp(`^\\.${escape(path.basename(to))}\\.[0-9a-f]{12}\\.tmp(?:\\.old)?$`), { startedMs });
+  const legacy = await sweepPidStamped(parent, new RegExp(`^\\.${escape(path.basename(to))}\\.[0-9a-f]{12}\\.tmp(?:\\.old)?$`), {
+    startedMs: processStartMs(),
+  });
   return stamped + legacy;
 }

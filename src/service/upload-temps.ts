@@ -7,7 +7,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { sweepPidStamped } from '../pid-temps.js';
+import { processStartMs, sweepPidStamped } from '../pid-temps.js';
 
 /** `<random>.<pid>.tmp`, or `<random>.tmp` with no pid. */
 const UPLOAD_TEMP = /^[A-Za-z0-9_-]+(?:\.(\d+))?\.tmp$/;
@@ -15,11 +15,6 @@ const UPLOAD_TEMP = /^[A-Za-z0-9_-]+(?:\.(\d+))?\.tmp$/;
 /** Temp-file name of an upload in progress in this process. */
 export function uploadTempName(random: string): string {
   return `${random}.${process.pid}.tmp`;
-}
-
-/** When this process started (ms since the epoch). */
-function processStartMs(): number {
-  return Date.now() - process.uptime() * 1000;
 }
 
 /** Remove stale partial uploads from every tenant folder under `audioRoot`; returns how many. */
