@@ -5,6 +5,7 @@
  * offsets into words (report, review, exports, subtitles, merge) asks here, so none can match
  * offsets against the wrong text.
  */
+import { firstAtLeast } from '../markers/search.js';
 import { readAlignment, type AlignmentRecord } from './alignments.js';
 import { readMarkersFile } from './markers-file.js';
 
@@ -62,15 +63,9 @@ export function clipWords<W extends Pick<TextWord, 'textStart'>>(
   words: readonly W[],
   span: { textStart: number; textLength: number },
 ): W[] {
-  let low = 0;
-  let high = words.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (words[mid]!.textStart < span.textStart) low = mid + 1;
-    else high = mid;
-  }
   const end = span.textStart + span.textLength;
   const out: W[] = [];
-  for (let i = low; i < words.length && words[i]!.textStart < end; i++) out.push(words[i]!);
+  const first = firstAtLeast(words, span.textStart, (w) => w.textStart);
+  for (let i = first; i < words.length && words[i]!.textStart < end; i++) out.push(words[i]!);
   return out;
 }
