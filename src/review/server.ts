@@ -67,8 +67,8 @@ const STATIC: ReadonlyMap<string, [string, string]> = new Map([
 const MAX_BODY = MAX_TEXT_CHARS * 4 + 4096;
 /** A save's body arrives whole within this (the server's own request timeout). */
 const BODY_TIMEOUT_MS = 30_000;
-/** A recording's state as the page reads it. */
-async function recordingJson(run: ReviewRun, state: RecordingState): Promise<RecordingView> {
+/** A recording's state as the page reads it; `withPeaks` false (the answer to a save): without the peaks, which the page has. */
+async function recordingJson(run: ReviewRun, state: RecordingState, withPeaks = true): Promise<RecordingView> {
   const r = run.recordings.get(state.source);
   const peaks = await readPeaks(run.runDir, state.source);
   const clipEnd = (r?.clips ?? []).reduce((end, c) => Math.max(end, c.endMs), 0);
@@ -96,13 +96,15 @@ async function recordingJson(run: ReviewRun, state: RecordingState): Promise<Rec
     clips: r?.clips ?? [],
     audio: r?.audio !== undefined,
     durationMs: Math.round(Math.max(peaks?.durationMs ?? 0, clipEnd, wordEnd)),
-    peaks:
-      peaks === undefined
-        ? null
-        : {
-            bucketsPerSecond: peaks.bucketsPerSecond,
-            b64: Buffer.from(peaks.minMax.buffer, peaks.minMax.byteOffset, peaks.minMax.length).toString('base64'),
-          },
+    ...(withPeaks && {
+      peaks:
+        peaks === undefined
+          ? null
+          : {
+              bucketsPerSecond: peaks.bucketsPerSecond,
+              b64: Buffer.from(peaks.minMax.buffer, peaks.minMax.byteOffset, peaks.minMax.length).toString('base64'),
+            },
+    }),
   };
 }
 
@@ -234,12 +236,12 @@ export async function startReview(options: ReviewServerOptions): Promise<Running
       return;
     }
     const result = await store.save(parsed.source, parsed.revision, parsed.change);
-    if (result.ok) sendJson(res, 200, await recordingJson(run, result.state));
+    if (result.ok) sendJson(res, 200, await recordingJson(run, result.state, false));
     else if (result.reason === 'stale') {
       const answer: StaleAnswer = {
         error: 'stale',
         message: 'this recording was changed elsewhere (another tab?) since it was loaded; nothing was saved',
-        recording: await recordingJson(run, result.state),
+        recording: await recordingJson(run, result.state, false),
       };
       sendJson(res, 409, answer);
     }

@@ -95,8 +95,11 @@ export interface RecordingView {
   audio: boolean;
   /** The length the waveform spans. */
   durationMs: number;
-  /** Waveform peaks: interleaved int8 min/max per bucket, base64; null when not saved. */
-  peaks: { bucketsPerSecond: number; b64: string } | null;
+  /**
+   * Waveform peaks: interleaved int8 min/max per bucket, base64; null when not saved. Absent in the
+   * answer to a save (also a refused one): they never change during a review, so the page keeps those it loaded.
+   */
+  peaks?: { bucketsPerSecond: number; b64: string } | null;
 }
 
 /** A save refused because the recording changed since `revision` (HTTP 409). */

@@ -223,9 +223,13 @@ describe('review page: edges, doubt, verification', () => {
     await page.keyboard.press('n'); // `today` is verified now: no longer in doubt; back to `call`
     expect(await page.$eval(`${TALK} [data-word].sel`, (el) => el.textContent)).toBe('call');
 
+    // A save's answer comes without the peaks: the waveform is drawn on with those the page loaded.
+    const wave = (): Promise<string> => page.$eval(`${MEMO} canvas`, (el) => (el as unknown as { toDataURL(): string }).toDataURL());
+    const drawn = await wave();
     await page.click(`${MEMO} [data-action="verify"]`);
     await savesDone(page, 1);
     expect(await page.$eval('#progress', (el) => el.textContent)).toBe('5 of 8 words verified');
+    expect(await wave()).toBe(drawn);
     const memo = JSON.parse(await readFile(path.join(fixture.run.out, 'corrections', 'notes', 'memo.wav.words.json'), 'utf8')) as {
       words: SavedEdit[];
     };

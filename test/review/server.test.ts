@@ -141,6 +141,8 @@ describe('review server: writing', () => {
     expect(await readFile(talkFile(), 'utf8')).toBe('Please call Stanley today.\n');
     expect(res.json['words']).toEqual([word('Please', 300, 700, 0), word('call', 900, 1400, 7), word('Stanley', 1700, 2200, 12, true), { ...word('today', 2400, 2800, 20), confidence: confidence.get(19) ?? null }]);
     expect(res.json['corrected']).toBe(true);
+    expect(res.json).not.toHaveProperty('peaks'); // the page keeps those it loaded
+    expect((await talk()).peaks).toEqual(expect.objectContaining({ bucketsPerSecond: expect.any(Number) as number }));
     expect((await readdir(corrections())).sort()).toEqual(['talk.wav.txt', 'talk.wav.words.json']); // no temp file left
     expect(JSON.parse(await readFile(talkWords(), 'utf8'))).toEqual({ version: 1, source: 'talk.wav', textSha256: sha256('Please call Stanley today.'), words: [] });
   });

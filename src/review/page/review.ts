@@ -127,7 +127,11 @@ export function createReview(): ReviewPage {
     entries: () => entries,
     load: (source) => load(source),
     setRecording(view) {
-      const rec: LoadedRecording = { ...view, peakBytes: view.peaks ? decodeInt8(view.peaks.b64) : undefined };
+      // A save's answer has no peaks: the recording keeps those it was loaded with.
+      const loaded = view.peaks === undefined ? page.recordings.get(view.source) : undefined;
+      const rec: LoadedRecording = loaded
+        ? { ...view, peaks: loaded.peaks ?? null, peakBytes: loaded.peakBytes }
+        : { ...view, peakBytes: view.peaks ? decodeInt8(view.peaks.b64) : undefined };
       page.recordings.set(rec.source, rec);
       // For tests and the benchmark: when every recording has its words (ms since navigation start).
       if (page.recordings.size === entries.length) document.documentElement.dataset['allLoadedMs'] = String(Math.round(performance.now()));
