@@ -4,12 +4,12 @@
  */
 import { basename } from 'node:path';
 import { startProcess } from '../child-process.js';
-import { DictclipError, isDictclipError } from '../errors.js';
+import { DictclipError } from '../errors.js';
 import type { WavInfo } from '../wav-header.js';
 import { keepChannelFilter } from './channel.js';
 import { ffmpegInputArgs } from './ffmpeg-input.js';
 import { meaningfulLine } from './transcode.js';
-import { checkWrittenWav, shortWrite, writeFailure } from './written.js';
+import { asShortWrite, checkWrittenWav } from './written.js';
 
 /** One clip to convert: `input` (a PCM WAV) to `output` with `sampleRate`, `channels` and exactly `samples` frames. */
 export interface ConvertJob {
@@ -74,8 +74,7 @@ export async function convertWavs(jobs: readonly ConvertJob[], options: ConvertO
   try {
     await run.done;
   } catch (error) {
-    const failed = isDictclipError(error, 'E_FFMPEG') ? writeFailure(String(error.context.stderrTail)) : undefined;
-    throw failed === undefined ? error : shortWrite(jobs.length === 1 ? jobs[0]!.output : `${jobs.length} clips (${jobs[0]!.output} on)`, failed, error);
+    throw asShortWrite(error, jobs.length === 1 ? jobs[0]!.output : `${jobs.length} clips (${jobs[0]!.output} on)`) ?? error;
   }
   const infos: WavInfo[] = [];
   for (const job of jobs) {

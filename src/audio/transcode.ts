@@ -10,7 +10,7 @@ import { DictclipError, isDictclipError } from '../errors.js';
 import type { WavInfo } from '../wav-header.js';
 import { explainChannelFailure, keepChannelFilter } from './channel.js';
 import { ffmpegInputArgs } from './ffmpeg-input.js';
-import { checkWrittenWav, shortWrite, writeFailure } from './written.js';
+import { asShortWrite, checkWrittenWav } from './written.js';
 
 /** Options of {@link transcodeToWav}. */
 export interface TranscodeOptions {
@@ -123,8 +123,8 @@ export async function transcodeToWav(input: string, output: string, options: Tra
   } catch (error) {
     await rm(temp, { force: true });
     if (isDictclipError(error, 'E_ABORTED') && signal !== undefined) throw aborted(signal, input);
-    const failed = isDictclipError(error, 'E_FFMPEG') ? writeFailure(String(error.context.stderrTail)) : undefined;
-    if (failed !== undefined) throw shortWrite(output, failed, error);
+    const short = asShortWrite(error, output);
+    if (short !== undefined) throw short;
     // ffmpeg fails on a channel the input lacks (no stable message): probe the count to say so.
     if (keep !== undefined && keep > 1)
       throw await explainChannelFailure(error, input, keep, { ffmpegPath, tempBase: temp, demuxer: options.demuxer, signal });

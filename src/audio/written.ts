@@ -6,7 +6,7 @@
  * write error in ffmpeg's log, a header that states exactly the bytes on disk, and as many samples
  * as ffmpeg says it decoded (within REPORT_SLACK_MS of its report and one frame).
  */
-import { DictclipError } from '../errors.js';
+import { DictclipError, isDictclipError } from '../errors.js';
 import { readWavInfo, type WavInfo } from '../wav-header.js';
 
 /**
@@ -21,12 +21,12 @@ const REPORT_SLACK_MS = 100;
 const WRITE_FAILED = /No space left on device|Disk quota exceeded|File too large|Error writing trailer|Error closing file|av_interleaved_write_frame\(\)|Error muxing a packet/;
 
 /** The line of ffmpeg's log that says a write failed, or undefined. */
-export function writeFailure(stderr: string): string | undefined {
+function writeFailure(stderr: string): string | undefined {
   return stderr.split(/\r?\n/).find((line) => WRITE_FAILED.test(line))?.trim();
 }
 
 /** The length ffmpeg reports it decoded and wrote (the last `time=` of its stats), in ms; undefined when not reported. */
-export function reportedMs(stderr: string): number | undefined {
+function reportedMs(stderr: string): number | undefined {
   const times = [...stderr.matchAll(/time=\s*(\d+):(\d\d):(\d\d(?:\.\d+)?)/g)];
   const last = times.at(-1);
   if (last === undefined) return undefined;
@@ -34,8 +34,17 @@ export function reportedMs(stderr: string): number | undefined {
 }
 
 /** E_OUTPUT for `file`: ffmpeg did not write it whole. */
-export function shortWrite(file: string, why: string, cause?: unknown): DictclipError {
+function shortWrite(file: string, why: string, cause?: unknown): DictclipError {
   return new DictclipError('E_OUTPUT', `ffmpeg did not write ${file} whole (a full disk?): ${why}`, { path: file, ...(cause === undefined ? {} : { cause }) });
+}
+
+/**
+ * ffmpeg's failure (`E_FFMPEG`) as the short write of `file` it was (E_OUTPUT) when its log names a
+ * failed write (a full disk makes ffmpeg exit 1 on some builds); undefined for any other error.
+ */
+export function asShortWrite(error: unknown, file: string): DictclipError | undefined {
+  const failed = isDictclipError(error, 'E_FFMPEG') ? writeFailure(String(error.context.stderrTail)) : undefined;
+  return failed === undefined ? undefined : shortWrite(file, failed, error);
 }
 
 /**
