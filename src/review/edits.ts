@@ -5,7 +5,7 @@
  * text), and every change is a new text with new edits: the edits of words a text change does not
  * touch move with their words.
  */
-import type { WordEdit } from '../run-output/corrections.js';
+import { MAX_WORD_EDITS, type WordEdit } from '../run-output/corrections.js';
 import type { WordChange } from './view.js';
 import { wordSpans, type ReviewWord } from './words.js';
 
@@ -102,12 +102,10 @@ function sortEdits(edits: WordEdit[]): WordEdit[] {
 
 const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 
-/** The most edits a restore may carry. */
-export const MAX_EDITS = 1_000_000;
-
 /** Edits as a request gives them (an undo restores them), checked: the list, or what is wrong with it. */
 export function checkEdits(value: unknown): WordEdit[] | string {
-  if (!Array.isArray(value) || value.length > MAX_EDITS) return `edits must be a list of at most ${MAX_EDITS} word edits`;
+  // As many as a words.json may hold: a restore writes them back into one.
+  if (!Array.isArray(value) || value.length > MAX_WORD_EDITS) return `edits must be a list of at most ${MAX_WORD_EDITS} word edits`;
   const out: WordEdit[] = [];
   for (const [i, e] of value.entries()) {
     if (typeof e !== 'object' || e === null) return `edit ${i} is not an object`;
