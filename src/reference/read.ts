@@ -67,7 +67,7 @@ export async function readReferenceFile(file: string): Promise<Reference> {
   return referenceFromText(file, decodeUtf8(file, bytes));
 }
 
-/** The error for a reference (or a table of them) past `maxBytes`. */
+/** The error for a reference past `maxBytes` (a table past its cap is `E_CONFIG`: src/reference/source.ts). */
 function tooLarge(file: string, maxBytes: number): DictclipError {
   return new DictclipError(
     'E_REFERENCE_TOO_LARGE',
