@@ -20,6 +20,7 @@ import { correctionTextOf, matchesText, readCorrectionWords } from '../../run-ou
 import type { WordEdit } from '../../run-output/corrections.js';
 import { CORRECTIONS_DIR } from '../../run-output/layout.js';
 import { correctionPath } from '../../run-output/naming.js';
+import { checkOwnFile } from '../../run-output/safe-path.js';
 
 /** A recording's reference as the run found it. */
 export interface FoundReference {
@@ -44,7 +45,8 @@ export interface RunReferences {
   notes: string[];
   /**
    * The reference of a recording, undefined when it has none.
-   * @throws DictclipError reading it (`E_INPUT`, `E_REFERENCE_ENCODING`, `E_REFERENCE_EMPTY`, `E_CORRECTIONS_INVALID`).
+   * @throws DictclipError reading it (`E_INPUT`, `E_REFERENCE_ENCODING`, `E_REFERENCE_EMPTY`, `E_CORRECTIONS_INVALID`;
+   *   `E_UNSAFE_PATH` for a correction that is a link or lies outside the output folder).
    */
   find(relPath: string, warn: (message: string) => void): Promise<FoundReference | undefined>;
   /** Why a recording has no reference: the names looked for and the closest reference that matched no recording. */
@@ -97,6 +99,8 @@ export async function openRunReferences(o: RunReferenceOptions): Promise<RunRefe
 async function findCorrection(outDir: string, relPath: string, warn: (message: string) => void): Promise<FoundReference | undefined> {
   const file = correctionPath(outDir, relPath);
   if (!existsSync(file)) return undefined;
+  // The same refusal as the review's: a link, or corrections/ leading out of the output folder, is no correction of this run.
+  await checkOwnFile(outDir, file);
   const reference = await readReferenceFile(file);
   const words = await readCorrectionWords(outDir, relPath);
   if (words === null || words.words.length === 0) return { reference, from: 'review', edits: [], editsSha256: undefined };
