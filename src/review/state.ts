@@ -9,16 +9,15 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import { DictclipError, isDictclipError } from '../errors.js';
-import { sha256, writeFileAtomic } from '../files.js';
+import { sha256 } from '../files.js';
 import { readPeaks } from '../run-output/peaks-file.js';
 import { readTimedTranscript } from '../run-output/timed-file.js';
 import { recordingWords } from '../run-output/words.js';
-import { matchesText, readCorrectionText, readCorrectionWords, writeCorrectionWords, correctionTextSha256, type WordEdit } from '../run-output/corrections.js';
+import { matchesText, readCorrectionText, readCorrectionWords, writeCorrection, type WordEdit } from '../run-output/corrections.js';
 import { doubtOf } from './doubt.js';
 import { applyChange, applyEdits, BadChange, editsAfterText, type EditedWord, type WordChange } from './edits.js';
 import { alignmentForReview, disagreements, type ReviewRun } from './model.js';
-import { correctionPath, transcriptPath } from './paths.js';
-import { checkOwnFile } from '../run-output/safe-path.js';
+import { transcriptPath } from './paths.js';
 import { CORRECTIONS_DIR, INTERNAL_DIR } from '../run-output/layout.js';
 import { editText, reviewWords, wordSpans, type Baseline, type TimedSpan } from './words.js';
 
@@ -222,16 +221,7 @@ export class CorrectionStore {
     next.edits = next.edits.filter((e) => words.has(`${e.textStart}:${e.textLength}`));
     if (next.text.length > MAX_TEXT_CHARS)
       throw new DictclipError('E_INVALID_ARGUMENT', `a corrected text is at most ${MAX_TEXT_CHARS} characters`);
-    // The text first, then its edits (tied to it by its hash): a reader between the two sees edits of another text and leaves them out.
-    const file = correctionPath(this.#run.runDir, source);
-    await checkOwnFile(this.#run.runDir, file); // never through a link out of the output folder
-    await writeFileAtomic(file, `${next.text}\n`);
-    await writeCorrectionWords(this.#run.runDir, source, {
-      version: 1,
-      source,
-      textSha256: correctionTextSha256(next.text),
-      words: next.edits,
-    });
+    await writeCorrection(this.#run.runDir, source, next.text, next.edits);
     return { ok: true, state: await readRecordingState(this.#run, source) };
   }
 }

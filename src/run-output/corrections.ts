@@ -120,6 +120,19 @@ export async function writeCorrectionWords(outDir: string, source: string, value
   await writeFileAtomic(file, `${JSON.stringify(checked)}\n`);
 }
 
+/**
+ * Write a correction: `corrections/<source>.txt` (the text and one closing newline), then its word
+ * edits tied to it by the text's hash. In that order, so that a reader between the two sees edits of
+ * another text and leaves them out.
+ * @throws DictclipError as {@link writeCorrectionWords}; `E_UNSAFE_PATH` for a text file that is a link out of the output folder.
+ */
+export async function writeCorrection(outDir: string, source: string, text: string, words: readonly WordEdit[]): Promise<void> {
+  const file = correctionPath(outDir, source);
+  await checkOwnFile(outDir, file);
+  await writeFileAtomic(file, `${text}\n`);
+  await writeCorrectionWords(outDir, source, { version: 1, source, textSha256: correctionTextSha256(text), words: [...words] });
+}
+
 /** The edits of `value` that apply to `text`: all of them when its textSha256 is the text's, else none. */
 export function matchesText(value: CorrectionWords, text: string): boolean {
   return value.textSha256 === correctionTextSha256(text);
