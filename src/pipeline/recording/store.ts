@@ -54,9 +54,15 @@ export class RecordingStore {
     await this.#write({ pending });
   }
 
-  /** A new dictation: the state (its pending dictations dropped), `transcripts/<source>.txt` and `markers/<source>.json`. */
+  /**
+   * A new dictation: `transcripts/<source>.txt` and `markers/<source>.json`, then the state (its
+   * pending dictations dropped). In that order: a state that holds the dictation is never left
+   * without its files by a kill between the two (a resumed run re-cuts from the state and does
+   * not write them again), while files without the state are only written again.
+   */
   async saveDictation(dictation: SavedDictation): Promise<void> {
-    await Promise.all([this.#write({ dictation }), writeDictationFiles(this.#outDir, this.#job.recording.relPath, dictation)]);
+    await writeDictationFiles(this.#outDir, this.#job.recording.relPath, dictation);
+    await this.#write({ dictation });
   }
 
   /** `alignments/<source>.json` written (cut from a reference) or removed (cut without one). */
