@@ -3,26 +3,32 @@
 // wrote (`node bench/run.mjs --only confidence` → bench/out/confidence/features.json; not committed):
 // one L2-regularized logistic regression per model (Newton's method), label 1 = the clip holds its
 // word with both edges within 50 ms. Writes src/align/confidence/coefficients.ts and prints the
-// threshold that keeps at most 8 % of the right clips below it (set it as confidenceThreshold's
-// default in src/config/keys.ts). Usage: node scripts/fit-confidence.mjs [features.json]
+// threshold (set it as confidenceThreshold's default in src/config/keys.ts). The benchmark imports
+// fitModels / chooseThreshold from here for its leave-one-recording-out figures.
+// Usage: node scripts/fit-confidence.mjs [features.json]
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const BASIC = ['quiet', 'level', 'long', 'short', 'spill', 'hollow', 'unheard', 'substituted', 'estimated'];
-/** Tried in order: the first whose features a word has scores it (the last needs no evidence of the aligner). */
-const MODELS = [
-  { name: 'acoustic', features: [...BASIC, 'gop', 'score', 'moved', 'rejected'] },
-  { name: 'checked', features: [...BASIC, 'moved', 'rejected'] },
-  { name: 'basic', features: BASIC },
+/**
+ * Tried in order: the first whose features a word has scores it (the last needs no evidence of the
+ * aligner). `fitOn`: the labelled rows a model is fitted on. The acoustic model (reference words
+ * the aligner placed) is fitted on those words only, and kept to few features: its length against
+ * its phones, sound no word was given just outside an edge, quiet inside an edge, goodness of
+ * pronunciation, and noise (zero crossings).
+ */
+export const MODELS = [
+  { name: 'acoustic', features: ['short', 'long', 'outside', 'hollow', 'gop', 'noise'], fitOn: (r) => r.mode === 'reference' },
+  { name: 'checked', features: [...BASIC, 'moved', 'rejected'], fitOn: (r) => r.mode === 'recognized' },
+  { name: 'basic', features: BASIC, fitOn: (r) => r.mode === 'reference' },
 ];
 /** A model fitted on fewer words than this is left out (its words fall through to the next). */
 const MIN_WORDS = 40;
 /** L2 weight (the intercept is not penalized). */
 const LAMBDA = 1;
-/** Share of right clips the threshold may flag. */
-const RIGHT_FLAGGED = 0.08;
-
-const file = process.argv[2] ?? new URL('../bench/out/confidence/features.json', import.meta.url).pathname;
-const rows = JSON.parse(readFileSync(file, 'utf8')).filter((r) => r.features !== null);
+/** Share of the right clips with a reference the threshold may flag. */
+export const RIGHT_FLAGGED = 0.08;
+/** Share of the demo's words with a reference (`npm run demo`, no truth) the threshold may flag. */
+export const DEMO_FLAGGED = 0.1;
 
 /** Solve A x = b (Gaussian elimination with partial pivoting). */
 function solve(A, b) {
@@ -61,46 +67,97 @@ function fit(features, data) {
   return w.map((v) => Math.round(v * 1000) / 1000);
 }
 
-const fitted = MODELS.flatMap((m) => {
-  const data = rows.filter((r) => m.features.every((f) => r.features[f] !== null && r.features[f] !== undefined));
-  if (data.length < MIN_WORDS && m !== MODELS.at(-1)) {
-    console.log(`${m.name}: ${data.length} words, too few: left out`);
-    return [];
-  }
-  const weights = fit(m.features, data);
-  console.log(`${m.name}: ${data.length} words (${data.filter((r) => !r.right).length} wrong); weights ${weights.join(' ')}`);
-  return [{ ...m, weights }];
-});
+const known = (features, r) => r.features !== null && features.every((f) => r.features[f] !== null && r.features[f] !== undefined);
+/** A word the run placed nowhere: flagged `unaligned` whatever its confidence, left out of the fit. */
+export const unaligned = (r) => r.flags.includes('unaligned');
 
-const probability = (r) => {
-  for (const m of fitted) {
-    const xs = m.features.map((f) => r.features[f]);
-    if (xs.some((x) => x === null || x === undefined)) continue;
-    return sigmoid(xs.reduce((s, x, i) => s + x * m.weights[i + 1], m.weights[0]));
-  }
-  return 0;
-};
-const scored = rows.map((r) => ({ ...r, p: probability(r) }));
-const right = scored.filter((r) => r.right);
-const wrong = scored.filter((r) => !r.right);
-let threshold = 0.05;
-for (let t = 0.05; t <= 0.951; t += 0.05)
-  if (right.filter((r) => r.p < t).length <= RIGHT_FLAGGED * right.length) threshold = Math.round(t * 100) / 100;
-console.log(
-  `threshold ${threshold}: right flagged ${right.filter((r) => r.p < threshold).length} of ${right.length}, wrong flagged ${wrong.filter((r) => r.p < threshold).length} of ${wrong.length}`,
-);
-for (const bin of [0, 0.2, 0.4, 0.6, 0.8]) {
-  const inBin = scored.filter((r) => r.p >= bin && r.p < bin + 0.2);
-  console.log(`  p in [${bin.toFixed(1)}, ${(bin + 0.2).toFixed(1)}): ${inBin.length} words, ${inBin.filter((r) => r.right).length} right`);
+/** The models fitted on the labelled rows (each on its own `fitOn` rows whose features it knows). */
+export function fitModels(rows, log = () => {}) {
+  const labelled = rows.filter((r) => typeof r.right === 'boolean' && !unaligned(r));
+  return MODELS.flatMap((m) => {
+    const data = labelled.filter((r) => m.fitOn(r) && known(m.features, r));
+    if (data.length < MIN_WORDS && m !== MODELS.at(-1)) {
+      log(`${m.name}: ${data.length} words, too few: left out`);
+      return [];
+    }
+    const weights = fit(m.features, data);
+    log(`${m.name}: ${data.length} words (${data.filter((r) => !r.right).length} wrong); weights ${weights.join(' ')}`);
+    return [{ name: m.name, features: m.features, weights }];
+  });
 }
 
-const models = fitted
-  .map((m) => `  { name: '${m.name}', features: [${m.features.map((f) => `'${f}'`).join(', ')}], weights: [${m.weights.join(', ')}] },`)
-  .join('\n');
-writeFileSync(new URL('../src/align/confidence/coefficients.ts', import.meta.url), `/**
+/** The probability the first applicable model gives a row (as src/align/confidence/model.ts, unrounded). */
+export function probability(models, r) {
+  for (const m of models) {
+    if (!known(m.features, r)) continue;
+    return sigmoid(m.features.reduce((s, f, i) => s + r.features[f] * m.weights[i + 1], m.weights[0]));
+  }
+  return 0;
+}
+
+/**
+ * The highest threshold (0.05 to 0.95 by 0.01) that flags at most {@link RIGHT_FLAGGED} of the
+ * right clips with a reference and at most {@link DEMO_FLAGGED} of the demo's words with a
+ * reference (rows of mode `demo` the aligner measured). The words without a reference are the
+ * recognized model's to fit to it.
+ */
+export function chooseThreshold(models, rows) {
+  const right = rows.filter((r) => r.mode === 'reference' && r.right === true && !unaligned(r)).map((r) => probability(models, r));
+  const demo = rows.filter((r) => r.mode === 'demo' && r.features.gop !== null && r.features.gop !== undefined).map((r) => probability(models, r));
+  let threshold = 0.05;
+  for (let k = 5; k <= 95; k++) {
+    const t = k / 100;
+    if (right.filter((p) => p < t).length <= RIGHT_FLAGGED * right.length && demo.filter((p) => p < t).length <= DEMO_FLAGGED * demo.length)
+      threshold = t;
+  }
+  return threshold;
+}
+
+/** Flagged by the models at the threshold: `unaligned`, or a probability under it. */
+export const caught = (models, threshold, r) => unaligned(r) || probability(models, r) < threshold;
+
+/**
+ * Leave one recording out: per recording, the models and threshold fitted on the others (the demo
+ * rows kept), and its own rows judged by them. Returns the rows with `heldOut`, whether flagged.
+ */
+export function leaveOneRecordingOut(rows) {
+  const recordings = [...new Set(rows.filter((r) => r.mode !== 'demo').map((r) => r.recording))];
+  return recordings.flatMap((name) => {
+    const rest = rows.filter((r) => r.recording !== name);
+    const models = fitModels(rest);
+    const threshold = chooseThreshold(models, rest);
+    return rows.filter((r) => r.recording === name && r.mode !== 'demo').map((r) => ({ ...r, heldOut: caught(models, threshold, r) }));
+  });
+}
+
+function main() {
+  const file = process.argv[2] ?? new URL('../bench/out/confidence/features.json', import.meta.url).pathname;
+  const rows = JSON.parse(readFileSync(file, 'utf8')).filter((r) => r.features !== null);
+  const fitted = fitModels(rows, console.log);
+  const threshold = chooseThreshold(fitted, rows);
+  const labelled = rows.filter((r) => typeof r.right === 'boolean');
+  const right = labelled.filter((r) => r.right);
+  const wrong = labelled.filter((r) => !r.right);
+  const demo = rows.filter((r) => r.mode === 'demo');
+  const flagged = (set) => set.filter((r) => caught(fitted, threshold, r)).length;
+  console.log(`threshold ${threshold}: right flagged ${flagged(right)} of ${right.length}, wrong flagged ${flagged(wrong)} of ${wrong.length}, demo ${flagged(demo)} of ${demo.length}`);
+  const held = leaveOneRecordingOut(rows);
+  for (const mode of ['reference', 'recognized']) {
+    const mine = held.filter((r) => r.mode === mode);
+    const n = (right, flag) => mine.filter((r) => r.right === right && r.heldOut === flag).length;
+    console.log(`leave one recording out, ${mode}: wrong flagged ${n(false, true)} of ${n(false, true) + n(false, false)}, right flagged ${n(true, true)} of ${n(true, true) + n(true, false)}`);
+  }
+  for (const bin of [0, 0.2, 0.4, 0.6, 0.8]) {
+    const inBin = labelled.filter((r) => r.mode === 'reference' && !unaligned(r)).filter((r) => probability(fitted, r) >= bin && probability(fitted, r) < bin + 0.2);
+    console.log(`  with reference, p in [${bin.toFixed(1)}, ${(bin + 0.2).toFixed(1)}): ${inBin.length} words, ${inBin.filter((r) => r.right).length} right`);
+  }
+  const models = fitted
+    .map((m) => `  { name: '${m.name}', features: [${m.features.map((f) => `'${f}'`).join(', ')}], weights: [${m.weights.join(', ')}] },`)
+    .join('\n');
+  writeFileSync(new URL('../src/align/confidence/coefficients.ts', import.meta.url), `/**
  * Fitted weights of the confidence models: written by scripts/fit-confidence.mjs from the
  * confidence benchmark's labelled words (bench/confidence.mjs); do not edit by hand.
- * ${rows.length} words (${wrong.length} wrong), fitted ${new Date().toISOString().slice(0, 10)}.
+ * ${labelled.length} words (${wrong.length} wrong), fitted ${new Date().toISOString().slice(0, 10)}.
  */
 import type { ConfidenceModel } from './features.js';
 
@@ -108,6 +165,12 @@ export const CONFIDENCE_MODELS: readonly ConfidenceModel[] = [
 ${models}
 ];
 
-/** The calibrated default of \`confidenceThreshold\` (at most ${RIGHT_FLAGGED * 100} % of the right clips below it). */
+/**
+ * The calibrated default of \`confidenceThreshold\`: the highest that flags at most ${RIGHT_FLAGGED * 100} % of the
+ * benchmark's right clips with a reference and at most ${DEMO_FLAGGED * 100} % of the demo's words with a reference.
+ */
 export const FITTED_THRESHOLD = ${threshold};
 `);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main();

@@ -7,7 +7,7 @@ export { readWavInfo, type WavInfo } from '../wav-header.js';
 export { cutClips, msToSample, type ClipRequest, type CutOptions } from './cut.js';
 export { writeWavRange } from './range.js';
 export { findSplitPoints } from './split.js';
-export { readFrameEnergies } from './pauses.js';
+export { readFrameEnergies, readFrameStats } from './pauses.js';
 export { findPauseSplits } from './pauses.js';
 export { CHANNEL_MIX, canonicalChannel, channelLabel, channelNumber, countChannels, keepChannelFilter, MAX_CHANNEL, missingChannel } from './channel.js';
 export { convertWavs, type ConvertJob, type ConvertOptions } from './convert.js';

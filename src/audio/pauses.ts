@@ -27,10 +27,24 @@ export async function readFrameEnergies(
   frameSamples: number,
   range: { startSample: number; endSample: number } = { startSample: 0, endSample: wav.samples },
 ): Promise<Float64Array> {
+  return (await readFrameStats(wav, frameSamples, range)).energies;
+}
+
+/**
+ * Per frame (as {@link readFrameEnergies}) its sum of squares and its zero crossings: how many
+ * pairs of consecutive samples inside the frame change sign (a sample of 0 counts as positive).
+ * Reads the file once, in blocks. @throws as {@link readFrameEnergies}.
+ */
+export async function readFrameStats(
+  wav: WavInfo & { path: string },
+  frameSamples: number,
+  range: { startSample: number; endSample: number } = { startSample: 0, endSample: wav.samples },
+): Promise<{ energies: Float64Array; crossings: Uint32Array }> {
   assertMono16(wav, wav.path);
   const total = range.endSample - range.startSample;
   const frames = Math.ceil(total / frameSamples);
   const energies = new Float64Array(frames);
+  const crossings = new Uint32Array(frames);
   const fh = await openWav(wav.path);
   try {
     const frameBytes = frameSamples * 2;
@@ -49,14 +63,19 @@ export async function readFrameEnergies(
       const samples = bytes >> 1;
       for (let at = 0; at < samples; at += frameSamples, f++) {
         let sum = 0; // exact: at most 32768² × frame samples < 2^53
-        for (let i = at, end = Math.min(at + frameSamples, samples); i < end; i++) sum += view[i]! * view[i]!;
+        let signChanges = 0;
+        for (let i = at, end = Math.min(at + frameSamples, samples); i < end; i++) {
+          sum += view[i]! * view[i]!;
+          if (i > at && view[i]! >= 0 !== view[i - 1]! >= 0) signChanges++;
+        }
         energies[f] = sum;
+        crossings[f] = signChanges;
       }
     }
   } finally {
     await fh.close();
   }
-  return energies;
+  return { energies, crossings };
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Which labels to trust: per word clip a calibrated confidence, and whether its edges cut into speech. */
-import { readFrameEnergies } from '../../audio/index.js';
+import { readFrameStats } from '../../audio/index.js';
 import { readWavInfo } from '../../wav-header.js';
 import { FRAME_MS, recordingLevels, type RecordingLevels } from './levels.js';
 
@@ -17,5 +17,6 @@ export { CONFIDENCE_MODELS, FITTED_THRESHOLD } from './coefficients.js';
 export async function readRecordingLevels(wavPath: string): Promise<RecordingLevels> {
   const info = await readWavInfo(wavPath);
   const frameSamples = Math.round((info.sampleRate * FRAME_MS) / 1000);
-  return recordingLevels(await readFrameEnergies({ ...info, path: wavPath }, frameSamples), frameSamples);
+  const { energies, crossings } = await readFrameStats({ ...info, path: wavPath }, frameSamples);
+  return recordingLevels(energies, frameSamples, crossings);
 }

@@ -28,14 +28,22 @@ export interface RecordingLevels {
   readonly floorDb: number;
   /** The level of the recording's speech: the median level of the frames that are not quiet, dB. */
   readonly speechDb: number;
+  /**
+   * Per frame its zero-crossing rate: the share of its consecutive sample pairs that change sign
+   * (white noise about 0.5, voiced speech under 0.15); all 0 when the crossings were not read.
+   */
+  readonly zcr: Float64Array;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.floor(p * (sorted.length - 1))] ?? SILENT_DB;
 }
 
-/** The levels of a recording from its sums of squares per frame of `frameSamples` samples. */
-export function recordingLevels(energies: Float64Array, frameSamples = FRAME_SAMPLES): RecordingLevels {
+/**
+ * The levels of a recording from its sums of squares per frame of `frameSamples` samples, and
+ * optionally its zero crossings per frame (src/audio readFrameStats).
+ */
+export function recordingLevels(energies: Float64Array, frameSamples = FRAME_SAMPLES, crossings?: Uint32Array): RecordingLevels {
   const silent = SILENT_RMS * SILENT_RMS * frameSamples;
   const db = Float64Array.from(energies, (e) => (e <= silent ? SILENT_DB : 10 * Math.log10(e / frameSamples)));
   const sorted = Array.from(db).sort((a, b) => a - b); // digital silence counts as the floor it is
@@ -43,7 +51,8 @@ export function recordingLevels(energies: Float64Array, frameSamples = FRAME_SAM
   const quiet = Uint8Array.from(db, (d, i) => (energies[i]! <= silent || d <= floorDb + QUIET_OVER_FLOOR_DB ? 1 : 0));
   const loud = sorted.filter((d) => d > floorDb + QUIET_OVER_FLOOR_DB && d > SILENT_DB);
   const speechDb = loud.length === 0 ? floorDb + QUIET_OVER_FLOOR_DB : percentile(loud, SPEECH_PERCENTILE);
-  return { db, quiet, floorDb, speechDb };
+  const zcr = Float64Array.from(energies, (_, i) => (crossings?.[i] ?? 0) / Math.max(1, frameSamples - 1));
+  return { db, quiet, floorDb, speechDb, zcr };
 }
 
 /** Frames [first, end) of a span in ms, inside the recording. */

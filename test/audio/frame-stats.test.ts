@@ -1,0 +1,25 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readFrameEnergies, readFrameStats } from '../../src/audio/pauses.js';
+import { readWavInfo } from '../../src/wav-header.js';
+import { useTempDir, writePcmWav } from './helpers.js';
+
+describe('readFrameStats', () => {
+  const dir = useTempDir('frame-stats');
+
+  it('counts per frame its sum of squares and the sign changes between its consecutive samples (0 counts as positive)', async () => {
+    // Frame 0: +100, −100, … (every one of its 159 pairs changes sign); frame 1: all 5 (none);
+    // a last partial frame of 10 samples: 0, −1, 0, −1, … (9 changes).
+    const samples = Int16Array.from([
+      ...Array.from({ length: 160 }, (_, i) => (i % 2 === 0 ? 100 : -100)),
+      ...Array.from({ length: 160 }, () => 5),
+      ...Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? 0 : -1)),
+    ]);
+    const path = writePcmWav(join(dir(), 'a.wav'), samples);
+    const wav = { ...(await readWavInfo(path)), path };
+    const stats = await readFrameStats(wav, 160);
+    expect(Array.from(stats.crossings)).toEqual([159, 0, 9]);
+    expect(Array.from(stats.energies)).toEqual([160 * 100 ** 2, 160 * 25, 5]);
+    expect(Array.from(await readFrameEnergies(wav, 160))).toEqual(Array.from(stats.energies));
+  });
+});
