@@ -1,7 +1,7 @@
 /**
  * Benchmark runner (`npm run bench`): builds the library, runs each part (or only those named
  * with `--only a,b`), then regenerates BENCHMARKS.md. Never part of `npm test`.
- * Usage: node bench/run.mjs [--only cutting,overhead,memory,polling,recognition,upload,qa-report,review,export,shard] [--no-build]
+ * Usage: node bench/run.mjs [--only cutting,overhead,…,confidence,reference-run] [--no-build]
  */
 import { execFile } from 'node:child_process';
 import { loadavg } from 'node:os';
