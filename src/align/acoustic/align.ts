@@ -19,7 +19,8 @@ import { loopScoreOver, plausible, scorePerFrame } from './evidence.js';
 import { pieceGrammar, tokenIndex, tokenName, tokenVariant, type GrammarWord } from './grammar.js';
 import type { HypSegment } from './hypseg.js';
 import { planPieces, type Piece } from './pieces.js';
-import { ENERGY_FRAME_MS, quietFrames, refineEdges } from './refine.js';
+import { ENERGY_FRAME_MS, frameLevels, refineEdges } from './refine.js';
+import { edgesOnSamples } from './sample-edges.js';
 import { pronounce } from './pronunciations.js';
 import { grammarSearch, HEADER_BYTES, phoneLoop, type PieceJob } from './search.js';
 import type { AcousticAlignment, AcousticAnchor, AcousticSpan, AlignAcousticOptions, WordEvidence } from './types.js';
@@ -140,8 +141,8 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
       : await searchPieces(planPieces(spoken, anchors, info.durationMs, maxPieceMs).filter((p) => p.words.length > 0));
     for (const [word, span] of found) result[word] = span;
     const frameSamples = (16_000 * ENERGY_FRAME_MS) / 1000;
-    const quiet = quietFrames(await readFrameEnergies({ ...info, path: wavPath }, frameSamples), frameSamples);
-    const refined = refineEdges(result, quiet);
+    const levels = frameLevels(await readFrameEnergies({ ...info, path: wavPath }, frameSamples), frameSamples);
+    const refined = await edgesOnSamples(refineEdges(result, levels), { ...info, path: wavPath }, levels);
     return {
       words: refined.map((span) =>
         span === null ? null : { ...span, startMs: Math.min(span.startMs, info.durationMs), endMs: Math.min(span.endMs, info.durationMs) },

@@ -1,58 +1,100 @@
 /**
- * Word edges refined on the audio's energy, both ways. The grammar search often lets a word begin
- * in the pause before it (a stop consonant's closure looks like silence) or end in the pause after
- * it: such an edge is moved inwards over 10 ms frames that are quiet (near the recording's noise
- * floor), starting at most two frames inside it, never by more than {@link MAX_TRIM_MS} and never
- * past the word's middle. It also often cuts a word's faint start or its fading end: an edge with
- * sound just outside it is moved outwards over frames that are not quiet, by at most
- * {@link MAX_EXTEND_MS} and never onto a neighbouring word. Pure.
+ * Word edges refined on the audio's energy, both ways, in 5 ms frames measured against the
+ * recording's noise floor. The grammar search often lets a word begin in the pause before it (a
+ * stop consonant's closure looks like silence) or end in the pause after it: such an edge is moved
+ * inwards over quiet frames, starting at most {@link LOOK_IN_MS} inside it, never by more than
+ * {@link MAX_TRIM_MS} and never past the word's middle. It also often cuts a word's faint start or
+ * its fading end: an edge with sound just outside it is moved outwards over frames loud enough to
+ * be speech, by at most {@link MAX_EXTEND_START_MS} / {@link MAX_EXTEND_END_MS} and never onto a
+ * neighbouring word. Starts and ends are judged apart: a word's onset is abrupt, and the faint
+ * sound before it (breath, a take's own hiss) is no part of it, so a start is trimmed over frames up
+ * to {@link QUIET_START_DB} over the floor; an end fades, so it is trimmed only over frames up to
+ * {@link QUIET_END_DB}. Last, each edge is put on the sample: the first (last) sample of its frame
+ * louder than {@link SAMPLE_OVER_FLOOR_DB} over the floor. Pure.
+ *
+ * Measured on real voices (225 spoken digits of three accented speakers, edges defined by energy)
+ * and five synthetic voices (380 words): starts within 50 ms 82.7 → 88.0 % (real) and 89.9 → 92.6 %
+ * (synthetic), ends 77.8 → 84.0 % and 79.0 → 90.4 %, against 10 ms frames with one threshold and
+ * no outward move. Tuned on two real speakers, the settings held on the third for two of the three
+ * (the Belgian French speaker, whose takes carry loud quantization noise, stays the weakest).
  */
 import type { AcousticSpan } from './types.js';
 
 /** Length of an energy frame, ms. */
-export const ENERGY_FRAME_MS = 10;
-/** Longest move of one edge, ms. */
+export const ENERGY_FRAME_MS = 5;
+/** Longest inward move of one edge, ms. */
 export const MAX_TRIM_MS = 400;
-/** Longest outward move of one edge, ms. */
-export const MAX_EXTEND_MS = 0;
-/** A frame this many dB or less above the noise floor is quiet. */
-export const QUIET_OVER_FLOOR_DB = 9;
-/** Percentile of the frame energies taken as the noise floor (digital silence left out). */
+/** How far inside an edge the quiet run it is trimmed over may begin (the neighbour's last sound spills over), ms. */
+export const LOOK_IN_MS = 20;
+/** Longest outward move of a start, ms. */
+export const MAX_EXTEND_START_MS = 60;
+/** Longest outward move of an end, ms. */
+export const MAX_EXTEND_END_MS = 80;
+/** A start is trimmed over frames at most this many dB over the noise floor. */
+export const QUIET_START_DB = 15;
+/** An end is trimmed over frames at most this many dB over the noise floor (a word also counts as all quiet under it). */
+export const QUIET_END_DB = 9;
+/** An edge is extended over frames more than this many dB over the noise floor. */
+export const EXTEND_OVER_DB = 15;
+/** The edge sample: the first or last of its frame this many dB over the floor (RMS). */
+export const SAMPLE_OVER_FLOOR_DB = 9;
+/** Percentile of the frame levels taken as the noise floor (digital silence left out). */
 const FLOOR_PERCENTILE = 0.05;
 /** A frame whose RMS is at most this is digital silence (or dither): always quiet, never the floor. */
 const SILENT_RMS = 2;
 
-/** Per frame whether it is quiet, from sums of squares per 10 ms frame of `frameSamples` samples. */
-export function quietFrames(energies: Float64Array, frameSamples: number): Uint8Array {
-  const silent = SILENT_RMS * SILENT_RMS * frameSamples;
-  const db = Array.from(energies, (e) => (e <= silent ? Number.NEGATIVE_INFINITY : 10 * Math.log10(e)));
-  const sorted = db.filter((d) => d !== Number.NEGATIVE_INFINITY).sort((a, b) => a - b);
-  const floor = sorted[Math.floor(FLOOR_PERCENTILE * (sorted.length - 1))] ?? 0;
-  return Uint8Array.from(db, (d) => (d <= floor + QUIET_OVER_FLOOR_DB ? 1 : 0));
+/** Per frame its level (dB of mean square; -Infinity for digital silence), and the recording's noise floor in the same unit. */
+export interface FrameLevels {
+  readonly db: Float64Array;
+  readonly floorDb: number;
+}
+
+/** Levels from sums of squares per frame of `frameSamples` samples. */
+export function frameLevels(energies: Float64Array, frameSamples: number): FrameLevels {
+  const db = Float64Array.from(energies, (e) =>
+    e <= SILENT_RMS * SILENT_RMS * frameSamples ? Number.NEGATIVE_INFINITY : 10 * Math.log10(e / frameSamples),
+  );
+  const sorted = Array.from(db).filter((d) => d !== Number.NEGATIVE_INFINITY).sort((a, b) => a - b);
+  return { db, floorDb: sorted[Math.floor(FLOOR_PERCENTILE * (sorted.length - 1))] ?? 0 };
+}
+
+/** The amplitude over which a sample counts as sound at an edge. */
+export function edgeAmplitude(levels: FrameLevels): number {
+  return 10 ** ((levels.floorDb + SAMPLE_OVER_FLOOR_DB) / 20);
+}
+
+/** Per frame whether it is at most `overDb` over the floor (1) or louder (0). */
+export function quietFrames(levels: FrameLevels, overDb: number): Uint8Array {
+  return Uint8Array.from(levels.db, (d) => (d <= levels.floorDb + overDb ? 1 : 0));
+}
+
+/** Frames of a span: first, and last inclusive (clamped to the audio). */
+function spanFrames(span: AcousticSpan, frames: number): [number, number] {
+  return [Math.floor(span.startMs / ENERGY_FRAME_MS), Math.min(frames, Math.ceil(span.endMs / ENERGY_FRAME_MS)) - 1];
 }
 
 /**
- * `span` with its edges moved inwards over quiet frames (see the module comment); `null` when every
- * frame of it is quiet (a word forced onto a pause was not found).
+ * `span` with its edges moved inwards over quiet frames (`quietStart` for its start, `quietEnd` for
+ * its end; see the module comment); `null` when every frame of it is quiet by `quietEnd` (a word
+ * forced onto a pause was not found).
  */
-export function trimQuietEdges(span: AcousticSpan, quiet: Uint8Array): AcousticSpan | null {
-  const first = Math.floor(span.startMs / ENERGY_FRAME_MS);
-  const last = Math.min(quiet.length, Math.ceil(span.endMs / ENERGY_FRAME_MS)) - 1; // inclusive
-  if (quiet.subarray(first, last + 1).every((q) => q === 1)) return null;
+export function trimQuietEdges(span: AcousticSpan, quietStart: Uint8Array, quietEnd: Uint8Array): AcousticSpan | null {
+  const [first, last] = spanFrames(span, quietEnd.length);
+  if (quietEnd.subarray(first, last + 1).every((q) => q === 1)) return null;
   const middle = Math.floor((first + last) / 2);
   const most = MAX_TRIM_MS / ENERGY_FRAME_MS;
-  // The quiet run may begin a frame or two inside the edge: the neighbour's last sound spills over.
-  const lead = [0, 1, 2].find((k) => first + k < middle && quiet[first + k] === 1);
+  const look = Array.from({ length: LOOK_IN_MS / ENERGY_FRAME_MS + 1 }, (_, k) => k);
+  const lead = look.find((k) => first + k < middle && quietStart[first + k] === 1);
   let start = first;
   if (lead !== undefined) {
     start = first + lead;
-    while (start < middle && start - first < most && quiet[start] === 1) start++;
+    while (start < middle && start - first < most && quietStart[start] === 1) start++;
   }
-  const trail = [0, 1, 2].find((k) => last - k > Math.max(start, middle) && quiet[last - k] === 1);
+  const trail = look.find((k) => last - k > Math.max(start, middle) && quietEnd[last - k] === 1);
   let end = last;
   if (trail !== undefined) {
     end = last - trail;
-    while (end > Math.max(start, middle) && last - end < most && quiet[end] === 1) end--;
+    while (end > Math.max(start, middle) && last - end < most && quietEnd[end] === 1) end--;
   }
   if (start === first && end === last) return span;
   return {
@@ -63,16 +105,19 @@ export function trimQuietEdges(span: AcousticSpan, quiet: Uint8Array): AcousticS
 }
 
 /**
- * Every span trimmed off quiet frames, then extended over sound outside it up to its neighbours (see the module comment); null stays null,
- * and a span all quiet becomes null.
+ * Every span trimmed off quiet frames, then extended over loud frames outside it up to its
+ * neighbours (see the module comment); null stays null, and a span all quiet becomes null.
  */
-export function refineEdges(spans: readonly (AcousticSpan | null)[], quiet: Uint8Array): (AcousticSpan | null)[] {
-  const trimmed = spans.map((span) => (span === null ? null : trimQuietEdges(span, quiet)));
-  const most = MAX_EXTEND_MS / ENERGY_FRAME_MS;
+export function refineEdges(spans: readonly (AcousticSpan | null)[], levels: FrameLevels): (AcousticSpan | null)[] {
+  const quietStart = quietFrames(levels, QUIET_START_DB);
+  const quietEnd = quietFrames(levels, QUIET_END_DB);
+  const loud = Uint8Array.from(quietFrames(levels, EXTEND_OVER_DB), (q) => 1 - q);
+  const frames = levels.db.length;
+  const trimmed = spans.map((span) => (span === null ? null : trimQuietEdges(span, quietStart, quietEnd)));
   let previousEnd = 0; // frame after the previous word
   return trimmed.map((span, i) => {
     if (span === null) return null;
-    let nextStart = quiet.length;
+    let nextStart = frames;
     for (let k = i + 1; k < trimmed.length; k++) {
       const next = trimmed[k];
       if (next !== null && next !== undefined) { nextStart = Math.floor(next.startMs / ENERGY_FRAME_MS); break; }
@@ -80,9 +125,9 @@ export function refineEdges(spans: readonly (AcousticSpan | null)[], quiet: Uint
     const first = Math.floor(span.startMs / ENERGY_FRAME_MS);
     const last = Math.ceil(span.endMs / ENERGY_FRAME_MS); // exclusive
     let start = first;
-    while (start - 1 >= previousEnd && first - start < most && quiet[start - 1] === 0) start--;
+    while (start - 1 >= previousEnd && first - start < MAX_EXTEND_START_MS / ENERGY_FRAME_MS && loud[start - 1] === 1) start--;
     let end = last;
-    while (end < nextStart && end - last < most && quiet[end] === 0) end++;
+    while (end < nextStart && end - last < MAX_EXTEND_END_MS / ENERGY_FRAME_MS && loud[end] === 1) end++;
     previousEnd = Math.max(previousEnd, end);
     if (start === first && end === last) return span;
     return {
@@ -91,4 +136,18 @@ export function refineEdges(spans: readonly (AcousticSpan | null)[], quiet: Uint
       endMs: end === last ? span.endMs : end * ENERGY_FRAME_MS,
     };
   });
+}
+
+/**
+ * Index of the first sample louder than `amplitude` (`fromEnd`: of the last), or -1, from the
+ * samples' squares (as `readFrameEnergies` gives them with frames of one sample). Puts an
+ * edge on the sample inside its frame.
+ */
+export function loudSample(squares: Float64Array, amplitude: number, fromEnd: boolean): number {
+  const over = amplitude * amplitude;
+  if (fromEnd) {
+    for (let i = squares.length - 1; i >= 0; i--) if (squares[i]! > over) return i;
+    return -1;
+  }
+  return squares.findIndex((s) => s > over);
 }

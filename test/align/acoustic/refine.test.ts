@@ -1,57 +1,95 @@
 import { describe, expect, it } from 'vitest';
-import { quietFrames, refineEdges, trimQuietEdges } from '../../../src/align/acoustic/refine.js';
+import { edgeAmplitude, frameLevels, loudSample, quietFrames, refineEdges, trimQuietEdges } from '../../../src/align/acoustic/refine.js';
 
-/** A quiet mask from a string: `q` quiet, `.` sound. */
+/** A mask from a string: `q` 1, `.` 0. */
 const mask = (text: string): Uint8Array => Uint8Array.from(text, (c) => (c === 'q' ? 1 : 0));
-/** Sum of squares of a 160-sample frame of RMS `rms`. */
-const frame = (rms: number): number => rms * rms * 160;
+/** Sum of squares of an 80-sample (5 ms) frame of RMS `rms`. */
+const frame = (rms: number): number => rms * rms * 80;
+/** Levels from a string, one 5 ms frame a character: `_` the floor (RMS 10), `a` +6 dB, `b` +12 dB, `c` +18 dB, `L` loud (+40 dB). */
+const levels = (text: string) =>
+  frameLevels(Float64Array.from(text, (c) => frame(10 * 10 ** ({ _: 0, a: 6, b: 12, c: 18, L: 40 }[c]! / 20))), 80);
 
-describe('quietFrames', () => {
-  it('marks frames at most 9 dB over the floor and digital silence as quiet', () => {
-    // Floor: RMS 10 (42.0 dB); RMS 25 is 8.0 dB over it (quiet), RMS 30 is 9.5 dB over (sound).
-    const energies = Float64Array.from([0, frame(10), frame(25), frame(30), frame(1000), frame(10)]);
-    expect([...quietFrames(energies, 160)]).toEqual([1, 1, 1, 0, 0, 1]);
-  });
-
-  it('takes the floor from sound frames only: RMS 2 or less is never the floor', () => {
-    const energies = Float64Array.from([frame(2), frame(2), frame(100), frame(250), frame(290)]);
-    expect([...quietFrames(energies, 160)]).toEqual([1, 1, 1, 1, 0]);
+describe('frameLevels, quietFrames, edgeAmplitude', () => {
+  it('takes the floor from the 5th percentile of the frames that are not digital silence', () => {
+    // Floor: RMS 10 (20 dB); RMS 25 is 8.0 dB over it, RMS 30 is 9.5 dB over it.
+    const l = frameLevels(Float64Array.from([0, frame(2), frame(10), frame(25), frame(30), frame(1000), frame(10)]), 80);
+    expect(l.floorDb).toBeCloseTo(20, 9);
+    expect([...quietFrames(l, 9)]).toEqual([1, 1, 1, 1, 0, 0, 1]);
+    expect([...quietFrames(l, 15)]).toEqual([1, 1, 1, 1, 1, 0, 1]);
+    expect(edgeAmplitude(l)).toBeCloseTo(10 * 10 ** (9 / 20), 9);
   });
 });
 
 describe('trimQuietEdges', () => {
-  it('moves both edges inwards over quiet frames', () => {
-    expect(trimQuietEdges({ startMs: 0, endMs: 100 }, mask('qqq....qqq'))).toEqual({ startMs: 30, endMs: 70 });
+  it('moves both edges inwards over quiet frames, the start by its own mask, the end by its own', () => {
+    expect(trimQuietEdges({ startMs: 0, endMs: 50 }, mask('qqq....qqq'), mask('q......qqq'))).toEqual({ startMs: 15, endMs: 35 });
+    expect(trimQuietEdges({ startMs: 0, endMs: 50 }, mask('qqq.......'), mask('q.........'))).toEqual({ startMs: 15, endMs: 50 });
   });
 
-  it('lets a quiet run begin up to two frames inside the edge (a neighbour spilling over)', () => {
-    expect(trimQuietEdges({ startMs: 0, endMs: 100 }, mask('.qq.......'))).toEqual({ startMs: 30, endMs: 100 });
-    expect(trimQuietEdges({ startMs: 0, endMs: 100 }, mask('...qq.....'))).toEqual({ startMs: 0, endMs: 100 });
+  it('lets a quiet run begin up to 20 ms (four frames) inside the edge (a neighbour spilling over)', () => {
+    const q = mask('....qq............');
+    expect(trimQuietEdges({ startMs: 0, endMs: 95 }, q, q)).toEqual({ startMs: 30, endMs: 95 });
+    const far = mask('.....qq...........');
+    expect(trimQuietEdges({ startMs: 0, endMs: 95 }, far, far)).toEqual({ startMs: 0, endMs: 95 });
   });
 
-  it('never moves an edge past the word\'s middle', () => {
-    expect(trimQuietEdges({ startMs: 0, endMs: 100 }, mask('qqqqqqq..q'))).toEqual({ startMs: 40, endMs: 90 });
+  it("never moves an edge past the word's middle", () => {
+    const q = mask('qqqqqqq..q');
+    expect(trimQuietEdges({ startMs: 0, endMs: 50 }, q, q)).toEqual({ startMs: 20, endMs: 45 });
   });
 
   it('never moves an edge by more than 400 ms', () => {
-    const quiet = mask('q'.repeat(60) + '.'.repeat(40));
-    expect(trimQuietEdges({ startMs: 0, endMs: 1000 }, quiet)).toEqual({ startMs: 400, endMs: 1000 });
+    const q = mask('q'.repeat(120) + '.'.repeat(80));
+    expect(trimQuietEdges({ startMs: 0, endMs: 1000 }, q, q)).toEqual({ startMs: 400, endMs: 1000 });
   });
 
-  it('gives the same span when no edge moves, null when every frame is quiet, and keeps the evidence', () => {
-    const span = { startMs: 15, endMs: 85 };
-    expect(trimQuietEdges(span, mask('..........'))).toBe(span);
-    expect(trimQuietEdges({ startMs: 20, endMs: 50 }, mask('..qqq.....'))).toBeNull();
-    const evidence = { frames: 10, alignedScore: -100, loopScore: null, phones: 3 };
-    expect(trimQuietEdges({ startMs: 0, endMs: 100, evidence }, mask('q.........'))).toEqual({ startMs: 10, endMs: 100, evidence });
+  it('gives the same span when no edge moves, null when every frame is quiet by the end mask, and keeps the evidence', () => {
+    const none = mask('..........');
+    const span = { startMs: 5, endMs: 45 };
+    expect(trimQuietEdges(span, none, none)).toBe(span);
+    expect(trimQuietEdges({ startMs: 10, endMs: 25 }, mask('qqqqqqqqqq'), mask('..qqq.....'))).toBeNull();
+    expect(trimQuietEdges({ startMs: 10, endMs: 25 }, mask('..qqq.....'), none)).toEqual({ startMs: 15, endMs: 25 });
+    const evidence = { frames: 5, alignedScore: -100, loopScore: null, phones: 3 };
+    expect(trimQuietEdges({ startMs: 0, endMs: 50, evidence }, mask('q.........'), none)).toEqual({ startMs: 5, endMs: 50, evidence });
   });
 });
 
 describe('refineEdges', () => {
-  it('trims every span, keeps null, and a span all quiet becomes null (no outward move: MAX_EXTEND_MS is 0)', () => {
-    const quiet = mask('qq....qqqq....qq');
-    expect(refineEdges([null, { startMs: 0, endMs: 60 }, { startMs: 60, endMs: 100 }, { startMs: 100, endMs: 160 }], quiet)).toEqual([
-      null, { startMs: 20, endMs: 60 }, null, { startMs: 100, endMs: 140 },
+  it('trims every span, keeps null, and a span all quiet becomes null', () => {
+    expect(refineEdges([null, { startMs: 0, endMs: 30 }, { startMs: 30, endMs: 50 }, { startMs: 50, endMs: 80 }], levels('__LLLL____LLLL__'))).toEqual([
+      null, { startMs: 10, endMs: 30 }, null, { startMs: 50, endMs: 70 },
     ]);
+  });
+
+  it('trims a start over frames up to 15 dB over the floor, an end only over frames up to 9 dB (a fading end is kept)', () => {
+    // b (12 dB over) before the onset is trimmed off the start; after the word it is kept at the end.
+    expect(refineEdges([{ startMs: 10, endMs: 70 }], levels('__bbbLLLLLLbbb__'))).toEqual([{ startMs: 25, endMs: 70 }]);
+    // a (6 dB over) is trimmed off both.
+    expect(refineEdges([{ startMs: 10, endMs: 70 }], levels('__aaaLLLLLLaaa__'))).toEqual([{ startMs: 25, endMs: 55 }]);
+  });
+
+  it('extends an edge over frames more than 15 dB over the floor: a start by at most 60 ms, an end by at most 80 ms', () => {
+    const l = levels(`${'_'.repeat(5)}${'c'.repeat(14)}LLLL${'c'.repeat(18)}${'_'.repeat(5)}`);
+    // The word as searched: frames 19–22; sound (c) goes 14 frames before it and 18 after.
+    expect(refineEdges([{ startMs: 95, endMs: 115 }], l)).toEqual([{ startMs: 35, endMs: 195 }]);
+    // Frames only 12 dB over the floor (b) are not extended over.
+    expect(refineEdges([{ startMs: 30, endMs: 50 }], levels('_____bLLLLb_____'))).toEqual([{ startMs: 30, endMs: 50 }]);
+  });
+
+  it('never extends onto a neighbouring word: an end stops at the next start, a start at the previous end', () => {
+    expect(refineEdges([{ startMs: 10, endMs: 20 }, { startMs: 40, endMs: 50 }], levels('__cccccccccc__'))).toEqual([
+      { startMs: 10, endMs: 40 }, { startMs: 40, endMs: 60 },
+    ]);
+  });
+});
+
+describe('loudSample', () => {
+  it('finds the first or last sample louder than the amplitude from their squares, -1 when none is', () => {
+    const squares = Float64Array.from([0, 100, 400, 90000, 100, 2500, 0], (x) => x);
+    expect(loudSample(squares, 30, false)).toBe(3);
+    expect(loudSample(squares, 30, true)).toBe(5);
+    expect(loudSample(squares, 299, true)).toBe(3);
+    expect(loudSample(squares, 300, true)).toBe(-1);
+    expect(loudSample(squares, 300.5, false)).toBe(-1);
   });
 });
