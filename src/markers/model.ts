@@ -14,6 +14,12 @@ export interface WordMarker {
   startMs: number;
   /** End of the token in the audio, integer milliseconds (>= startMs). */
   endMs: number;
+  /**
+   * The service's own confidence in the word, 0..1, when it gave one: per word from the embedded
+   * service's markers (the recognizer's posterior), else its dictation's `Confidence` of the text
+   * statistics (old method) on each of its words. Absent when the service gave none.
+   */
+  confidence?: number;
 }
 
 /** The method by which markers were obtained. */
@@ -57,6 +63,8 @@ export interface RawWordMarker {
   textStart: number;
   textLength: number;
   text: string;
+  /** The word's confidence, 0..1 (ours: the embedded service's extension of spec 2.3; read only when it is a number in 0..1). */
+  confidence?: number;
 }
 
 /** Unit of `audioStart`/`audioLength` in new-method markers. */

@@ -14,8 +14,9 @@ export interface DecodeNewOptions {
  * Decode new-method word markers (spec 2.3): the JSON array of the `wordMarkers` entry, as text
  * or already parsed (WebSocket). Times are converted to integer milliseconds by rounding
  * (`0.71999997` s → 720 ms); `endMs` is `round((audioStart + audioLength) × 1000)`.
- * A blank string means no markers. Offsets are not checked against a transcript here: see
- * `validateMarkers`.
+ * A marker's `confidence` (the embedded service's extension) is kept when it is a number from 0
+ * to 1, else left out with a warning. A blank string means no markers. Offsets are not checked
+ * against a transcript here: see `validateMarkers`.
  * @throws DictclipError `E_MARKERS_INVALID` for malformed JSON or fields, naming the index;
  * `E_MARKER_UNIT` when the markers cannot be in the configured unit (see `unitMisfit`).
  */
@@ -29,6 +30,8 @@ export function decodeNewMarkers(
   }
   const checked = (entries as readonly unknown[]).map((entry, index) => checkEntry(entry, index));
   const warnings: string[] = [];
+  const ignored = checked.filter((m, i) => m.confidence === undefined && (entries as Record<string, unknown>[])[i]!['confidence'] !== undefined);
+  if (ignored.length > 0) warnings.push(`${ignored.length} word markers carry a confidence that is not a number from 0 to 1: ignored`);
   let unit = options.unit;
   if (unit === 'auto') {
     if (checked.length === 0) {
@@ -49,6 +52,7 @@ export function decodeNewMarkers(
     textLength: m.textLength,
     startMs: Math.round(m.audioStart * scale),
     endMs: Math.round((m.audioStart + m.audioLength) * scale),
+    ...(m.confidence === undefined ? {} : { confidence: m.confidence }),
   }));
   return { markers, warnings };
 }
@@ -90,5 +94,11 @@ function checkEntry(entry: unknown, index: number): RawWordMarker {
     audioLength: number('audioLength', false),
     textStart: number('textStart', true),
     textLength: number('textLength', true),
+    ...wordConfidence(record['confidence']),
   };
+}
+
+/** A marker's `confidence` (ours, not in spec 2.3) when it is a number from 0 to 1; anything else is left out. */
+function wordConfidence(value: unknown): { confidence?: number } {
+  return typeof value === 'number' && value >= 0 && value <= 1 ? { confidence: value } : {};
 }

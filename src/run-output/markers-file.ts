@@ -29,13 +29,14 @@ export interface MarkersFile {
 
 const spanSchema = v.looseObject({ startMs: v.number(), endMs: v.number() });
 
-/** Shared with alignments/ and the timed transcripts: a word over a text, at its times. */
+/** Shared with alignments/ and the timed transcripts: a word over a text, at its times (and a confidence from 0 to 1 when it has one). */
 export const wordMarkerSchema = v.looseObject({
   text: v.string(),
   textStart: offsetSchema,
   textLength: offsetSchema,
   startMs: v.number(),
   endMs: v.number(),
+  confidence: v.exactOptional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
 });
 
 export const MARKERS_FILE: SideFile<MarkersFile> = {
@@ -83,6 +84,7 @@ export async function writeDictationFiles(outDir: string, relPath: string, dicta
       textLength: m.textLength,
       startMs: m.startMs,
       endMs: m.endMs,
+      ...(m.confidence === undefined ? {} : { confidence: m.confidence }),
     })),
   };
   writeFileAtomicSync(transcriptPath(outDir, relPath), `${result.transcript}\n`);

@@ -30,6 +30,15 @@ describe('decodeNewMarkers', () => {
     ]);
   });
 
+  it('keeps a marker\'s confidence (the embedded service\'s extension) when it is a number from 0 to 1, else drops it with a warning', () => {
+    const at = (confidence: unknown) => ({ audioStart: 0.1, audioLength: 0.2, textStart: 0, textLength: 1, text: 'a', confidence });
+    const raw = [at(0.25), at(1), at(0), at(1.5), at('0.5'), at(-0.1)] as unknown as RawWordMarker[];
+    const decoded = decodeNewMarkers(raw, { unit: 'seconds' });
+    expect(decoded.markers.map((m) => m.confidence)).toEqual([0.25, 1, 0, undefined, undefined, undefined]);
+    expect(decoded.markers.map((m) => 'confidence' in m)).toEqual([true, true, true, false, false, false]);
+    expect(decoded.warnings).toEqual(['3 word markers carry a confidence that is not a number from 0 to 1: ignored']);
+  });
+
   it('treats a blank string as no markers', () => {
     expect(decodeNewMarkers('  \n', { unit: 'seconds' })).toEqual({ markers: [], warnings: [] });
   });

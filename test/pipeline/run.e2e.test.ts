@@ -161,8 +161,8 @@ describe('runPipeline end to end (embedded scripted service)', () => {
     };
     expect(markersA.transcript).toBe('Hello world.');
     expect(markersA.markers).toEqual([
-      { text: 'Hello', textStart: 0, textLength: 5, startMs: 300, endMs: 700 },
-      { text: 'world', textStart: 6, textLength: 5, startMs: 1000, endMs: 1400 },
+      { text: 'Hello', textStart: 0, textLength: 5, startMs: 300, endMs: 700, confidence: 0.9 },
+      { text: 'world', textStart: 6, textLength: 5, startMs: 1000, endMs: 1400, confidence: 0.9 },
       { text: '.', textStart: 11, textLength: 1, startMs: 1400, endMs: 1400 },
     ]);
     expect(rows[0]?.[8]).toBe(markersA.dictationIds[0]);

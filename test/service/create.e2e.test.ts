@@ -139,7 +139,7 @@ describe('dictation creation', () => {
     const entry = (parser.parse(xml) as { dictation: { statsAsProperties: { entry: { value: string } } } }).dictation.statsAsProperties
       .entry;
     expect(JSON.parse(entry.value)).toEqual([
-      { audioStart: 0.1, audioLength: 0.8, textStart: 0, textLength: 11, text: `A<b&c]]>"'d` },
+      { audioStart: 0.1, audioLength: 0.8, textStart: 0, textLength: 11, text: `A<b&c]]>"'d`, confidence: 0.9 },
       { audioStart: 0.9, audioLength: 0, textStart: 11, textLength: 1, text: '.' },
     ]);
     const stats = (await get(`${location}/text/stats`, t.alice)).text;

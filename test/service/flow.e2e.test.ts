@@ -51,10 +51,10 @@ describe('the whole spec flow with the scripted engine', () => {
     const entry = (dictation.statsAsProperties as { entry: { key: string; value: string } }).entry;
     expect(entry.key).toBe('wordMarkers');
     expect(JSON.parse(entry.value)).toEqual([
-      { audioStart: 0.39, audioLength: 0.33, textStart: 0, textLength: 2, text: 'My' },
-      { audioStart: 0.72, audioLength: 0.51, textStart: 3, textLength: 4, text: 'text' },
-      { audioStart: 1.26, audioLength: 0.29, textStart: 8, textLength: 2, text: 'so' },
-      { audioStart: 1.55, audioLength: 0.41, textStart: 11, textLength: 3, text: 'far' },
+      { audioStart: 0.39, audioLength: 0.33, textStart: 0, textLength: 2, text: 'My', confidence: 0.9 },
+      { audioStart: 0.72, audioLength: 0.51, textStart: 3, textLength: 4, text: 'text', confidence: 0.8 },
+      { audioStart: 1.26, audioLength: 0.29, textStart: 8, textLength: 2, text: 'so', confidence: 0.7 },
+      { audioStart: 1.55, audioLength: 0.41, textStart: 11, textLength: 3, text: 'far', confidence: 0.6 },
       { audioStart: 1.96, audioLength: 0, textStart: 14, textLength: 1, text: '.' },
     ]);
   });

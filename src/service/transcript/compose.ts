@@ -1,4 +1,4 @@
-/** Words of a recognition → sentence-case transcript with one marker per word and the final period. */
+/** Words of a recognition → sentence-case transcript with one marker per word (with its confidence) and the final period. */
 import type { WordMarker } from '../../markers/model.js';
 import type { Recognition } from '../types.js';
 
@@ -29,7 +29,8 @@ export function composeText(recognition: Recognition): ComposedText {
   for (const [index, w] of words.entries()) {
     if (index > 0) text += ' ';
     const token = casedWord(w.word, index === 0);
-    markers.push({ text: token, textStart: text.length, textLength: token.length, startMs: w.startMs, endMs: w.endMs });
+    const { startMs, endMs, confidence } = w;
+    markers.push({ text: token, textStart: text.length, textLength: token.length, startMs, endMs, confidence });
     text += token;
   }
   const last = markers.at(-1);

@@ -3,7 +3,8 @@ import type { RawWordMarker, WordMarker } from '../../markers/model.js';
 
 /**
  * Convert markers to the wire shape of spec 2.3: `audioStart`/`audioLength` in seconds
- * (`startMs / 1000`, `(endMs − startMs) / 1000`), text indexes unchanged. The one conversion used
+ * (`startMs / 1000`, `(endMs − startMs) / 1000`), text indexes unchanged, and (ours, beyond the
+ * spec) the word's confidence when the recognizer gave one. The one conversion used
  * by the dictation XML `wordMarkers` entry and by every WebSocket message.
  */
 export function toWordMarkersJson(markers: readonly WordMarker[]): RawWordMarker[] {
@@ -13,5 +14,6 @@ export function toWordMarkersJson(markers: readonly WordMarker[]): RawWordMarker
     textStart: m.textStart,
     textLength: m.textLength,
     text: m.text,
+    ...(m.confidence === undefined ? {} : { confidence: m.confidence }),
   }));
 }

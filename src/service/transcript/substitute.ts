@@ -116,12 +116,15 @@ function applyReplacements(input: MarkedText, reps: Replacement[]): MarkedText {
     const textStart = mapOffset(group.start, 'start', reps);
     const textEnd = mapOffset(group.end, 'end', reps);
     if (textEnd <= textStart) continue;
+    // A marker made of several keeps the lowest confidence among them (none when none had one).
+    const confidences = group.markers.flatMap((m) => (m.confidence === undefined ? [] : [m.confidence]));
     markers.push({
       text: text.slice(textStart, textEnd),
       textStart,
       textLength: textEnd - textStart,
       startMs: Math.min(...group.markers.map((m) => m.startMs)),
       endMs: Math.max(...group.markers.map((m) => m.endMs)),
+      ...(confidences.length === 0 ? {} : { confidence: Math.min(...confidences) }),
     });
   }
   return { text, markers };

@@ -8,10 +8,10 @@ describe('composeTranscript without substitutions', () => {
     expect(result.text).toBe('My text so far.');
     expect(result.substitutedText).toBe('My text so far.');
     expect(result.markers).toEqual([
-      { text: 'My', textStart: 0, textLength: 2, startMs: 100, endMs: 400 },
-      { text: 'text', textStart: 3, textLength: 4, startMs: 600, endMs: 900 },
-      { text: 'so', textStart: 8, textLength: 2, startMs: 1100, endMs: 1400 },
-      { text: 'far', textStart: 11, textLength: 3, startMs: 1600, endMs: 1900 },
+      { text: 'My', textStart: 0, textLength: 2, startMs: 100, endMs: 400, confidence: 0.5 },
+      { text: 'text', textStart: 3, textLength: 4, startMs: 600, endMs: 900, confidence: 0.5 },
+      { text: 'so', textStart: 8, textLength: 2, startMs: 1100, endMs: 1400, confidence: 0.5 },
+      { text: 'far', textStart: 11, textLength: 3, startMs: 1600, endMs: 1900, confidence: 0.5 },
       { text: '.', textStart: 14, textLength: 1, startMs: 1900, endMs: 1900 },
     ]);
     expect(result.confidence).toBe(0.5);
@@ -25,11 +25,13 @@ describe('composeTranscript without substitutions', () => {
     expectConsistent(result);
   });
 
-  it('averages confidence', () => {
+  it('averages confidence, and keeps each word\'s own on its marker (none on the period, which was not heard)', () => {
     const ws = words('a', 'b');
     ws[0] = { ...ws[0]!, confidence: 0.2 };
     ws[1] = { ...ws[1]!, confidence: 0.6 };
-    expect(composeTranscript({ words: ws, endMs: 1000 }, undefined).confidence).toBeCloseTo(0.4, 10);
+    const result = composeTranscript({ words: ws, endMs: 1000 }, undefined);
+    expect(result.confidence).toBeCloseTo(0.4, 10);
+    expect(result.markers.map((m) => m.confidence)).toEqual([0.2, 0.6, undefined]);
   });
 
   it('gives an empty transcript without words', () => {

@@ -30,4 +30,10 @@ describe('toWordMarkersJson', () => {
       { audioStart: 2, audioLength: 0, textStart: 7, textLength: 1, text: '.' },
     ]);
   });
+
+  it('sends a word\'s confidence with it when it has one (ours, beyond the spec)', () => {
+    const json = toWordMarkersJson([{ text: 'text', textStart: 3, textLength: 4, startMs: 720, endMs: 1230, confidence: 0.135 }, { text: '.', textStart: 7, textLength: 1, startMs: 2000, endMs: 2000 }]);
+    expect(json.map((m) => Object.keys(m))).toEqual([['audioStart', 'audioLength', 'textStart', 'textLength', 'text', 'confidence'], ['audioStart', 'audioLength', 'textStart', 'textLength', 'text']]);
+    expect(json[0]!.confidence).toBe(0.135);
+  });
 });

@@ -37,6 +37,12 @@ describe('substitutions', () => {
     expect(summary(result.markers)).toEqual([['NYC', 0, 100, 900], ['city', 4, 1100, 1400], ['.', 8, 1400, 1400]]);
   });
 
+  it('gives a marker merged from several the lowest confidence among them', () => {
+    const heard = words('new', 'york', 'city').map((w, k) => ({ ...w, confidence: [0.9, 0.3, 0.7][k]! }));
+    const result = composeTranscript({ words: heard, endMs: 5000 }, { name: 'p', substitutions: [{ kind: 'regex', pattern: 'new york', flags: 'i', to: 'NYC' }] });
+    expect(result.markers.map((m) => [m.text, m.confidence])).toEqual([['NYC', 0.3], ['city', 0.7], ['.', undefined]]);
+  });
+
   it('supports regex groups and keeps the rest of a partly matched token in its marker', () => {
     const result = run(['one', 'hundred', 'apples'], [{ kind: 'regex', pattern: '(\\w+) hundred', to: '$1 x100' }, { kind: 'regex', pattern: 'pp', to: 'P' }]);
     expect(result.substitutedText).toBe('One x100 aPles.');
@@ -52,12 +58,12 @@ describe('substitutions', () => {
   it('collapses to one marker spanning the whole utterance when a rule matches everything ($&)', () => {
     const result = run(['my', 'text', 'so', 'far'], [{ kind: 'regex', pattern: '^[\\s\\S]*$', to: '$&' }], 2480);
     expect(result.substitutedText).toBe('My text so far.');
-    expect(result.markers).toEqual([{ text: 'My text so far.', textStart: 0, textLength: 15, startMs: 100, endMs: 2480 }]);
+    expect(result.markers).toEqual([{ text: 'My text so far.', textStart: 0, textLength: 15, startMs: 100, endMs: 2480, confidence: 0.5 }]);
   });
 
   it('collapses to one marker when a rule rewrites everything to a constant', () => {
     const result = run(['a', 'b'], [{ kind: 'regex', pattern: '^[\\s\\S]*$', to: 'redacted' }], 1200);
-    expect(result.markers).toEqual([{ text: 'redacted', textStart: 0, textLength: 8, startMs: 100, endMs: 1200 }]);
+    expect(result.markers).toEqual([{ text: 'redacted', textStart: 0, textLength: 8, startMs: 100, endMs: 1200, confidence: 0.5 }]);
   });
 
   it('restores word markers when the whole-transcript rule is removed', () => {

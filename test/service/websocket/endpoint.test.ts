@@ -123,8 +123,8 @@ describe('attachWebSocket', () => {
       text: 'Hi. ',
       substitutedText: 'Hi. ',
       markers: [
-        { audioStart: 0.1, audioLength: 0.3, textStart: 0, textLength: 2, text: 'Hi' },
-        { audioStart: 0.6, audioLength: 0.3, textStart: 2, textLength: 1, text: '.' },
+        { audioStart: 0.1, audioLength: 0.3, textStart: 0, textLength: 2, text: 'Hi', confidence: 0.9 },
+        { audioStart: 0.6, audioLength: 0.3, textStart: 2, textLength: 1, text: '.', confidence: 0.9 },
       ],
     });
     expect(messages[3]?.data['text']).toBe('how are you.');

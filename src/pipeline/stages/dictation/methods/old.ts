@@ -1,7 +1,8 @@
 /**
  * The old method (spec 4.6, 4.7, public notes): the audio and text statistics' marker pairs
- * (WordAudioMarkers, WordTextMarkers) over the transcript they index, then the dictation's
- * observer de-registered (a failure there is a warning; the markers are kept).
+ * (WordAudioMarkers, WordTextMarkers) over the transcript they index, each word with the text
+ * statistics' `Confidence` when it is a number from 0 to 1, then the dictation's observer
+ * de-registered (a failure there is a warning; the markers are kept).
  */
 import { DictclipError, isDictclipError } from '../../../../errors.js';
 import { chooseOldTranscript, decodeOldMarkers, validateMarkers } from '../../../../markers/index.js';
@@ -22,7 +23,9 @@ export const OLD_METHOD = httpMethod('old', async (ctx, location, audioDurationM
   }
   // The pairs index the substituted text (our service) or the transcription: see chooseOldTranscript.
   const transcript = chooseOldTranscript(wordTextMarkers, [substituted, transcription]);
-  const markers = decodeOldMarkers({ wordAudioMarkers, wordTextMarkers, transcript });
+  const confidence = dictationConfidence(textStats.get('Confidence'));
+  const decoded = decodeOldMarkers({ wordAudioMarkers, wordTextMarkers, transcript });
+  const markers = confidence === undefined ? decoded : decoded.map((m) => ({ ...m, confidence }));
   const result = validateMarkers(markers, { transcripts: [transcript], audioDurationMs });
   const warnings = [...result.warnings];
   try {
@@ -37,3 +40,10 @@ export const OLD_METHOD = httpMethod('old', async (ctx, location, audioDurationM
   }
   return { ...result, warnings };
 });
+
+/** The text statistics' `Confidence` (spec 2.5: one decimal for the dictation) when it is a number from 0 to 1; else none. */
+export function dictationConfidence(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\s*(?:\d+(?:\.\d*)?|\.\d+)\s*$/.test(value)) return undefined;
+  const n = Number(value);
+  return n <= 1 ? n : undefined;
+}
