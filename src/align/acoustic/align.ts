@@ -15,7 +15,7 @@ import {
 } from '../../pocketsphinx-model.js';
 import { readFrameEnergies } from '../../audio/index.js';
 import { readWavInfo } from '../../wav-header.js';
-import { loopScoreOver, plausible, scorePerFrame } from './evidence.js';
+import { loopScoreOver, medianFramesPerPhone, plausible, scorePerFrame, squeezedForPace } from './evidence.js';
 import { pieceGrammar, tokenIndex, tokenName, tokenVariant, type GrammarWord } from './grammar.js';
 import type { HypSegment } from './hypseg.js';
 import { planPieces, type Piece } from './pieces.js';
@@ -139,7 +139,9 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
     const found = anchors.length === 0 && info.durationMs > maxPieceMs
       ? await alignInWindows(spoken, info.durationMs, maxPieceMs, (piece) => searchPieces([piece]))
       : await searchPieces(planPieces(spoken, anchors, info.durationMs, maxPieceMs).filter((p) => p.words.length > 0));
-    for (const [word, span] of found) result[word] = span;
+    // A word far faster than the recording's own pace was squeezed in: it was never spoken.
+    const pace = medianFramesPerPhone([...found.values()].flatMap((span) => (span.evidence === undefined ? [] : [span.evidence])));
+    for (const [word, span] of found) if (span.evidence === undefined || !squeezedForPace(span.evidence, pace)) result[word] = span;
     const frameSamples = (16_000 * ENERGY_FRAME_MS) / 1000;
     const levels = frameLevels(await readFrameEnergies({ ...info, path: wavPath }, frameSamples), frameSamples);
     const refined = await edgesOnSamples(refineEdges(result, levels), { ...info, path: wavPath }, levels);

@@ -67,6 +67,25 @@ describe('alignAcoustic', () => {
     expectNear(result.words.slice(3), speech.words);
   }, 120_000);
 
+  it("leaves a never-spoken word between two spoken ones unplaced when the search squeezed it far below the recording's pace", async () => {
+    // The Caribbean voice at 140 words a minute, pauses as in the benchmark: the search gives "hundred" the end of "arrived"
+    // (25 frames for 5 phones, under 0.45 of the recording's median frames a phone).
+    const said = 'when the morning train arrived at the little station the doctor stepped'.split(' ');
+    const pausesMs = [30, 0, 90, 15, 180, 60, 0, 350, 45];
+    const truth = await writeSpokenWords(join(dir, 'caribbean.wav'), said, { voice: 'en-029', rate: 140, pausesMs, seed: 140 });
+    const text = said.map((w) => [w]);
+    text.splice(5, 0, ['hundred']);
+    const spans = (await alignAcoustic({ wavPath: truth.path, words: text, tempDir: dir })).words;
+    expect(spans[5]).toBeNull();
+    const spoken = spans.filter((_, i) => i !== 5);
+    const overlap = (a: { startMs: number; endMs: number }, b: SpokenWord): number =>
+      Math.max(0, Math.min(a.endMs, b.endMs) - Math.max(a.startMs, b.startMs));
+    // Each placed word on its own audio; "little" (joined to "the" with no pause) is not found in this voice with or without the rule.
+    const onOwnAudio = (s: { startMs: number; endMs: number }, i: number): boolean =>
+      truth.words.findIndex((t) => overlap(s, t) > 0 && overlap(s, t) >= overlap(s, truth.words[i]!)) === i;
+    expect(spoken.map((s, i) => (s === null ? null : onOwnAudio(s, i)))).toEqual(said.map((w) => (w === 'little' ? null : true)));
+  }, 120_000);
+
   it('places a word spoken as several tokens from its first to its last', async () => {
     const words = [['the'], ['old'], ['light', 'house'], ...WORDS.slice(3).map((w) => [w])];
     const result = await alignAcoustic({ wavPath: speech.path, words });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loopScoreOver, plausible, scorePerFrame } from '../../../src/align/acoustic/evidence.js';
+import { loopScoreOver, medianFramesPerPhone, plausible, scorePerFrame, squeezedForPace } from '../../../src/align/acoustic/evidence.js';
 import { pieceGrammar } from '../../../src/align/acoustic/grammar.js';
 
 const seg = (startFrame: number, endFrame: number, acousticScore: number): { word: string; startFrame: number; endFrame: number; acousticScore: number } => ({ word: 'AH', startFrame, endFrame, acousticScore });
@@ -20,6 +20,19 @@ describe('word evidence', () => {
     expect(plausible({ frames: 23, alignedScore: -1300, loopScore: -300, phones: 5 })).toBe(true); // 4.6 frames a phone, -43 a frame
     expect(plausible({ frames: 20, alignedScore: -1800, loopScore: null, phones: 5 })).toBe(true); // no loop: length only
     expect(scorePerFrame({ frames: 20, alignedScore: -500, loopScore: -300, phones: 5 })).toBe(-10);
+  });
+
+  it("takes the recording's pace as the median frames a phone of five or more placed words", () => {
+    const word = (frames: number, phones: number) => ({ frames, alignedScore: -100, loopScore: -90, phones });
+    expect(medianFramesPerPhone([word(40, 4), word(30, 2), word(12, 3), word(50, 5), word(8, 1)])).toBe(10);
+    expect(medianFramesPerPhone([word(40, 4), word(30, 2), word(12, 3), word(60, 5), word(8, 1), word(30, 5)])).toBe(9);
+    expect(medianFramesPerPhone([word(40, 4), word(30, 2), word(12, 3), word(50, 5), word(8, 0)])).toBeNull();
+  });
+
+  it('finds a word given under 0.45 of the pace squeezed, and none without a pace', () => {
+    expect(squeezedForPace({ frames: 22, alignedScore: -100, loopScore: -90, phones: 5 }, 10)).toBe(true); // 4.4 < 4.5
+    expect(squeezedForPace({ frames: 23, alignedScore: -100, loopScore: -90, phones: 5 }, 10)).toBe(false); // 4.6
+    expect(squeezedForPace({ frames: 22, alignedScore: -100, loopScore: -90, phones: 5 }, null)).toBe(false);
   });
 
   it('lets the grammar leave out any one word with a null transition', () => {
