@@ -21,6 +21,7 @@ import { readdir } from 'node:fs/promises';
 import { importDist, median, OUT, saveResult } from './lib.mjs';
 import { realSentences, realVoiceSets } from './real-voices.mjs';
 import { writeSpokenWords } from '../test/helpers/spoken-words.mjs';
+import { confidenceSet } from './confidence-data.mjs';
 
 const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
 /** Held apart from the tuning (a different text, other voices and rates, other pauses). */
@@ -100,6 +101,9 @@ function withUnspoken(words) {
   return { text, spokenAt };
 }
 
+/** A text's fit: aligned minus phone-loop score per frame / share of its words found / share found fitting well. */
+const showFit = (fit) => `${fit.scorePerFrame === null ? '–' : fit.scorePerFrame.toFixed(0)} / ${(100 * fit.placedShare).toFixed(0)} % / ${(100 * fit.wellFitShare).toFixed(0)} %`;
+
 const overlap = (a, b) => Math.max(0, Math.min(a.endMs, b.endMs) - Math.max(a.startMs, b.startMs));
 
 /** Placed, on another word's audio, start and end errors of spans against truth. */
@@ -155,10 +159,12 @@ export default async function alignment() {
     g.end.push(...r.end);
     groups.set(group, g);
   };
+  const rightFits = { real: [], synthetic: [] };
   for (const [group, sets] of [['real', real], ['synthetic', synthetic]]) {
     for (const set of sets) {
       const words = spoken(set.words.map((w) => w.word));
       const found = await align(set.path, words);
+      rightFits[group].push({ fit: found.fit, refused: referenceStage.acousticMismatch(found.fit) });
       cpu.audioS += set.durationMs / 1000;
       const r = score(found.words, set.words);
       const planted = withUnspoken(words);
@@ -169,6 +175,8 @@ export default async function alignment() {
       add(group, row);
     }
   }
+  // The CPU of the real and synthetic sets' alignments alone (the texts below are aligned too, on other audio).
+  const alignCpuS = cpu.align;
   for (const [name, g] of groups) {
     if (name === 'real' || name === 'synthetic') continue;
     rows.push([name, g.words, `${g.placed} (${pct(g.placed, g.words).toFixed(1)} %)`, g.misplaced, `${g.unspokenSpans} of ${g.unspoken}`, show(figures(g.start)), show(figures(g.end))]);
@@ -191,9 +199,26 @@ export default async function alignment() {
     const mismatch = [right, wrong, digits].map((x) => referenceStage.acousticMismatch(x.fit));
     refusedRight += mismatch[0] ? 1 : 0;
     refusedWrong += (mismatch[1] ? 1 : 0) + (mismatch[2] ? 1 : 0);
-    const fit = (x) => `${x.fit.scorePerFrame === null ? '–' : x.fit.scorePerFrame.toFixed(0)} / ${(100 * x.fit.placedShare).toFixed(0)} %`;
+    const fit = (x) => showFit(x.fit);
     textRows.push([r.id, r.words.length, placedRight, fit(right), `${fit(wrong)}${mismatch[1] ? ' refused' : ''}`, `${fit(digits)}${mismatch[2] ? ' refused' : ''}`]);
   }
+  // Texts mostly right: the confidence set's recordings with their planted faults (a heading never said, words substituted or replaced
+  // by noise, a sentence said but missing, a stutter), each with its own reference.
+  const faultyRows = [];
+  let refusedFaulty = 0;
+  const faulty = await confidenceSet(join(dir, 'faulty'));
+  for (const r of faulty) {
+    const text = (await readFile(join(dir, 'faulty', 'ref', `${r.name}.txt`), 'utf8')).trim().split(/\s+/);
+    const found = await align(r.wav, spoken(text).filter((t) => t.length > 0));
+    const refused = referenceStage.acousticMismatch(found.fit);
+    refusedFaulty += refused ? 1 : 0;
+    faultyRows.push([r.name, r.faults, `${showFit(found.fit)}${refused ? ' refused' : ''}`]);
+  }
+  const range = (fits) => {
+    const v = fits.map((f) => f.fit.scorePerFrame).filter((x) => x !== null);
+    const w = fits.map((f) => 100 * f.fit.wellFitShare);
+    return `${Math.min(...v).toFixed(0)} to ${Math.max(...v).toFixed(0)} a frame, ${Math.min(...w).toFixed(0)}–${Math.max(...w).toFixed(0)} % fitting well`;
+  };
   // Recognition alone on the same recordings (the embedded engine, one process).
   const engine = engineModule.createPocketSphinxEngine({ processes: 1 });
   let recognizedS = 0;
@@ -209,7 +234,7 @@ export default async function alignment() {
     await engine.close();
   }
   // align ran twice per recording (with and without planted words)
-  const perS = { align: cpu.align / cpu.audioS / 2, recognize: cpu.recognize / recognizedS };
+  const perS = { align: alignCpuS / cpu.audioS / 2, recognize: cpu.recognize / recognizedS };
   const g = (name) => groups.get(name);
   const goalPlaced = (x) => pct(x.placed - x.misplaced, x.words) >= 99 && x.misplaced === 0;
   const edges = (x, startShare, endShare) => {
@@ -232,9 +257,15 @@ export default async function alignment() {
     tables: [
       {
         title:
-          "Read speech with its text (LibriVox readings of pocketsphinx-testdata; the real-speech set's sentences): words placed; fit = aligned minus phone-loop score per frame / share of words found, for the right text, another reading's text and 25 digits",
+          "Read speech with its text (LibriVox readings of pocketsphinx-testdata; the real-speech set's sentences): words placed; fit = aligned minus phone-loop score per frame / share of words found / share found scoring at least -35 a frame, for the right text, another reading's text and 25 digits",
         columns: ['reading', 'reference words', 'placed', 'fit, right text', 'fit, other text', 'fit, digits'],
         rows: textRows,
+      },
+      {
+        title:
+          'Texts mostly right: the confidence benchmark\'s recordings (bench/confidence-data.mjs) with their planted faults, each aligned with its own reference; fit as above',
+        columns: ['recording', 'faults', 'fit'],
+        rows: faultyRows,
       },
     ],
     targets: [
@@ -267,6 +298,19 @@ export default async function alignment() {
         target: '0',
         value: `${g('real').unspokenSpans + g('synthetic').unspokenSpans} of ${g('real').unspoken + g('synthetic').unspoken}`,
         met: g('real').unspokenSpans + g('synthetic').unspokenSpans === 0,
+      },
+      {
+        name: 'right texts refused: real voices, synthetic voices (each recording with its own text)',
+        target: '0',
+        value: `${rightFits.real.filter((f) => f.refused).length} of ${rightFits.real.length} (${range(rightFits.real)}), ` +
+          `${rightFits.synthetic.filter((f) => f.refused).length} of ${rightFits.synthetic.length} (${range(rightFits.synthetic)})`,
+        met: [...rightFits.real, ...rightFits.synthetic].every((f) => !f.refused),
+      },
+      {
+        name: 'texts mostly right (planted faults) refused',
+        target: '0',
+        value: `${refusedFaulty} of ${faulty.length}`,
+        met: refusedFaulty === 0,
       },
       {
         name: 'read speech: right texts refused / wrong texts refused',

@@ -4,13 +4,15 @@
  * text is refused from the acoustic evidence; words never spoken get no other word's audio.
  */
 import { readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, runOptions, tempDir } from '../helpers/index.js';
 import { writeSpokenWords, type SpokenWord } from '../helpers/spoken-words.mjs';
 import { runPipeline } from '../../src/pipeline/index.js';
 
+/** The LibriVox readings of pocketsphinx-testdata. */
+const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
 const SPOKEN = 'the old lighthouse keeper climbed the stairs every evening to light the lamp'.split(' ');
 /** Largest boundary error accepted, ms (the aligner's own test bound; the benchmark measures the spread). */
 const TOLERANCE_MS = 120;
@@ -106,5 +108,25 @@ describe('run with --transcripts on the embedded engine (direct alignment)', () 
     }
     // Their clips say so: every clip of a never-spoken word is flagged unaligned.
     for (const r of manifest(out).filter((row) => extra.has(row.text))) expect(r.flags, r.text).toContain('unaligned');
+  }, 180_000);
+
+  it('refuses a short text of another recording although every word of it is found somewhere in a real reading', async () => {
+    // A LibriVox reading ("he might even have been made amiable himself") with its own text, and with three words of another.
+    const reading = path.join(root, 'reading');
+    await mkdir(reading);
+    await copyFile(path.join(LIBRIVOX, 'sense_and_sensibility_01_austen_64kb-0930.wav'), path.join(reading, 'amiable.wav'));
+    const run = async (name: string, text: string) => {
+      const refs = path.join(root, `refs-${name}`);
+      await mkdir(refs);
+      await writeFile(path.join(refs, 'amiable.txt'), `${text}\n`);
+      const out = path.join(root, `out-${name}`);
+      return { out, failures: (await runPipeline(runOptions(reading, out, { scriptFile, transcripts: refs }))).failures };
+    };
+    const right = await run('amiable-right', 'He might even have been made amiable himself.');
+    expect(right.failures).toEqual([]);
+    expect(manifest(right.out).map((r) => r.text.toLowerCase())).toEqual('he might even have been made amiable himself'.split(' '));
+    // The three words are all placed, scoring 54 a frame below free phone decoding: found whole, still the wrong text.
+    const wrong = await run('amiable-wrong', 'In eighteen thirteen.');
+    expect(wrong.failures.map((f) => [f.source, f.code])).toEqual([['amiable.wav', 'E_REFERENCE_MISMATCH']]);
   }, 180_000);
 });

@@ -15,7 +15,7 @@ import {
 } from '../../pocketsphinx-model.js';
 import { readFrameEnergies } from '../../audio/index.js';
 import { readWavInfo } from '../../wav-header.js';
-import { loopScoreOver, medianFramesPerPhone, plausible, scorePerFrame, squeezedForPace } from './evidence.js';
+import { loopScoreOver, medianFramesPerPhone, plausible, scorePerFrame, squeezedForPace, WELL_FIT_SCORE_PER_FRAME } from './evidence.js';
 import { pieceGrammar, tokenIndex, tokenName, tokenVariant, type GrammarWord } from './grammar.js';
 import type { HypSegment } from './hypseg.js';
 import { planPieces, type Piece } from './pieces.js';
@@ -65,7 +65,7 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
 
   const result: (AcousticSpan | null)[] = words.map(() => null);
   const tokenSet = new Set(words.flat());
-  const none = { words: result, fit: { scorePerFrame: null, placedShare: 0 } };
+  const none = { words: result, fit: { scorePerFrame: null, placedShare: 0, wellFitShare: 0 } };
   if (tokenSet.size === 0) return none;
   const pronunciations = await pronounce(tokenSet, model.dict, {
     binary: ps.espeakBinary ?? 'espeak-ng', voice: ps.espeakVoice ?? 'en-us', signal,
@@ -161,16 +161,19 @@ function textFit(words: readonly (AcousticSpan | null)[], aligned: number): Acou
   let frames = 0;
   let gap = 0;
   let placed = 0;
+  let wellFit = 0;
   let scored = true;
   for (const span of words) {
     if (span === null) continue;
     placed++;
     const perFrame = span.evidence === undefined ? null : scorePerFrame(span.evidence);
-    if (perFrame === null) { scored = false; continue; }
+    if (perFrame === null) { scored = false; wellFit++; continue; }
+    if (perFrame >= WELL_FIT_SCORE_PER_FRAME) wellFit++;
     frames += span.evidence!.frames;
     gap += perFrame * span.evidence!.frames;
   }
-  return { scorePerFrame: scored && frames > 0 ? gap / frames : null, placedShare: aligned === 0 ? 0 : placed / aligned };
+  const share = (n: number): number => (aligned === 0 ? 0 : n / aligned);
+  return { scorePerFrame: scored && frames > 0 ? gap / frames : null, placedShare: share(placed), wellFitShare: share(wellFit) };
 }
 
 interface Lexicon {

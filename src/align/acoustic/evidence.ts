@@ -80,3 +80,10 @@ export function medianFramesPerPhone(placed: readonly WordEvidence[]): number | 
 export function squeezedForPace(evidence: WordEvidence, pace: number | null): boolean {
   return pace !== null && evidence.phones > 0 && evidence.frames / evidence.phones < MIN_SHARE_OF_MEDIAN_PACE * pace;
 }
+
+/**
+ * A placed word scoring at least this a frame against the phone loop fits its audio well (the
+ * mismatch decision counts such words). Right texts' words score -16 a frame (median), wrong
+ * texts' -45 to -64.
+ */
+export const WELL_FIT_SCORE_PER_FRAME = -35;

@@ -72,9 +72,10 @@ export interface AcousticAlignment {
   readonly words: (AcousticSpan | null)[];
   /**
    * How well the text fits the audio as a whole: the placed words' aligned score minus their
-   * phone-loop score, per frame (0 is as good as free phone decoding, more negative is worse), and
-   * the share of the aligned words (those with tokens) that were placed. Null fit: nothing placed
-   * or no phone-loop pass.
+   * phone-loop score, per frame (0 is as good as free phone decoding, more negative is worse), the
+   * share of the aligned words (those with tokens) that were placed, and the share of them placed
+   * scoring at least `WELL_FIT_SCORE_PER_FRAME` (evidence.ts) a frame. Null fit: nothing placed or
+   * no phone-loop pass (the well-fit share is then that of the placed words).
    */
-  readonly fit: { readonly scorePerFrame: number | null; readonly placedShare: number };
+  readonly fit: { readonly scorePerFrame: number | null; readonly placedShare: number; readonly wellFitShare: number };
 }

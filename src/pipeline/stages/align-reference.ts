@@ -37,13 +37,18 @@ export const MISMATCH_MIN_WORDS = 50;
 /** Not dictated: a reference of which fewer than this share of the words are found in the audio is not this recording's. */
 export const MISMATCH_PLACED_SHARE = 0.5;
 /**
- * Not dictated: placed words scoring worse than this a frame against free phone decoding (PocketSphinx
- * log units) mean the wrong text, unless at least {@link MISMATCH_SURE_SHARE} of the words were found.
- * Right texts scored -14 to -22 a frame (real accented voices, the LibriVox readings), wrong ones (another text, German, digits for prose)
- * -33 to -56 with at most 79 % of their words found.
+ * Not dictated: a reference whose placed words score worse than this a frame against free phone
+ * decoding (PocketSphinx log units), and of which fewer than {@link MISMATCH_WELL_FIT_SHARE} of the
+ * words are placed fitting well, is not this recording's. Measured: right texts -6 to -23 a frame
+ * with 75 to 100 % of their words fitting well (real accented digits, LibriVox and the real-speech
+ * set's sentences), -15 to -32 and 59 to 96 % (synthetic voices, the Scottish one the worst), texts
+ * mostly right with an unspoken heading, substitutions and noise -8 to -31 and 58 to 96 %; wrong
+ * texts (another reading's, digits for prose) -33 to -64 with at most 33 % fitting well, and those
+ * with at least half their words placed -43 to -60: a short text can be found whole in a long
+ * recording, so how much of it was found does not make it right.
  */
-export const MISMATCH_SCORE_PER_FRAME = -28;
-export const MISMATCH_SURE_SHARE = 0.9;
+export const MISMATCH_SCORE_PER_FRAME = -38;
+export const MISMATCH_WELL_FIT_SHARE = 0.45;
 /** An unplaced word is cut at an estimate only when the free audio gives it at least this many ms. */
 export const ESTIMATE_MIN_MS = 80;
 
@@ -54,7 +59,7 @@ export const ESTIMATE_MIN_MS = 80;
  */
 export function acousticMismatch(fit: AcousticAlignment['fit']): boolean {
   if (fit.placedShare < MISMATCH_PLACED_SHARE) return true;
-  return fit.scorePerFrame !== null && fit.scorePerFrame < MISMATCH_SCORE_PER_FRAME && fit.placedShare < MISMATCH_SURE_SHARE;
+  return fit.scorePerFrame !== null && fit.scorePerFrame < MISMATCH_SCORE_PER_FRAME && fit.wellFitShare < MISMATCH_WELL_FIT_SHARE;
 }
 
 /**

@@ -13,7 +13,7 @@ describe('checkRecognized', () => {
       asked = options;
       return Promise.resolve({
         words: [{ startMs: 110, endMs: 380, evidence }, null, { startMs: 0, endMs: 10 }],
-        fit: { scorePerFrame: null, placedShare: 2 / 3 },
+        fit: { scorePerFrame: null, placedShare: 2 / 3, wellFitShare: 2 / 3 },
       });
     };
     const words = [recognized('cat', 0, 100, 400), recognized('sat', 4, 500, 800), recognized('—', 8, 800, 800)];
