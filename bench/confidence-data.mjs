@@ -51,7 +51,8 @@ async function digitTake(file) {
  * Join a script into `path` and write its reference text beside the truth. Steps:
  * `{ say, samples, ref }` a spoken word (`ref`: what the reference writes for it; null: left out;
  * another word: substituted), `{ unsaid }` a reference word never spoken, `{ noise: ms, ref }` noise
- * where the reference has `ref`, `{ stutter: samples }` a syllable before the next word.
+ * where the reference has `ref`, `{ stutter: samples, gapMs }` a syllable before the next word,
+ * `gapMs` (default 90) before it.
  */
 export async function joinScript(path, script, seed) {
   const random = prng(seed);
@@ -69,7 +70,7 @@ export async function joinScript(path, script, seed) {
   };
   for (const s of script) {
     if (s.unsaid !== undefined) { reference.push({ text: s.unsaid, truth: null, fault: s.fault ?? 'unsaid' }); continue; }
-    if (s.stutter !== undefined) { place(s.stutter); at += ms(90); continue; }
+    if (s.stutter !== undefined) { place(s.stutter); at += ms(s.gapMs ?? 90); continue; }
     if (s.noise !== undefined) {
       const noise = Int16Array.from({ length: ms(s.noise) }, () => Math.round((random() * 2 - 1) * 2500));
       place(noise);
@@ -208,5 +209,24 @@ async function recordingPlans() {
       ),
     ]),
     real('fsdd-jackson-clean', 'jackson', 'none (correct reference)', (steps) => steps),
+    synthetic(
+      'syn-f3-noise-stutter',
+      'en-us+f3',
+      170,
+      [SENTENCES[3], SENTENCES[0]],
+      "a word's audio replaced by noise, a syllable repeated right before three words (no pause), a word substituted",
+      (a, [s1, s2]) =>
+        [...s1, ...s2].flatMap((w, i) =>
+          i === 5
+            ? [{ noise: 400, ref: w }]
+            : i === 3 || i === 15 || i === 21
+              ? [{ stutter: a.get(w).slice(0, 1900), gapMs: 0 }, { ...say(a, w), fault: 'stutter' }]
+              : i === 11
+                ? [say(a, w, OTHERS[i % OTHERS.length])]
+                : [say(a, w)],
+        ),
+    ),
+    real('fsdd-george-clean', 'george', 'none (correct reference)', (steps) => steps),
+    real('fsdd-nicolas-clean', 'nicolas', 'none (correct reference)', (steps) => steps),
   ];
 }
