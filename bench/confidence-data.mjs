@@ -50,9 +50,9 @@ async function digitTake(file) {
 /**
  * Join a script into `path` and write its reference text beside the truth. Steps:
  * `{ say, samples, ref }` a spoken word (`ref`: what the reference writes for it; null: left out;
- * another word: substituted), `{ unsaid }` a reference word never spoken, `{ noise: ms, ref }` noise
- * where the reference has `ref`, `{ stutter: samples, gapMs }` a syllable before the next word,
- * `gapMs` (default 90) before it.
+ * another word: substituted), `{ unsaid }` a reference word never spoken, `{ noise: ms, ref, amplitude }`
+ * white noise (peak `amplitude`, default 2500) where the reference has `ref`, `{ stutter: samples,
+ * gapMs }` a syllable before the next word, `gapMs` (default 90) before it.
  */
 export async function joinScript(path, script, seed) {
   const random = prng(seed);
@@ -72,7 +72,8 @@ export async function joinScript(path, script, seed) {
     if (s.unsaid !== undefined) { reference.push({ text: s.unsaid, truth: null, fault: s.fault ?? 'unsaid' }); continue; }
     if (s.stutter !== undefined) { place(s.stutter); at += ms(s.gapMs ?? 90); continue; }
     if (s.noise !== undefined) {
-      const noise = Int16Array.from({ length: ms(s.noise) }, () => Math.round((random() * 2 - 1) * 2500));
+      const peak = s.amplitude ?? 2500;
+      const noise = Int16Array.from({ length: ms(s.noise) }, () => Math.round((random() * 2 - 1) * peak));
       place(noise);
       if (s.ref !== null) reference.push({ text: s.ref, truth: null, fault: 'noise' });
     } else {
@@ -224,6 +225,20 @@ async function recordingPlans() {
               : i === 11
                 ? [say(a, w, OTHERS[i % OTHERS.length])]
                 : [say(a, w)],
+        ),
+    ),
+    synthetic(
+      'syn-m3-noise',
+      'en-us+m3',
+      150,
+      [SENTENCES[2], SENTENCES[1]],
+      "three words' audio replaced by noise (loud, softer, faint), a word missing from the reference",
+      (a, [s1, s2]) =>
+        [...s1, ...s2].map((w, i) =>
+          i === 2 ? { noise: 400, ref: w }
+            : i === 9 ? { noise: 350, ref: w, amplitude: 600 }
+              : i === 17 ? { noise: 400, ref: w, amplitude: 200 }
+                : i === 13 ? { ...say(a, w, null), fault: 'missing' } : say(a, w),
         ),
     ),
     real('fsdd-george-clean', 'george', 'none (correct reference)', (steps) => steps),

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadRunOptions, type LoadOptions } from '../../src/config/load.js';
 import { DictclipError } from '../../src/errors.js';
+import { FITTED_THRESHOLD } from '../../src/align/confidence/coefficients.js';
 
 let cwd: string;
 
@@ -42,7 +43,7 @@ describe('defaults', () => {
       channel: 'mix', baseUrl: undefined, factoryScope: 'nvoq', profile: undefined, markers: 'new', markerUnit: 'seconds',
       mode: 'word', padBeforeMs: 0, padAfterMs: 0, padMode: 'clamp', fadeMs: 0, maxGapMs: 700, maxPhraseMs: 15000,
       concurrency: 4, transcodeConcurrency: availableParallelism(), keepPunctuation: false, match: undefined,
-      find: undefined, contextWords: 0, clipSource: 'work', snapMs: 0, confidenceThreshold: 0.15, supercut: undefined, supercutGapMs: 500, supercutAudioOnly: false, subtitles: undefined, subtitleLevel: 'phrase',
+      find: undefined, contextWords: 0, clipSource: 'work', snapMs: 0, confidenceThreshold: FITTED_THRESHOLD, supercut: undefined, supercutGapMs: 500, supercutAudioOnly: false, subtitles: undefined, subtitleLevel: 'phrase',
       dryRun: false, newService: false, maxUploadBytes: 21000000, uploadFormat: 'pcm', ffmpegPath: undefined, maxRetries: 6, requestTimeoutMs: 60000, maxResponseBytes: 67108864,
       pollInitialMs: 1000, pollMaxMs: 5000, engine: 'pocketsphinx', scriptFile: undefined, reuseTranscripts: true, requireTranscripts: false, subtitleLineBreaks: 'auto',
       workDir: join(cwd, 'out', '.dictclip', 'work'), quiet: false, report: true,

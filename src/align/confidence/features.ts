@@ -159,11 +159,14 @@ function edgeRuns(word: ScoredWord, ctx: FeatureContext): { spill: number; outsi
 const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));
 
 /**
- * `noise` is the mean zero-crossing rate of the word's frames that are not quiet (all its frames
- * when every one is quiet) times this: white noise about 5, voiced speech 0.5 to 1.5, a word rich
- * in fricatives up to about 3.
+ * `noise` is how far the mean zero-crossing rate of the word's frames that are not quiet (all its
+ * frames when every one is quiet), times {@link NOISE_SCALE}, goes past {@link NOISE_FROM}: white
+ * noise is about 5, voiced speech 0.5 to 1.5, and words rich in fricatives stayed under 3 in the
+ * confidence benchmark (`swept`, `fished`, `stood`: 2.4 to 2.9), so a spoken word gives 0.
  */
 export const NOISE_SCALE = 10;
+/** See {@link NOISE_SCALE}. */
+export const NOISE_FROM = 3;
 
 /** The feature values of one word (see {@link FEATURES}); `gop` and `score` are null without evidence. */
 export function wordFeatures(word: ScoredWord, ctx: FeatureContext): Record<FeatureName, number | null> {
@@ -180,6 +183,7 @@ export function wordFeatures(word: ScoredWord, ctx: FeatureContext): Record<Feat
     if (levels.quiet[f] === 0) crossings += levels.zcr[f]!;
   }
   const frames = end - first;
+  const crossingRate = quiet < frames ? crossings / (frames - quiet) : allCrossings / Math.max(1, frames);
   const wordDb = frames === 0 || energy === 0 ? levels.floorDb : 10 * Math.log10(energy / frames);
   const spread = Math.max(6, levels.speechDb - levels.floorDb);
   const ratio = Math.log(Math.max(1, word.endMs - word.startMs) / (phoneCount(word) * ctx.phoneMs));
@@ -197,7 +201,7 @@ export function wordFeatures(word: ScoredWord, ctx: FeatureContext): Record<Feat
     gop: withFrames && ev.loopScore !== null ? clamp((ev.alignedScore - ev.loopScore) / ev.frames / SCORE_SCALE, -20, 5) : null,
     score: withFrames ? clamp((ev.alignedScore / ev.frames - ctx.scorePerFrame) / SCORE_SCALE, -20, 20) : null,
     ...checkFeatures(word),
-    noise: frames === 0 ? 0 : (NOISE_SCALE * (quiet < frames ? crossings / (frames - quiet) : allCrossings / frames)),
+    noise: frames === 0 ? 0 : Math.max(0, NOISE_SCALE * crossingRate - NOISE_FROM),
   };
 }
 

@@ -117,15 +117,18 @@ describe('noise feature', () => {
     return recordingLevels(energies, 160, Uint32Array.from(frames, (c) => (c === '~' ? 80 : c === '#' ? 10 : 40)));
   }
 
-  it('is ten times the mean zero-crossing rate of the word\'s frames that are not quiet', () => {
-    const levels = levelsWithCrossings('.....' + '#'.repeat(20) + '.....' + '~'.repeat(20) + '.....' + '##########~~~~~~~~~~' + '.....');
+  it('is how far ten times the mean zero-crossing rate of the word\'s frames that are not quiet goes past 3', () => {
+    const levels = levelsWithCrossings('.....' + '#'.repeat(20) + '.....' + '~'.repeat(20) + '.....' + '~~~~~~~~~~##########' + '.....');
     const ctx = featureContext([], levels);
-    // The quiet frames around a word do not count: only its 20 voiced frames, 10 crossings of 159.
-    expect(wordFeatures(word('voice', 20, 270), ctx).noise).toBeCloseTo(100 / 159, 9);
-    expect(wordFeatures(word('swept', 270, 520), ctx).noise).toBeCloseTo(800 / 159, 9);
-    expect(wordFeatures(word('half', 520, 770), ctx).noise).toBeCloseTo(450 / 159, 9);
-    // All quiet: the mean over all its frames.
-    expect(wordFeatures(word('pause', 0, 50), ctx).noise).toBeCloseTo(400 / 159, 9);
+    // The quiet frames around a word do not count: only its 20 voiced frames, 10 crossings of 159 (0.63): 0.
+    expect(wordFeatures(word('voice', 20, 270), ctx).noise).toBe(0);
+    // 80 crossings of 159 a frame: 5.03, 2.03 past 3.
+    expect(wordFeatures(word('swept', 270, 520), ctx).noise).toBeCloseTo(800 / 159 - 3, 9);
+    // 8 noise frames, 10 voiced: 2.59, under 3.
+    expect(wordFeatures(word('half', 520, 770), ctx).noise).toBe(0);
+    // All quiet: the mean over all its frames (40 crossings of 159: 2.52, under 3).
+    expect(wordFeatures(word('pause', 0, 50), ctx).noise).toBe(0);
+    expect(wordFeatures(word('hiss', 500, 600), ctx).noise).toBeCloseTo(800 / 159 - 3, 9);
   });
 });
 
