@@ -53,10 +53,9 @@ async function labelRun(out, set, mode, modules) {
         return { truth: ref?.truth ?? null, fault: ref?.fault, sameText: ref?.truth != null };
       };
     } else {
-      const timed = JSON.parse(await readFile(join(out, 'transcripts', `${source}.json`), 'utf8'));
-      const heard = timed.words.filter((w) => w.startMs !== null).map((w) => ({ text: w.text, textStart: w.textStart, startMs: w.startMs, endMs: w.endMs, source: 'recognized' }));
-      // As the run does without a reference: the recognized words forced through the aligner again.
-      words = await modules.pipeline.checkRecognized((o) => modules.acoustic.alignAcoustic({ ...o, tempDir: out }), rec.wav, heard);
+      // As the run does without a reference: the recognized words with the recognizer's own confidence (saved with the markers).
+      const saved = JSON.parse(await readFile(join(out, 'markers', `${source}.json`), 'utf8'));
+      words = modules.pipeline.wordsToScore(saved, undefined);
       truthAt = (row) => {
         const text = row.text.toLowerCase().replace(/[^\p{L}\p{N}']/gu, '');
         const same = rec.spoken.filter((s) => s.word === text && s.startMs < Number(row.end_ms) && s.endMs > Number(row.start_ms));
@@ -123,7 +122,7 @@ async function demoShare(dir, modules) {
 
 export default async function confidence() {
   const modules = {
-    confidence: await importDist('align/confidence/index.js'), pipeline: await importDist('pipeline/stages/confidence.js'), acoustic: await importDist('align/acoustic/index.js'),
+    confidence: await importDist('align/confidence/index.js'), pipeline: await importDist('pipeline/stages/confidence.js'),
   };
   const dir = join(OUT, 'confidence');
   const set = await confidenceSet(dir);

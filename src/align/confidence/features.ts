@@ -3,9 +3,10 @@
  * against the recording's speech, how long it lasts against what its phones predict, how the text
  * alignment placed it, and, when the aligner measured it, how well its pronunciation fits the audio
  * (goodness of pronunciation: the forced alignment's acoustic score against a free phone loop's over
- * the same frames), and whether its sound is noise rather than voice (zero crossings); and at its
- * edges, how much sound goes on outside it before a neighbouring word and how much quiet it holds
- * inside (an edge placed early or late).
+ * the same frames), or how sure the service itself was of a word it recognized (its posterior),
+ * and whether its sound is noise rather than voice (zero crossings); and at its edges, how much
+ * sound goes on outside it before a neighbouring word and how much quiet it holds inside (an edge
+ * placed early or late).
  */
 import { FRAME_MS, frameRange, type RecordingLevels } from './levels.js';
 
@@ -30,11 +31,10 @@ export interface ScoredWord {
   readonly heard?: 'matched' | 'substituted' | 'unheard' | undefined;
   readonly evidence?: WordEvidence | undefined;
   /**
-   * A recognized word (no reference) forced-aligned again on its own: how far, ms, the aligner put
-   * its edges from the recognizer's (both edges summed), or null when the aligner rejected it.
-   * Undefined when no such check ran.
+   * The service's own confidence in the word, 0..1 (src/markers WordMarker.confidence: the embedded
+   * recognizer's posterior, or a remote service's `Confidence` of the dictation); undefined when it gave none.
    */
-  readonly check?: { movedMs: number } | null | undefined;
+  readonly posterior?: number | undefined;
 }
 
 /** The features, in the order of the model's weights (the first weight is the intercept). */
@@ -50,10 +50,9 @@ export const FEATURES = [
   'estimated',
   'gop',
   'score',
-  'moved',
-  'rejected',
   'outside',
   'noise',
+  'posterior',
 ] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
@@ -112,6 +111,9 @@ export function featureContext(words: readonly ScoredWord[], levels: RecordingLe
   return { levels, phoneMs, scorePerFrame: median(scores) ?? 0, spans };
 }
 
+/** The service's confidence is read as its decimal logarithm, at least this far down (0.001: −3). */
+export const POSTERIOR_FLOOR = 0.001;
+
 /** Longest spill or hollow measured, ms. */
 const EDGE_LOOK_MS = 300;
 
@@ -168,7 +170,10 @@ export const NOISE_SCALE = 10;
 /** See {@link NOISE_SCALE}. */
 export const NOISE_FROM = 3;
 
-/** The feature values of one word (see {@link FEATURES}); `gop` and `score` are null without evidence. */
+/**
+ * The feature values of one word (see {@link FEATURES}); `gop` and `score` are null without
+ * evidence, `posterior` (log10 of the service's confidence, −3 to 0) without the service's.
+ */
 export function wordFeatures(word: ScoredWord, ctx: FeatureContext): Record<FeatureName, number | null> {
   const { levels } = ctx;
   const [first, end] = frameRange(levels, word.startMs, word.endMs);
@@ -200,18 +205,7 @@ export function wordFeatures(word: ScoredWord, ctx: FeatureContext): Record<Feat
     estimated: word.source === 'estimated' ? 1 : 0,
     gop: withFrames && ev.loopScore !== null ? clamp((ev.alignedScore - ev.loopScore) / ev.frames / SCORE_SCALE, -20, 5) : null,
     score: withFrames ? clamp((ev.alignedScore / ev.frames - ctx.scorePerFrame) / SCORE_SCALE, -20, 20) : null,
-    ...checkFeatures(word),
     noise: frames === 0 ? 0 : Math.max(0, NOISE_SCALE * crossingRate - NOISE_FROM),
+    posterior: word.posterior === undefined ? null : Math.log10(Math.max(POSTERIOR_FLOOR, word.posterior)),
   };
-}
-
-/**
- * What forcing the word through the aligner again says: `moved`, tenths of a second its edges moved
- * (at most 5), and `rejected` (1: the aligner found no place for it). A reference word the aligner
- * placed itself has moved nothing; without either, both are unknown (null).
- */
-function checkFeatures(word: ScoredWord): { moved: number | null; rejected: number | null } {
-  if (word.check === null) return { moved: 5, rejected: 1 };
-  if (word.check !== undefined) return { moved: Math.min(5, word.check.movedMs / 100), rejected: 0 };
-  return word.evidence === undefined ? { moved: null, rejected: null } : { moved: 0, rejected: 0 };
 }

@@ -20,7 +20,6 @@ import type { WordEdit } from '../../run-output/corrections.js';
 import { DICTATION_STAGES } from '../../run-output/rows.js';
 import type { Stage } from '../../run-output/rows.js';
 import {
-  checkRecognized,
   confidenceByOffset,
   judgeRecordingClips,
   recordingConfidence,
@@ -212,14 +211,8 @@ export async function processRecording(job: RecordingJob, store: RecordingStore,
     const result = aligned?.result ?? dictation.result;
     const planned = planRecording(result, audioMs, aligned?.unaligned ?? [], ctx.options);
     const plan = aligned === undefined ? planned : { ...planned, clips: markEditedClips(planned.clips, aligned.record.words) };
-    const toScore = wordsToScore(result, aligned?.record.words);
-    // Without a reference, the embedded recognizer's words are forced through the aligner for its evidence: one more search after
-    // recognition, about as long again in wall time on two cores (BENCHMARKS.md, Embedded recognition).
-    const recognizedLocally = ctx.options.baseUrl === undefined && ctx.options.engine === 'pocketsphinx';
-    const checked = aligned === undefined && recognizedLocally && ctx.align?.acoustic !== undefined
-      ? await checkRecognized(ctx.align.acoustic, wavPath, toScore, ctx.signal)
-      : toScore;
-    const scored = await scoreRecording(wavPath, checked);
+    // Without a reference the recognizer's words carry its own confidence (the posterior): no second search over the audio.
+    const scored = await scoreRecording(wavPath, wordsToScore(result, aligned?.record.words, dictation.result.markers));
     const clips = trustVerified(judgeRecordingClips(await snapClips(wavPath, plan.clips), scored, ctx.options.confidenceThreshold));
     const confidence = confidenceByOffset(scored.words);
     const record = aligned && { ...aligned.record, words: aligned.record.words.map((w) => withConfidence(w, confidence)) };

@@ -1,18 +1,17 @@
 /**
  * The run's use of the confidence model (src/align/confidence): every word of a recording scored
- * from the work audio (and the aligner's evidence when it measured the word), then each planned
+ * from the work audio (and the aligner's evidence when it measured the word, or the service's own
+ * confidence in a word it recognized), then each planned
  * clip given its confidence and the `low-confidence` and `cut-edge` flags.
  */
 import { isPunctuation } from '../../markers/index.js';
 import { addFlag } from '../../markers/index.js';
-import type { DictationResult } from '../../markers/index.js';
+import type { DictationResult, WordMarker } from '../../markers/index.js';
 import { judgeClips, readRecordingLevels, scoreWords } from '../../align/confidence/index.js';
 import type { JudgedWord, ScoredWord, WordSource } from '../../align/confidence/index.js';
 import { byTrust } from '../../run-output/trust.js';
 import type { RecordingConfidence, RunSummary } from '../../run-output/rows.js';
 import type { AlignedWord, Placement } from '../../run-output/alignments.js';
-import { tokenize } from '../../reference/index.js';
-import type { AcousticAligner } from './align-reference.js';
 
 /** How the model sees each placement: a word a person timed in dictclip review counts as aligned. */
 const SOURCE_OF: Readonly<Record<Placement, WordSource>> = {
@@ -23,39 +22,39 @@ const SOURCE_OF: Readonly<Record<Placement, WordSource>> = {
   unaligned: 'estimated',
 };
 
-/** The words of a recording as the model scores them: the reference's placed words, else the recognized ones (text order). */
-export function wordsToScore(result: DictationResult, aligned: readonly AlignedWord[] | undefined): (ScoredWord & { textStart: number })[] {
+/**
+ * The words of a recording as the model scores them: the reference's placed words, else the
+ * recognized ones (text order), each with the service's own confidence in it when it gave one. A
+ * reference word matched as written takes the lowest confidence of the recognized words
+ * (`dictated`, the dictation's markers) it got its times from; a substituted one takes none (the
+ * service was sure of another word).
+ */
+export function wordsToScore(
+  result: DictationResult,
+  aligned: readonly AlignedWord[] | undefined,
+  dictated: readonly WordMarker[] = [],
+): (ScoredWord & { textStart: number })[] {
   if (aligned !== undefined) {
     return aligned.flatMap((w) => (w.startMs === null || w.endMs === null ? [] : [{
       text: w.text, textStart: w.textStart, startMs: w.startMs, endMs: w.endMs, source: SOURCE_OF[w.placement], heard: w.heard,
-      evidence: w.evidence,
+      evidence: w.evidence, posterior: w.placement === 'matched' ? lowestWithin(dictated, w.startMs, w.endMs) : undefined,
     }]));
   }
   return result.markers
     .filter((m) => !isPunctuation(m.text))
-    .map((m) => ({ text: m.text, textStart: m.textStart, startMs: m.startMs, endMs: m.endMs, source: 'recognized' as const }));
+    .map((m) => ({
+      text: m.text, textStart: m.textStart, startMs: m.startMs, endMs: m.endMs, source: 'recognized' as const, posterior: m.confidence,
+    }));
 }
 
-/**
- * The recognizer's words (no reference) forced through the acoustic aligner, each on the stretch
- * the recognizer gave it (every word an anchor): the aligner's evidence of it and how far it moved
- * its edges, or that it found no place for it. Words without spoken tokens are left as they are.
- */
-export async function checkRecognized(
-  aligner: AcousticAligner,
-  wavPath: string,
-  words: readonly (ScoredWord & { textStart: number })[],
-  signal?: AbortSignal,
-): Promise<(ScoredWord & { textStart: number })[]> {
-  const tokens = words.map((w) => tokenize(w.text).flatMap((t) => t.spoken));
-  const anchors = words.map((w, word) => ({ word, startMs: w.startMs, endMs: w.endMs }));
-  const placed = await aligner({ wavPath, words: tokens, anchors, ...(signal === undefined ? {} : { signal }) });
-  return words.map((w, i) => {
-    if (tokens[i]!.length === 0) return w;
-    const span = placed.words[i];
-    if (span === null || span === undefined) return { ...w, check: null };
-    return { ...w, evidence: span.evidence, check: { movedMs: Math.abs(span.startMs - w.startMs) + Math.abs(span.endMs - w.endMs) } };
-  });
+/** The lowest confidence of the words among `markers` that lie within startMs–endMs; undefined when none has one. */
+function lowestWithin(markers: readonly WordMarker[], startMs: number, endMs: number): number | undefined {
+  let lowest: number | undefined;
+  for (const m of markers) {
+    if (m.confidence === undefined || isPunctuation(m.text) || m.startMs < startMs || m.endMs > endMs) continue;
+    lowest = Math.min(lowest ?? 1, m.confidence);
+  }
+  return lowest;
 }
 
 /** A recording's words with their confidence, by text offset (what transcripts/ and alignments/ carry). */

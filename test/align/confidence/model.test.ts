@@ -23,7 +23,7 @@ const word = (text: string, startMs: number, endMs: number, more: Partial<Scored
 function features(more: Partial<Record<FeatureName, number | null>> = {}): Record<FeatureName, number | null> {
   return {
     quiet: 0, level: 0, long: 0, short: 0, spill: 0, hollow: 0, unheard: 0, substituted: 0, estimated: 0,
-    gop: null, score: null, moved: null, rejected: null, outside: 0, noise: 0,
+    gop: null, score: null, outside: 0, noise: 0, posterior: null,
     ...more,
   };
 }
@@ -59,18 +59,14 @@ describe('confidence features', () => {
     expect(ctx.scorePerFrame).toBe(-15);
     expect([wordFeatures(words[0]!, ctx).gop, wordFeatures(words[0]!, ctx).score]).toEqual([-1.5, -0.5]);
     expect(wordFeatures({ ...words[0]!, evidence: { ...evidence, loopScore: null } }, ctx).gop).toBeNull();
-    // A word the aligner placed itself moved nothing.
-    expect(wordFeatures(words[0]!, ctx)).toMatchObject({ moved: 0, rejected: 0 });
+    expect(wordFeatures(words[0]!, ctx).posterior).toBeNull();
   });
 
-  it('a recognized word forced through the aligner again: how far its edges moved, or rejected', () => {
+  it('a recognized word: the decimal log of the service\'s own confidence in it (at least −3), unknown when the service gave none', () => {
     const ctx = featureContext([], levels);
-    expect(wordFeatures(word('lend', 100, 300, { source: 'recognized', check: { movedMs: 120 } }), ctx)).toMatchObject({
-      moved: 1.2,
-      rejected: 0,
-    });
-    expect(wordFeatures(word('lend', 100, 300, { source: 'recognized', check: null }), ctx)).toMatchObject({ moved: 5, rejected: 1 });
-    expect(wordFeatures(word('lend', 100, 300, { source: 'recognized' }), ctx)).toMatchObject({ moved: null, rejected: null });
+    expect(wordFeatures(word('lend', 100, 300, { source: 'recognized', posterior: 0.135 }), ctx)).toMatchObject({ posterior: Math.log10(0.135), gop: null });
+    expect(wordFeatures(word('lend', 100, 300, { source: 'recognized', posterior: 0 }), ctx).posterior).toBe(-3);
+    expect(wordFeatures(word('lend', 100, 300, { source: 'recognized' }), ctx).posterior).toBeNull();
   });
 });
 
@@ -156,6 +152,19 @@ describe('confidence model', () => {
 
   it('fitted models: each has one weight per feature and an intercept, the last needs no evidence', () => {
     for (const model of CONFIDENCE_MODELS) expect(model.weights).toHaveLength(model.features.length + 1);
-    expect(CONFIDENCE_MODELS.at(-1)!.features.some((f) => f === 'gop' || f === 'score')).toBe(false);
+    expect(CONFIDENCE_MODELS.at(-1)!.features.some((f) => f === 'gop' || f === 'score' || f === 'posterior')).toBe(false);
+  });
+
+  it('a recognized word with the service\'s confidence is scored by the model that reads it, the lower the less trusted', () => {
+    const model = CONFIDENCE_MODELS.find((m) => m.features.includes('posterior'));
+    expect(model?.name).toBe('recognized');
+    const levels = levelsOf('..........' + '#'.repeat(20) + '..........');
+    const recognized = (posterior: number) => word('lend', 100, 300, { source: 'recognized', posterior });
+    const [sure, unsure] = [scoreWords([recognized(1)], levels)[0]!, scoreWords([recognized(0.05)], levels)[0]!];
+    expect(sure).toBeGreaterThan(unsure);
+    // Without the service's confidence the basic model scores the same word.
+    expect(scoreWords([word('lend', 100, 300, { source: 'recognized' })], levels)).toEqual(
+      scoreWords([word('lend', 100, 300, { source: 'recognized' })], levels, CONFIDENCE_MODELS.slice(-1)),
+    );
   });
 });

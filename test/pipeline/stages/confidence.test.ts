@@ -1,32 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import type { AcousticAligner } from '../../../src/pipeline/stages/align-reference.js';
-import { checkRecognized } from '../../../src/pipeline/stages/confidence.js';
+import { wordsToScore } from '../../../src/pipeline/stages/confidence.js';
 
-const recognized = (text: string, textStart: number, startMs: number, endMs: number) =>
-  ({ text, textStart, startMs, endMs, source: 'recognized' as const });
-
-describe('checkRecognized', () => {
-  it('anchors every recognized word on its own stretch; each gets the aligner\'s evidence and how far it moved, or is rejected', async () => {
-    const evidence = { frames: 30, alignedScore: -600, loopScore: -450, phones: 3 };
-    let asked: Parameters<AcousticAligner>[0] | undefined;
-    const aligner: AcousticAligner = (options) => {
-      asked = options;
-      return Promise.resolve({
-        words: [{ startMs: 110, endMs: 380, evidence }, null, { startMs: 0, endMs: 10 }],
-        fit: { scorePerFrame: null, placedShare: 2 / 3, wellFitShare: 2 / 3 },
-      });
+describe('wordsToScore', () => {
+  it('without a reference: the recognized words (no punctuation), each with the service\'s confidence when it gave one', () => {
+    const result = {
+      transcript: 'Cat sat.',
+      collapsed: false,
+      warnings: [],
+      markers: [
+        { text: 'Cat', textStart: 0, textLength: 3, startMs: 100, endMs: 400, confidence: 0.92 },
+        { text: 'sat', textStart: 4, textLength: 3, startMs: 500, endMs: 800 },
+        { text: '.', textStart: 7, textLength: 1, startMs: 800, endMs: 800, confidence: 0.5 },
+      ],
     };
-    const words = [recognized('cat', 0, 100, 400), recognized('sat', 4, 500, 800), recognized('—', 8, 800, 800)];
-    const checked = await checkRecognized(aligner, 'talk.wav', words);
-    expect(asked).toEqual({
-      wavPath: 'talk.wav',
-      words: [['cat'], ['sat'], []],
-      anchors: [{ word: 0, startMs: 100, endMs: 400 }, { word: 1, startMs: 500, endMs: 800 }, { word: 2, startMs: 800, endMs: 800 }],
-    });
-    expect(checked).toEqual([
-      { ...words[0], evidence, check: { movedMs: 30 } },
-      { ...words[1], check: null },
-      words[2], // no spoken token: left as it was
+    expect(wordsToScore(result, undefined)).toEqual([
+      { text: 'Cat', textStart: 0, startMs: 100, endMs: 400, source: 'recognized', posterior: 0.92 },
+      { text: 'sat', textStart: 4, startMs: 500, endMs: 800, source: 'recognized', posterior: undefined },
     ]);
+  });
+
+  it('with a reference: a word matched as written takes the lowest confidence of the recognized words inside its times; others none', () => {
+    const dictated = [
+      { text: 'Ice', textStart: 0, textLength: 3, startMs: 100, endMs: 300, confidence: 0.8 },
+      { text: 'cream', textStart: 4, textLength: 5, startMs: 300, endMs: 600, confidence: 0.4 },
+      { text: 'cat', textStart: 10, textLength: 3, startMs: 700, endMs: 900, confidence: 0.9 },
+      { text: '.', textStart: 13, textLength: 1, startMs: 900, endMs: 900, confidence: 0.1 },
+    ];
+    const placed = (text: string, textStart: number, startMs: number | null, endMs: number | null, placement: 'matched' | 'substituted' | 'unaligned') =>
+      ({ text, textStart, textLength: text.length, startMs, endMs, placement, heard: placement === 'unaligned' ? 'unheard' as const : placement });
+    const aligned = [
+      placed('icecream', 0, 100, 600, 'matched'),
+      placed('hat', 9, 700, 900, 'substituted'),
+      placed('sat', 13, 900, 1000, 'unaligned'),
+      placed('mat', 17, null, null, 'unaligned'),
+    ];
+    const result = { transcript: 'icecream hat sat mat', markers: [], collapsed: false, warnings: [] };
+    expect(wordsToScore(result, aligned, dictated).map((w) => [w.text, w.source, w.posterior])).toEqual([
+      ['icecream', 'matched', 0.4],
+      ['hat', 'substituted', undefined],
+      ['sat', 'estimated', undefined],
+    ]);
+    // The embedded engine's direct alignment has no dictation: no word has the service's confidence.
+    expect(wordsToScore(result, aligned).map((w) => w.posterior)).toEqual([undefined, undefined, undefined]);
   });
 });
