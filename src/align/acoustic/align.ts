@@ -19,7 +19,7 @@ import { loopScoreOver, medianFramesPerPhone, plausible, scorePerFrame, squeezed
 import { pieceGrammar, tokenIndex, tokenName, tokenVariant, type GrammarWord } from './grammar.js';
 import type { HypSegment } from './hypseg.js';
 import { planPieces, type Piece } from './pieces.js';
-import { ENERGY_FRAME_MS, frameLevels, refineEdges } from './refine.js';
+import { dropFaintAndPoor, ENERGY_FRAME_MS, frameLevels, refineEdges } from './refine.js';
 import { edgesOnSamples } from './sample-edges.js';
 import { pronounce } from './pronunciations.js';
 import { grammarSearch, HEADER_BYTES, phoneLoop, type PieceJob } from './search.js';
@@ -144,7 +144,7 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
     for (const [word, span] of found) if (span.evidence === undefined || !squeezedForPace(span.evidence, pace)) result[word] = span;
     const frameSamples = (16_000 * ENERGY_FRAME_MS) / 1000;
     const levels = frameLevels(await readFrameEnergies({ ...info, path: wavPath }, frameSamples), frameSamples);
-    const refined = await edgesOnSamples(refineEdges(result, levels), { ...info, path: wavPath }, levels);
+    const refined = await edgesOnSamples(dropFaintAndPoor(refineEdges(result, levels), levels), { ...info, path: wavPath }, levels);
     return {
       words: refined.map((span) =>
         span === null ? null : { ...span, startMs: Math.min(span.startMs, info.durationMs), endMs: Math.min(span.endMs, info.durationMs) },

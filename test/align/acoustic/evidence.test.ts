@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loopScoreOver, medianFramesPerPhone, plausible, scorePerFrame, squeezedForPace } from '../../../src/align/acoustic/evidence.js';
+import { faintAndPoor, loopScoreOver, median, medianFramesPerPhone, plausible, scorePerFrame, squeezedForPace } from '../../../src/align/acoustic/evidence.js';
 import { pieceGrammar } from '../../../src/align/acoustic/grammar.js';
 
 const seg = (startFrame: number, endFrame: number, acousticScore: number): { word: string; startFrame: number; endFrame: number; acousticScore: number } => ({ word: 'AH', startFrame, endFrame, acousticScore });
@@ -33,6 +33,17 @@ describe('word evidence', () => {
     expect(squeezedForPace({ frames: 22, alignedScore: -100, loopScore: -90, phones: 5 }, 10)).toBe(true); // 4.4 < 4.5
     expect(squeezedForPace({ frames: 23, alignedScore: -100, loopScore: -90, phones: 5 }, 10)).toBe(false); // 4.6
     expect(squeezedForPace({ frames: 22, alignedScore: -100, loopScore: -90, phones: 5 }, null)).toBe(false);
+  });
+
+  it('finds a word more than 12 dB fainter than the typical word and scoring under -25 a frame faint and poor, not either alone', () => {
+    const poor = { frames: 20, alignedScore: -1000, loopScore: -400, phones: 4 }; // -30 a frame
+    const fine = { frames: 20, alignedScore: -600, loopScore: -400, phones: 4 }; // -10 a frame
+    expect(faintAndPoor(-14, poor)).toBe(true);
+    expect(faintAndPoor(-11, poor)).toBe(false);
+    expect(faintAndPoor(-14, fine)).toBe(false);
+    expect(faintAndPoor(-14, { ...poor, loopScore: null })).toBe(false);
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([])).toBeNull();
   });
 
   it('lets the grammar leave out any one word with a null transition', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { edgeAmplitude, frameLevels, loudSample, quietFrames, refineEdges, trimQuietEdges } from '../../../src/align/acoustic/refine.js';
+import { dropFaintAndPoor, edgeAmplitude, frameLevels, loudSample, peakDb, quietFrames, refineEdges, trimQuietEdges } from '../../../src/align/acoustic/refine.js';
 
 /** A mask from a string: `q` 1, `.` 0. */
 const mask = (text: string): Uint8Array => Uint8Array.from(text, (c) => (c === 'q' ? 1 : 0));
@@ -68,10 +68,13 @@ describe('refineEdges', () => {
     expect(refineEdges([{ startMs: 10, endMs: 70 }], levels('__aaaLLLLLLaaa__'))).toEqual([{ startMs: 25, endMs: 55 }]);
   });
 
-  it('extends an edge over frames more than 15 dB over the floor: a start by at most 60 ms, an end by at most 80 ms', () => {
-    const l = levels(`${'_'.repeat(5)}${'c'.repeat(14)}LLLL${'c'.repeat(18)}${'_'.repeat(5)}`);
-    // The word as searched: frames 19–22; sound (c) goes 14 frames before it and 18 after.
-    expect(refineEdges([{ startMs: 95, endMs: 115 }], l)).toEqual([{ startMs: 35, endMs: 195 }]);
+  it('extends an edge over frames more than 15 dB over the floor: a start by at most 200 ms after a placed word, 60 ms after one not placed, an end by at most 80 ms', () => {
+    const l = levels(`___LL_${'c'.repeat(44)}LLLL${'c'.repeat(18)}${'_'.repeat(5)}`);
+    // A word on frames 3–4, a pause, then the word as searched on frames 50–53; sound (c) goes 44 frames before it and 18 after.
+    const before = { startMs: 15, endMs: 25 };
+    expect(refineEdges([before, { startMs: 250, endMs: 270 }], l)).toEqual([before, { startMs: 50, endMs: 350 }]);
+    expect(refineEdges([null, { startMs: 250, endMs: 270 }], l)).toEqual([null, { startMs: 190, endMs: 350 }]);
+    expect(refineEdges([{ startMs: 250, endMs: 270 }], l)).toEqual([{ startMs: 190, endMs: 350 }]);
     // Frames only 12 dB over the floor (b) are not extended over.
     expect(refineEdges([{ startMs: 30, endMs: 50 }], levels('_____bLLLLb_____'))).toEqual([{ startMs: 30, endMs: 50 }]);
   });
@@ -80,6 +83,29 @@ describe('refineEdges', () => {
     expect(refineEdges([{ startMs: 10, endMs: 20 }, { startMs: 40, endMs: 50 }], levels('__cccccccccc__'))).toEqual([
       { startMs: 10, endMs: 40 }, { startMs: 40, endMs: 60 },
     ]);
+  });
+});
+
+describe('peakDb', () => {
+  it("gives the level of a span's loudest frame", () => {
+    const l = levels('__ab_c__');
+    expect(peakDb({ startMs: 10, endMs: 25 }, l)).toBeCloseTo(20 + 12, 9); // frames 2–4: a, b, _
+    expect(peakDb({ startMs: 10, endMs: 30 }, l)).toBeCloseTo(20 + 18, 9);
+  });
+});
+
+describe('dropFaintAndPoor', () => {
+  it("leaves out a word more than 12 dB under the placed words' median loudest frame that scores under -25 a frame", () => {
+    // Three loud words (L, 40 dB over the floor), a faint one (c, 18 dB over: 22 dB under them).
+    const l = levels('_LL_LL_LL_cc_');
+    const poor = { frames: 10, alignedScore: -500, loopScore: -200, phones: 2 }; // -30 a frame
+    const good = { frames: 10, alignedScore: -250, loopScore: -200, phones: 2 }; // -5 a frame
+    const word = (frame: number, evidence: typeof poor) => ({ startMs: frame * 5, endMs: (frame + 2) * 5, evidence });
+    expect(dropFaintAndPoor([word(1, poor), word(4, good), null, word(7, good), word(10, poor)], l)).toEqual([
+      word(1, poor), word(4, good), null, word(7, good), null,
+    ]);
+    // The same faint word scoring well stays.
+    expect(dropFaintAndPoor([word(1, good), word(4, good), word(7, good), word(10, good)], l)[3]).toEqual(word(10, good));
   });
 });
 
