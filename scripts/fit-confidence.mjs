@@ -30,7 +30,7 @@ const LAMBDA = 1;
 /** Share of the right clips with a reference the threshold may flag. */
 export const RIGHT_FLAGGED = 0.08;
 /** Share of the demo's words with a reference (`npm run demo`, no truth) the threshold may flag. */
-export const DEMO_FLAGGED = 0.1;
+export const DEMO_FLAGGED = 0.08;
 
 /** Solve A x = b (Gaussian elimination with partial pivoting). */
 function solve(A, b) {

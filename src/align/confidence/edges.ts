@@ -5,12 +5,14 @@
  * short) or that holds a neighbouring word's audible speech. Measured on the recording's 10 ms
  * frames (quiet = at most 9 dB over its noise floor, src/align/confidence/levels.ts):
  * - outside an edge, at least {@link EDGE_SPEECH_MS} of consecutive frames that are not quiet,
- *   starting at the edge and running on into the neighbouring word or falling quiet within
- *   {@link MAX_TAIL_MS} (a longer stretch of sound that falls quiet before the neighbour is speech
- *   no word was given: a word the recognizer missed, not this one going on); or
+ *   starting at the edge and running on into a neighbouring word at least {@link CLOSE_MS} away
+ *   (closer, the sound is the passage from one word to the next in connected speech) or falling
+ *   quiet within {@link MAX_TAIL_MS} (a longer stretch of sound that falls quiet before the
+ *   neighbour is speech no word was given: a word the recognizer missed, not this one going on); or
  * - inside the clip, at least {@link EDGE_SPEECH_MS} of frames that are not quiet within a
  *   neighbouring word's span.
  */
+import { CLOSE_MS } from './features.js';
 import { FRAME_MS, frameRange, type RecordingLevels } from './levels.js';
 
 /** Audible speech shorter than this beyond or inside an edge is not counted, ms (the tolerance of a right edge). */
@@ -63,8 +65,12 @@ export function cutsIntoSpeech(
   return cutsOutside(after - clip.endMs, loudRun(levels, clip.endMs, 1, after));
 }
 
-/** Sound of `run` ms past an edge with `room` ms to the neighbouring word (see the module comment). */
+/**
+ * Sound of `run` ms past an edge with `room` ms to the neighbouring word (see the module comment);
+ * sound all through a gap shorter than {@link CLOSE_MS} is the passage from one word to the next.
+ */
 function cutsOutside(room: number, run: number): boolean {
   if (room < EDGE_SPEECH_MS || run < EDGE_SPEECH_MS) return false;
-  return run >= room - FRAME_MS || run <= MAX_TAIL_MS;
+  if (run >= room - FRAME_MS) return room >= CLOSE_MS;
+  return run <= MAX_TAIL_MS;
 }

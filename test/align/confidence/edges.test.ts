@@ -40,6 +40,9 @@ describe('cut-edge: does a clip edge cut into speech', () => {
     // The same sound running on into the next word does cut into speech.
     const joined = levelsOf('.....##########' + '#'.repeat(30) + '##########.....');
     expect(cutsIntoSpeech({ startMs: 50, endMs: 150 }, undefined, { startMs: 450, endMs: 550 }, joined)).toBe(true);
+    // Unless the next word is closer than 150 ms: 140 ms of sound between them is the passage from one to the other.
+    expect(cutsIntoSpeech({ startMs: 50, endMs: 310 }, undefined, { startMs: 450, endMs: 550 }, joined)).toBe(false);
+    expect(cutsIntoSpeech({ startMs: 50, endMs: 300 }, undefined, { startMs: 450, endMs: 550 }, joined)).toBe(true);
   });
 
   it('flags a clip that holds 50 ms or more of a neighbouring word\'s audible speech', () => {

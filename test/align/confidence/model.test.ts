@@ -89,20 +89,19 @@ describe('edge features', () => {
     expect(wordFeatures(touching[0]!, featureContext(touching, levels))).toMatchObject({ spill: 0, hollow: 0 });
   });
 
-  it('outside: sound past an edge up to the neighbour, whether or not it reaches it (tenths of a second)', () => {
+  it('outside: sound past an edge up to a neighbour at least 150 ms away, whether or not it reaches it (tenths of a second)', () => {
     const words = [word('first', 100, 250), word('next', 500, 600)];
     expect(wordFeatures(words[0]!, featureContext(words, levels))).toMatchObject({ spill: 1.5, outside: 1.5 });
-    // An end 120 ms early whose sound runs on into the next word's start: no spill, but 120 ms outside.
-    const bridged = [word('first', 100, 280), word('next', 400, 600)];
-    expect(wordFeatures(bridged[0]!, featureContext(bridged, levelsOf('..........' + '#'.repeat(50) + '..........')))).toMatchObject({
-      spill: 0,
-      outside: 1.2,
-    });
-    // The next word sees the same 120 ms of sound no word was given before its start.
-    expect(wordFeatures(bridged[1]!, featureContext(bridged, levelsOf('..........' + '#'.repeat(50) + '..........')))).toMatchObject({
-      spill: 0,
-      outside: 1.2,
-    });
+    // An end 170 ms before the next word whose sound runs on into the next word's start: no spill, but 170 ms outside.
+    const loud = levelsOf('..........' + '#'.repeat(50) + '..........');
+    const bridged = [word('first', 100, 280), word('next', 450, 600)];
+    expect(wordFeatures(bridged[0]!, featureContext(bridged, loud))).toMatchObject({ spill: 0, outside: 1.7 });
+    // The next word sees the same 170 ms of sound no word was given before its start.
+    expect(wordFeatures(bridged[1]!, featureContext(bridged, loud))).toMatchObject({ spill: 0, outside: 1.7 });
+    // 140 ms apart: the sound between them is the passage from one word to the next, not counted.
+    const close = [word('first', 100, 280), word('next', 420, 600)];
+    expect(wordFeatures(close[0]!, featureContext(close, loud))).toMatchObject({ spill: 0, outside: 0 });
+    expect(wordFeatures(close[1]!, featureContext(close, loud))).toMatchObject({ spill: 0, outside: 0 });
   });
 });
 
@@ -148,6 +147,12 @@ describe('confidence model', () => {
 
   it('the key table\'s default threshold is the fitted one', () => {
     expect(keySpec('confidenceThreshold').default).toBe(FITTED_THRESHOLD);
+  });
+
+  it('fitted models: a placed word whose sound is white noise (zero-crossing rate 0.5) is under the threshold, the same word voiced is not', () => {
+    const placed = features({ gop: -1, score: 0, noise: 5 - 3 });
+    expect(applyModel(placed)).toBeLessThan(FITTED_THRESHOLD);
+    expect(applyModel({ ...placed, noise: 0 })).toBeGreaterThanOrEqual(FITTED_THRESHOLD);
   });
 
   it('fitted models: each has one weight per feature and an intercept, the last needs no evidence', () => {
