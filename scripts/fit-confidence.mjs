@@ -29,8 +29,12 @@ const MIN_WORDS = 40;
 const LAMBDA = 1;
 /** Share of the right clips with a reference the threshold may flag. */
 export const RIGHT_FLAGGED = 0.08;
-/** Share of the demo's words with a reference (`npm run demo`, no truth) the threshold may flag. */
-export const DEMO_FLAGGED = 0.08;
+/**
+ * Share of the demo's words with a reference (`npm run demo`, no truth: connected speech of voices
+ * the model is not fitted on) the threshold may flag; at 8 % it flagged 10 of the 54 words of the
+ * demo's four espeak-ng recordings read with their texts, words that sound right.
+ */
+export const DEMO_FLAGGED = 0.04;
 
 /** Solve A x = b (Gaussian elimination with partial pivoting). */
 function solve(A, b) {
