@@ -62,4 +62,4 @@ readings.forEach((reading, index) => {
 });
 console.log(`  all: ${placed} of ${words} reference words placed in the audio, ${labelled} labelled (clips with the reference's words);`);
 console.log(`       recognition alone would have given ${total.errors} errors in ${total.referenceWords} words = WER ${percent(total.rate)}.`);
-console.log('The other samples (samples/*.ogg, .mp3, .wav, .m4a, .flac) are espeak-ng synthetic speech with no reference: they are cut from what the recognizer heard.');
+console.log('The other samples (samples/*.ogg, .mp3, .wav, .m4a, .flac) are espeak-ng synthetic speech: four are aligned to their text (samples/<name>.txt), train-station.flac has none and is cut from what the recognizer heard.');
