@@ -27,12 +27,17 @@ export function applyModel(
   return 0;
 }
 
-/** The confidence of each word of a recording (same order), three decimals in 0–1. */
+/**
+ * The confidence of each word of a recording (same order), three decimals in 0–1. A word whose
+ * times are an estimate (`estimated`: a reference word no engine found, given a share of the free
+ * audio around it) gets 0: nothing measured says its clip holds it, so `--min-confidence` never
+ * keeps it, whatever its features look like.
+ */
 export function scoreWords(
   words: readonly ScoredWord[],
   levels: RecordingLevels,
   models: readonly ConfidenceModel[] = CONFIDENCE_MODELS,
 ): number[] {
   const ctx = featureContext(words, levels);
-  return words.map((word) => applyModel(wordFeatures(word, ctx), models));
+  return words.map((word) => (word.source === 'estimated' ? 0 : applyModel(wordFeatures(word, ctx), models)));
 }

@@ -81,7 +81,8 @@ export function judgeRecordingClips<T extends { startMs: number; endMs: number; 
     const { confidence, lowConfidence, cutEdge } = judged[i]!;
     let flags = clip.flags;
     if (cutEdge && !flags.split(' ').includes('utterance')) flags = addFlag(flags, 'cut-edge');
-    if (lowConfidence) flags = addFlag(flags, 'low-confidence');
+    // A clip of a word never found already says so (`unaligned`); its confidence is 0 (scoreWords).
+    if (lowConfidence && !flags.split(' ').includes('unaligned')) flags = addFlag(flags, 'low-confidence');
     return { ...clip, flags, confidence };
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { wordsToScore } from '../../../src/pipeline/stages/confidence.js';
+import { judgeRecordingClips, wordsToScore } from '../../../src/pipeline/stages/confidence.js';
+import { recordingLevels } from '../../../src/align/confidence/levels.js';
 
 describe('wordsToScore', () => {
   it('without a reference: the recognized words (no punctuation), each with the service\'s confidence when it gave one', () => {
@@ -42,5 +43,27 @@ describe('wordsToScore', () => {
     ]);
     // The embedded engine's direct alignment has no dictation: no word has the service's confidence.
     expect(wordsToScore(result, aligned).map((w) => w.posterior)).toEqual([undefined, undefined, undefined]);
+  });
+});
+
+describe('judgeRecordingClips', () => {
+  it('flags a clip under the threshold low-confidence, unless it is already flagged unaligned (a word never found)', () => {
+    // 10 ms frames: quiet, then 40 frames of speech, then quiet.
+    const levels = recordingLevels(Float64Array.from('.'.repeat(10) + '#'.repeat(40) + '.'.repeat(10), (c) => (c === '#' ? 3000 : 10) ** 2 * 160));
+    const words = [
+      { text: 'one', textStart: 0, startMs: 100, endMs: 300, source: 'acoustic' as const, confidence: 0.9 },
+      { text: 'two', textStart: 4, startMs: 300, endMs: 400, source: 'acoustic' as const, confidence: 0.2 },
+      { text: 'six', textStart: 8, startMs: 400, endMs: 500, source: 'estimated' as const, confidence: 0 },
+    ];
+    const clips = [
+      { startMs: 100, endMs: 300, textStart: 0, textLength: 3, flags: '' },
+      { startMs: 300, endMs: 400, textStart: 4, textLength: 3, flags: '' },
+      { startMs: 400, endMs: 500, textStart: 8, textLength: 3, flags: 'unaligned' },
+    ];
+    expect(judgeRecordingClips(clips, { words, levels }, 0.5).map((c) => [c.flags, c.confidence])).toEqual([
+      ['', 0.9],
+      ['low-confidence', 0.2],
+      ['unaligned', 0],
+    ]);
   });
 });
