@@ -10,6 +10,7 @@
  */
 import { FRAME_MS, frameRange, type RecordingLevels } from './levels.js';
 
+import { median } from '../acoustic/evidence.js';
 import type { WordEvidence } from '../acoustic/types.js';
 
 export type { WordEvidence };
@@ -90,13 +91,6 @@ export interface FeatureContext {
   readonly scorePerFrame: number;
   /** Every word's span, ascending by start (its neighbours are found here). */
   readonly spans: readonly (readonly [startMs: number, endMs: number])[];
-}
-
-function median(values: number[]): number | undefined {
-  if (values.length === 0) return undefined;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** The context of a recording's words (rates and scores from the words not estimated; neighbours from all of them). */
