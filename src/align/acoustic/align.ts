@@ -13,16 +13,14 @@ import {
   checkPocketSphinxModel,
   pocketSphinxModel,
 } from '../../pocketsphinx-model.js';
-import { readFrameEnergies } from '../../audio/index.js';
 import { readWavInfo } from '../../wav-header.js';
-import { loopScoreOver, medianFramesPerPhone, plausible, scorePerFrame, squeezedForPace, WELL_FIT_SCORE_PER_FRAME } from './evidence.js';
+import { loopScoreOver, plausible, scorePerFrame, WELL_FIT_SCORE_PER_FRAME } from './evidence.js';
 import { pieceGrammar, tokenIndex, tokenName, tokenVariant, type GrammarWord } from './grammar.js';
 import type { HypSegment } from './hypseg.js';
 import { planPieces, type Piece } from './pieces.js';
-import { dropFaintAndPoor, ENERGY_FRAME_MS, frameLevels, refineEdges } from './refine.js';
-import { edgesOnSamples } from './sample-edges.js';
 import { pronounce } from './pronunciations.js';
 import { grammarSearch, HEADER_BYTES, phoneLoop, type PieceJob } from './search.js';
+import { settleSpans } from './settle.js';
 import type { AcousticAlignment, AcousticAnchor, AcousticSpan, AlignAcousticOptions, WordEvidence } from './types.js';
 import { makeWorkFolder } from './work-folder.js';
 import { alignInWindows } from './windows.js';
@@ -63,9 +61,8 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
   const model = pocketSphinxModel(ps.modelDir ?? DEFAULT_POCKETSPHINX_MODEL_DIR);
   await checkPocketSphinxModel(model, ['hmm', 'dict']);
 
-  const result: (AcousticSpan | null)[] = words.map(() => null);
   const tokenSet = new Set(words.flat());
-  const none = { words: result, fit: { scorePerFrame: null, placedShare: 0, wellFitShare: 0 } };
+  const none = { words: words.map(() => null), fit: { scorePerFrame: null, placedShare: 0, wellFitShare: 0 } };
   if (tokenSet.size === 0) return none;
   const pronunciations = await pronounce(tokenSet, model.dict, {
     binary: ps.espeakBinary ?? 'espeak-ng', voice: ps.espeakVoice ?? 'en-us', signal,
@@ -139,16 +136,9 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
     const found = anchors.length === 0 && info.durationMs > maxPieceMs
       ? await alignInWindows(spoken, info.durationMs, maxPieceMs, (piece) => searchPieces([piece]))
       : await searchPieces(planPieces(spoken, anchors, info.durationMs, maxPieceMs).filter((p) => p.words.length > 0));
-    // A word far faster than the recording's own pace was squeezed in: it was never spoken.
-    const pace = medianFramesPerPhone([...found.values()].flatMap((span) => (span.evidence === undefined ? [] : [span.evidence])));
-    for (const [word, span] of found) if (span.evidence === undefined || !squeezedForPace(span.evidence, pace)) result[word] = span;
-    const frameSamples = (16_000 * ENERGY_FRAME_MS) / 1000;
-    const levels = frameLevels(await readFrameEnergies({ ...info, path: wavPath }, frameSamples), frameSamples);
-    const refined = await edgesOnSamples(dropFaintAndPoor(refineEdges(result, levels), levels), { ...info, path: wavPath }, levels);
+    const refined = await settleSpans(found, words.length, { ...info, path: wavPath });
     return {
-      words: refined.map((span) =>
-        span === null ? null : { ...span, startMs: Math.min(span.startMs, info.durationMs), endMs: Math.min(span.endMs, info.durationMs) },
-      ),
+      words: refined,
       fit: textFit(refined, grammarWords.length),
     };
   } finally {

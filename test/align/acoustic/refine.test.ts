@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { dropFaintAndPoor, edgeAmplitude, frameLevels, loudSample, peakDb, quietFrames, refineEdges, trimQuietEdges } from '../../../src/align/acoustic/refine.js';
+import { dropFaintAndPoor, edgeAmplitude, frameLevels, loudSample, peakDb, quietFrames, refineEdges, soundsFade, trimQuietEdges } from '../../../src/align/acoustic/refine.js';
 
 /** A mask from a string: `q` 1, `.` 0. */
 const mask = (text: string): Uint8Array => Uint8Array.from(text, (c) => (c === 'q' ? 1 : 0));
 /** Sum of squares of an 80-sample (5 ms) frame of RMS `rms`. */
 const frame = (rms: number): number => rms * rms * 80;
-/** Levels from a string, one 5 ms frame a character: `_` the floor (RMS 10), `a` +6 dB, `b` +12 dB, `c` +18 dB, `L` loud (+40 dB). */
+/**
+ * Levels from a string, one 5 ms frame a character: `_` the floor (RMS 10), `a` +6 dB, `b` +12 dB, `c` +18 dB, `d` +30 dB,
+ * `L` loud (+40 dB).
+ */
 const levels = (text: string) =>
-  frameLevels(Float64Array.from(text, (c) => frame(10 * 10 ** ({ _: 0, a: 6, b: 12, c: 18, L: 40 }[c]! / 20))), 80);
+  frameLevels(Float64Array.from(text, (c) => frame(10 * 10 ** ({ _: 0, a: 6, b: 12, c: 18, d: 30, L: 40 }[c]! / 20))), 80);
 
 describe('frameLevels, quietFrames, edgeAmplitude', () => {
   it('takes the floor from the 5th percentile of the frames that are not digital silence', () => {
@@ -79,10 +82,37 @@ describe('refineEdges', () => {
     expect(refineEdges([{ startMs: 30, endMs: 50 }], levels('_____bLLLLb_____'))).toEqual([{ startMs: 30, endMs: 50 }]);
   });
 
+  it('in a recording whose sounds fade, extends an end over frames more than 6 dB over the floor by at most 150 ms', () => {
+    const tail = 'b'.repeat(40);
+    // The word on frames 2–11, its tail (b, 12 dB over the floor) on frames 12–51: 30 frames (150 ms) of it are taken.
+    expect(refineEdges([{ startMs: 10, endMs: 60 }], levels(`__${'L'.repeat(10)}${tail}__`))).toEqual([{ startMs: 10, endMs: 210 }]);
+    // A tail shorter than that is taken whole, and never past the next word's start.
+    expect(refineEdges([{ startMs: 10, endMs: 60 }], levels(`__${'L'.repeat(10)}bbbb__`))).toEqual([{ startMs: 10, endMs: 80 }]);
+    const two = levels(`__${'L'.repeat(10)}${'b'.repeat(12)}${'L'.repeat(10)}${'b'.repeat(10)}__`);
+    expect(refineEdges([{ startMs: 10, endMs: 60 }, { startMs: 120, endMs: 170 }], two)).toEqual([
+      { startMs: 10, endMs: 120 }, { startMs: 120, endMs: 220 },
+    ]);
+    // The same sound after the word in a recording with a bed (it begins as faint as it ends): not extended over.
+    expect(refineEdges([{ startMs: 15, endMs: 65 }], levels(`__b${'L'.repeat(10)}${tail}__`))).toEqual([{ startMs: 15, endMs: 65 }]);
+  });
+
   it('never extends onto a neighbouring word: an end stops at the next start, a start at the previous end', () => {
     expect(refineEdges([{ startMs: 10, endMs: 20 }, { startMs: 40, endMs: 50 }], levels('__cccccccccc__'))).toEqual([
       { startMs: 10, endMs: 40 }, { startMs: 40, endMs: 60 },
     ]);
+  });
+});
+
+describe('soundsFade', () => {
+  it('tells a recording whose sound stretches end 12 dB or more under where they begin (median) from one with a noise bed', () => {
+    const L10 = 'L'.repeat(10);
+    // Stretches of 11 frames: L…L then b ends 28 dB under its start, L…L then d 10 dB under, b…b then b not at all.
+    expect(soundsFade(levels(`__${L10}b__${L10}b__${L10}d__`))).toBe(true);
+    expect(soundsFade(levels(`__${L10}b__${L10}d__${L10}d__`))).toBe(false);
+    expect(soundsFade(levels(`__b${'L'.repeat(9)}b__b${'L'.repeat(9)}b__`))).toBe(false);
+    // Stretches under 50 ms (ten frames) are not counted; none at all: false.
+    expect(soundsFade(levels(`__${'L'.repeat(8)}b__${'L'.repeat(8)}b__`))).toBe(false);
+    expect(soundsFade(levels('____'))).toBe(false);
   });
 });
 
