@@ -3,8 +3,9 @@
  * (bench/confidence-data.mjs), how well `low-confidence` + `unaligned` mark the clips that are wrong
  * (the label is not the audio, or an edge is more than 50 ms off) and spare the right ones, the
  * same for `cut-edge`, and the share of flagged clips on the demo. Every recording is run with its
- * reference (embedded default: recognition, then acoustic alignment) and again without it (the
- * recognizer's words, re-cut from the saved markers). Also writes the labelled features the
+ * reference (embedded default: recognition, then acoustic alignment), again with it against the
+ * embedded service started apart (text alignment, as with a remote service: confidence-text.mjs)
+ * and again without it (the recognizer's words, re-cut from the saved markers). Also writes the labelled features the
  * confidence model is fitted on (scripts/fit-confidence.mjs) to bench/out/confidence/features.json.
  */
 import { execFile } from 'node:child_process';
@@ -15,6 +16,7 @@ import { parse } from 'csv-parse/sync';
 import { importDist, monoWav, OUT, ROOT, saveResult } from './lib.mjs';
 import { samples16k } from './real-voices.mjs';
 import { confidenceSet } from './confidence-data.mjs';
+import { textAlignedRun } from './confidence-text.mjs';
 import { leaveOneRecordingOut } from '../scripts/fit-confidence.mjs';
 
 const exec = promisify(execFile);
@@ -33,8 +35,12 @@ async function dictclip(args) {
   });
 }
 
-/** Per word row of a run its label (right / wrong, and whether only an edge was off) and features. */
-async function labelRun(out, set, mode, modules) {
+/**
+ * Per word row of a run its label (right / wrong, and whether only an edge was off) and features.
+ * `mode`: `reference` (embedded default with the reference), `text` (the same against a service,
+ * text-aligned: bench/confidence-text.mjs) or `recognized` (without the reference).
+ */
+export async function labelRun(out, set, mode, modules) {
   const rows = (await manifestRows(out)).filter((r) => r.kind === 'word');
   const labelled = [];
   for (const rec of set) {
@@ -44,9 +50,11 @@ async function labelRun(out, set, mode, modules) {
     const levels = await modules.confidence.readRecordingLevels(rec.wav);
     let words;
     let truthAt;
-    if (mode === 'reference') {
+    if (mode !== 'recognized') {
       const alignment = JSON.parse(await readFile(join(out, 'alignments', `${source}.json`), 'utf8'));
-      words = modules.pipeline.wordsToScore({ markers: [] }, alignment.words);
+      // As the run scores them: the dictation's own words (saved with the markers) lend their confidence to the words matched to them.
+      const dictated = JSON.parse(await readFile(join(out, 'markers', `${source}.json`), 'utf8')).markers;
+      words = modules.pipeline.wordsToScore({ markers: [] }, alignment.words, dictated);
       const index = new Map(alignment.words.map((w, i) => [w.textStart, i]));
       truthAt = (row) => {
         const ref = rec.reference[index.get(Number(row.text_start))];
@@ -141,16 +149,18 @@ export default async function confidence() {
   const withoutReference = await labelRun(out, set, 'recognized', modules);
   const runS = (performance.now() - t0) / 1000;
   const all = [...withReference, ...withoutReference];
+  const text = await textAlignedRun(dir, (dirOut) => labelRun(dirOut, set, 'text', modules));
   const demo = await demoShare(dir, modules);
-  await writeFile(join(dir, 'features.json'), JSON.stringify([...all, ...demo.features]));
+  await writeFile(join(dir, 'features.json'), JSON.stringify([...all, ...text.rows, ...demo.features]));
   // The same judgement with every recording's words scored by models fitted on the other recordings.
-  const heldOut = leaveOneRecordingOut([...all, ...demo.features]).map((r) => ({ ...r, flags: r.heldOut ? ['low-confidence'] : [] }));
+  const heldOut = leaveOneRecordingOut([...all, ...text.rows, ...demo.features]).map((r) => ({ ...r, flags: r.heldOut ? ['low-confidence'] : [] }));
 
   const tableRows = [];
-  for (const mode of ['reference', 'recognized']) {
+  const modeNames = { reference: 'with reference', text: 'with reference, text-aligned (service apart)', recognized: 'without (recognized words)' };
+  for (const mode of ['reference', 'text', 'recognized']) {
     for (const kind of ['synthetic', 'real']) {
-      const f = figures(all.filter((r) => r.mode === mode && r.kind === kind));
-      tableRows.push([mode === 'reference' ? 'with reference' : 'without (recognized words)', kind, f.right + f.wrong, pct(f.wrongFlagged, f.wrong), pct(f.rightFlagged, f.right),
+      const f = figures([...all, ...text.rows].filter((r) => r.mode === mode && r.kind === kind));
+      tableRows.push([modeNames[mode], kind, f.right + f.wrong, pct(f.wrongFlagged, f.wrong), pct(f.rightFlagged, f.right),
         pct(f.edgeWrongFlagged, f.edgeWrong), pct(f.rightEdgeFlagged, f.right)]);
     }
   }
@@ -171,13 +181,18 @@ export default async function confidence() {
   const ref = figures(withReference);
   const both = figures(all);
   const refHeld = figures(heldOut.filter((r) => r.mode === 'reference'));
-  const bothHeld = figures(heldOut);
+  const bothHeld = figures(heldOut.filter((r) => r.mode !== 'text'));
+  const textFig = figures(text.rows);
+  const textHeld = figures(heldOut.filter((r) => r.mode === 'text'));
+  const substituted = text.rows.filter((r) => r.features?.substituted === 1 && !r.flags.includes('unaligned'));
+  const substitutedWrong = substituted.filter((r) => !r.right).length;
   return saveResult('confidence', {
     title: 'Confidence and flags: which labels to trust',
     setup: `${set.length} recordings joined from words whose audible extent is known exactly: ${set.filter((r) => r.kind.startsWith('synthetic')).length} of espeak-ng words, ` +
       `${set.filter((r) => r.kind.startsWith('real')).length} of real spoken digits (realspeech-dev/fsdd: jackson, nicolas, george), pauses 0–300 ms over a faint noise floor, ` +
       `${(set.reduce((n, r) => n + r.durationMs, 0) / 1000).toFixed(0)} s in all, with planted faults (table below). Each is run on the embedded default with its reference ` +
-      '(`--transcripts`) and again without (re-cut from the saved markers). A clip is right when its label is the word spoken there and both edges are within 50 ms of ' +
+      '(`--transcripts`), again with it as against a remote service (the embedded service started apart on port 0, `dictclip run --base-url <url> --transcripts …`: ' +
+      'the reference words get the times of the service\'s recognized words by text alignment), and again without (re-cut from the saved markers). A clip is right when its label is the word spoken there and both edges are within 50 ms of ' +
       'that word\'s audible extent; wrong otherwise (another word\'s audio, a word never spoken, noise, a stutter inside it, an edge more than 50 ms off). ' +
       '"Edge off": the label is right but an edge is more than 50 ms off. The confidence model is fitted on these same words (scripts/fit-confidence.mjs): the figures ' +
       'in the table are on the data it was tuned on; the "leave one recording out" rows judge each recording by models and a threshold fitted on the others ' +
@@ -197,10 +212,15 @@ export default async function confidence() {
       { name: 'demo words with their text (continuous speech, edges not known) flagged low-confidence', target: '≤ 10 %', value: pct(demo.withText.lowConfidence, demo.withText.words),
         met: share(demo.withText.lowConfidence, demo.withText.words) <= 0.1 },
       { name: 'demo clips flagged (any flag)', target: '≤ 20 %', value: `${pct(demo.flagged, demo.clips)}: low-confidence ${demo.lowConfidence}, cut-edge ${demo.cutEdge}, unaligned ${demo.unaligned}`, met: share(demo.flagged, demo.clips) <= 0.2 },
+      { name: 'text-aligned (service apart): wrong / right clips flagged', target: '–', value: `${pct(textFig.wrongFlagged, textFig.wrong)} / ${pct(textFig.rightFlagged, textFig.right)}` },
+      { name: 'leave one recording out, text-aligned: wrong / right clips flagged', target: '–', value: `${pct(textHeld.wrongFlagged, textHeld.wrong)} / ${pct(textHeld.rightFlagged, textHeld.right)}` },
+      { name: 'text-aligned: substituted words (the service heard another word there) whose clip is wrong', target: '–', value: pct(substitutedWrong, substituted.length) },
       { name: 'wall time of the two runs', target: '–', value: `${runS.toFixed(0)} s` },
+      { name: 'wall time of the text-aligned run (service start included)', target: '–', value: `${text.wallS.toFixed(0)} s` },
     ],
     notes: [
       ...(refused.length === 0 ? [] : [`Recordings that failed with their reference (no clips, left out of the "with reference" rows): ${refused.join(', ')}.`]),
+      ...(text.refused.length === 0 ? [] : [`Recordings that failed in the text-aligned run (no clips, left out of its rows; E_REFERENCE_MISMATCH: the service's words matched too few of the reference's): ${text.refused.join(', ')}.`]),
       'The labelled words are written to bench/out/confidence/features.json; `node scripts/fit-confidence.mjs` fits the model on them.',
     ],
     commands: ['`node bench/run.mjs --only confidence`', '`node scripts/fit-confidence.mjs`'],
