@@ -5,3 +5,4 @@ export * from './cli.js';
 export * from './service.js';
 export * from './process.js';
 export * from './failure.js';
+export * from './clip-rows.js';

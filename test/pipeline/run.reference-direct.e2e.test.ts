@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeTempDirs, runOptions, tempDir } from '../helpers/index.js';
+import { clipRows, removeTempDirs, runOptions, tempDir } from '../helpers/index.js';
 import { writeSpokenWords, type SpokenWord } from '../helpers/spoken-words.mjs';
 import { runPipeline } from '../../src/pipeline/index.js';
 
@@ -20,15 +20,6 @@ const TOLERANCE_MS = 120;
 let root: string;
 let truth: SpokenWord[];
 let scriptFile: string;
-
-interface Row { text: string; start: number; end: number; flags: string }
-function manifest(out: string): Row[] {
-  const [header, ...lines] = readFileSync(path.join(out, 'manifest.csv'), 'utf8').trimEnd().split('\n');
-  const col = (name: string): number => header!.split(',').indexOf(name);
-  return lines
-    .map((line) => line.split(','))
-    .map((r) => ({ text: r[col('text')]!, start: Number(r[col('start_ms')]), end: Number(r[col('end_ms')]), flags: r[col('flags')]! }));
-}
 
 beforeAll(async () => {
   root = await tempDir('reference-direct');
@@ -51,7 +42,7 @@ describe('run with --transcripts on the embedded engine (direct alignment)', () 
     const out = path.join(root, 'out-right');
     const { failures } = await runPipeline(runOptions(path.join(root, 'in'), out, { scriptFile, transcripts: refs }));
     expect(failures).toEqual([]);
-    const rows = manifest(out);
+    const rows = clipRows(out);
     expect(rows.map((r) => r.text.toLowerCase())).toEqual(SPOKEN);
     rows.forEach((r, i) => {
       expect(Math.abs(r.start - truth[i]!.startMs), `${r.text} start`).toBeLessThanOrEqual(TOLERANCE_MS);
@@ -107,7 +98,7 @@ describe('run with --transcripts on the embedded engine (direct alignment)', () 
       expect(Math.abs(w.endMs! - t.endMs), `${w.text} end`).toBeLessThanOrEqual(TOLERANCE_MS);
     }
     // Their clips say so: every clip of a never-spoken word is flagged unaligned.
-    for (const r of manifest(out).filter((row) => extra.has(row.text))) expect(r.flags, r.text).toContain('unaligned');
+    for (const r of clipRows(out).filter((row) => extra.has(row.text))) expect(r.flags, r.text).toContain('unaligned');
   }, 180_000);
 
   it('refuses a short text of another recording although every word of it is found somewhere in a real reading', async () => {
@@ -124,7 +115,7 @@ describe('run with --transcripts on the embedded engine (direct alignment)', () 
     };
     const right = await run('amiable-right', 'He might even have been made amiable himself.');
     expect(right.failures).toEqual([]);
-    expect(manifest(right.out).map((r) => r.text.toLowerCase())).toEqual('he might even have been made amiable himself'.split(' '));
+    expect(clipRows(right.out).map((r) => r.text.toLowerCase())).toEqual('he might even have been made amiable himself'.split(' '));
     // The three words are all placed, scoring 54 a frame below free phone decoding: found whole, still the wrong text.
     const wrong = await run('amiable-wrong', 'In eighteen thirteen.');
     expect(wrong.failures.map((f) => [f.source, f.code])).toEqual([['amiable.wav', 'E_REFERENCE_MISMATCH']]);

@@ -1,11 +1,11 @@
 /**
  * A recording's dictation tied to its reference transcript: the reference words placed in the
- * audio (text alignment to the recognized words, then optionally acoustic alignment), given as a
- * DictationResult over the reference text, so clip planning, flags, phrase search and every
+ * audio (acoustic alignment of the whole text, or text alignment to the recognized words), given as
+ * a DictationResult over the reference text, so clip planning, flags, phrase search and every
  * output work on the reference's own words and offsets.
  */
 import type { AcousticAlignment, WordEvidence } from '../../align/acoustic/index.js';
-import { alignText } from '../../align/text.js';
+import { alignText, type RecognizedWord, type TextAlignment } from '../../align/text.js';
 import { DictclipError } from '../../errors.js';
 import { addFlag, firstAtLeast, isPunctuation } from '../../markers/index.js';
 import type { DictationResult, WordMarker } from '../../markers/index.js';
@@ -18,7 +18,6 @@ import type { ReferenceAgreement } from '../../run-output/rows.js';
 export type AcousticAligner = (options: {
   wavPath: string;
   words: readonly (readonly string[])[];
-  anchors?: readonly { word: number; startMs: number; endMs: number }[];
   signal?: AbortSignal;
 }) => Promise<AcousticAlignment>;
 
@@ -30,14 +29,17 @@ export interface AlignedReference {
   unaligned: number[];
 }
 
-/** A reference whose words match fewer than this share of its words (and fewer than {@link MISMATCH_MIN_WORDS}) matches nothing. */
+/**
+ * Text alignment: a reference whose words match fewer than this share of its words (and fewer than
+ * {@link MISMATCH_MIN_WORDS}) matches nothing.
+ */
 export const MISMATCH_SHARE = 0.2;
-/** A reference with at least this many matched words is never a mismatch. */
+/** Text alignment: a reference with at least this many matched words is never a mismatch. */
 export const MISMATCH_MIN_WORDS = 50;
-/** Not dictated: a reference of which fewer than this share of the words are found in the audio is not this recording's. */
+/** Acoustic alignment: a reference of which fewer than this share of the words are found in the audio is not this recording's. */
 export const MISMATCH_PLACED_SHARE = 0.5;
 /**
- * Not dictated: a reference whose placed words score worse than this a frame against free phone
+ * Acoustic alignment: a reference whose placed words score worse than this a frame against free phone
  * decoding (PocketSphinx log units), and of which fewer than {@link MISMATCH_WELL_FIT_SHARE} of the
  * words are placed fitting well, is not this recording's. Measured: right texts -6 to -23 a frame
  * with 75 to 100 % of their words fitting well (real accented digits, LibriVox and the real-speech
@@ -53,8 +55,8 @@ export const MISMATCH_WELL_FIT_SHARE = 0.45;
 export const ESTIMATE_MIN_MS = 80;
 
 /**
- * Whether an acoustic alignment of the whole text says the reference is not this recording's (the
- * embedded engine's direct alignment): most words found nowhere, or the placed ones fitting the
+ * Whether an acoustic alignment of the whole text says the reference is not this recording's
+ * (whether or not the recording was dictated): most words found nowhere, or the placed ones fitting the
  * audio far worse than free phone decoding does (see {@link MISMATCH_SCORE_PER_FRAME}).
  */
 export function acousticMismatch(fit: AcousticAlignment['fit']): boolean {
@@ -63,12 +65,19 @@ export function acousticMismatch(fit: AcousticAlignment['fit']): boolean {
 }
 
 /**
- * Place the words of `reference` in the audio of a recording whose dictation gave `dictation`;
- * `dictation` undefined: the recording was not dictated (embedded engine with a reference), its
- * words are placed by acoustic alignment alone, and whether the reference belongs to it is decided
- * by the acoustic evidence.
- * @throws DictclipError `E_REFERENCE_MISMATCH` when the reference matches (almost) nothing the recognizer heard,
- *   or, not dictated, when the text does not fit the audio.
+ * Place the words of `reference` in the audio of a recording whose dictation gave `dictation`
+ * (undefined: the recording was not dictated, the embedded engine aligns it directly).
+ *
+ * With acoustic alignment (`align: 'acoustic'`, or not dictated) the whole text is placed in the
+ * audio exactly as when nothing was recognized (long audio window by window), and whether the
+ * reference belongs to the recording is decided by the acoustic evidence alone
+ * ({@link acousticMismatch}): the recognizer's errors never refuse a right text and its times are
+ * never taken, so a run that dictated first and was given its texts later places the same words
+ * at the same edges as one aligned directly. The dictation then only says what the recognizer
+ * made of each word (`heard`, the agreement counts). With text alignment the words take the
+ * recognized words' times, and a reference matching (almost) nothing that was heard is refused.
+ * @throws DictclipError `E_REFERENCE_MISMATCH` when the text does not fit the audio (acoustic), or
+ *   matches (almost) nothing the recognizer heard (text).
  */
 export async function alignReference(
   source: string,
@@ -78,56 +87,71 @@ export async function alignReference(
 ): Promise<AlignedReference> {
   const tokens = tokenize(reference.text);
   const wordTokens = tokens.filter((token) => token.spoken.length > 0);
-  const signal = options.signal === undefined ? {} : { signal: options.signal };
-  if (dictation === undefined) {
-    if (options.acoustic === undefined) throw new DictclipError('E_INTERNAL', `${source} was not dictated and there is no acoustic aligner`);
-    const placed = await options.acoustic({ wavPath: options.wavPath, words: wordTokens.map((token) => token.spoken), ...signal });
-    if (acousticMismatch(placed.fit)) {
-      const perFrame = placed.fit.scorePerFrame === null ? '' : `, scoring ${Math.round(-placed.fit.scorePerFrame)} a frame below free phone decoding`;
-      throw new DictclipError('E_REFERENCE_MISMATCH',
-        `the reference transcript ${reference.origin} does not fit the audio of ${source}: ${Math.round(100 * placed.fit.placedShare)} % of its ${wordTokens.length} words found${perFrame}: is it the right file?`,
-        { path: reference.origin });
-    }
-    const times = placed.words.map((span) => span ?? null);
-    const words = { words: wordTokens.length, matched: 0, substituted: 0, unheard: 0, extra: 0, wer: 0 };
-    return finish(source, reference, tokens, wordTokens, times, times.map((span) => (span === null ? 'unaligned' : 'acoustic')), undefined, { ...words, dictated: false }, options);
+  const recognized = dictation === undefined ? [] : recognizedWords(dictation);
+  const text = dictation === undefined ? undefined : alignText(wordTokens.map((token) => token.spoken), recognized);
+  const acoustic = text === undefined || options.align === 'acoustic' ? options.acoustic : undefined;
+  const common = { source, reference, tokens, wordTokens, audioDurationMs: options.audioDurationMs };
+  if (acoustic === undefined) {
+    if (text === undefined) throw new DictclipError('E_INTERNAL', `${source} was not dictated and there is no acoustic aligner`);
+    return alignedByText(common, text, recognized.length);
   }
-  const recognized = dictation.markers
+  const signal = options.signal === undefined ? {} : { signal: options.signal };
+  const placed = await acoustic({ wavPath: options.wavPath, words: wordTokens.map((token) => token.spoken), ...signal });
+  if (acousticMismatch(placed.fit)) {
+    const perFrame = placed.fit.scorePerFrame === null ? '' : `, scoring ${Math.round(-placed.fit.scorePerFrame)} a frame below free phone decoding`;
+    throw new DictclipError('E_REFERENCE_MISMATCH',
+      `the reference transcript ${reference.origin} does not fit the audio of ${source}: ${Math.round(100 * placed.fit.placedShare)} % of its ${wordTokens.length} words found${perFrame}: is it the right file?`,
+      { path: reference.origin });
+  }
+  const times = placed.words.map((span) => span ?? null);
+  const placements = times.map((span): Placement => (span === null ? 'unaligned' : 'acoustic'));
+  const notDictated = { words: wordTokens.length, matched: 0, substituted: 0, unheard: 0, extra: 0, wer: 0, dictated: false as const };
+  const agreement = text?.agreement ?? notDictated;
+  return finish(common, times, placements, text?.words.map((w) => w.placement), agreement, 'acoustic');
+}
+
+/** The recognized words of a dictation (punctuation left out), as spoken tokens with their marker's times. */
+function recognizedWords(dictation: DictationResult): RecognizedWord[] {
+  return dictation.markers
     .filter((marker) => !isPunctuation(marker.text))
     .map((marker) => ({ spoken: tokenize(marker.text).flatMap((token) => token.spoken), startMs: marker.startMs, endMs: marker.endMs }));
-  const text = alignText(wordTokens.map((token) => token.spoken), recognized);
+}
+
+/**
+ * Text alignment: each reference word takes the times of the recognized words aligned to it.
+ * @throws DictclipError `E_REFERENCE_MISMATCH` when the reference matches (almost) nothing of the `heard` recognized words.
+ */
+function alignedByText(common: Common, text: TextAlignment, heard: number): AlignedReference {
   const { matched, words } = text.agreement;
-  if (matched < MISMATCH_MIN_WORDS && matched < MISMATCH_SHARE * Math.min(words, Math.max(recognized.length, 1))) {
+  if (matched < MISMATCH_MIN_WORDS && matched < MISMATCH_SHARE * Math.min(words, Math.max(heard, 1))) {
     throw new DictclipError(
       'E_REFERENCE_MISMATCH',
-      `the reference transcript ${reference.origin} matches ${matched} of its ${words} words to what was heard in ${source} (${recognized.length} words): is it the right file?`,
-      { path: reference.origin },
+      `the reference transcript ${common.reference.origin} matches ${matched} of its ${words} words to what was heard in ${common.source} (${heard} words): is it the right file?`,
+      { path: common.reference.origin },
     );
   }
-  const times: ({ startMs: number; endMs: number; evidence?: WordEvidence } | null)[] = text.words.map((w) =>
-    w.startMs === undefined ? null : { startMs: w.startMs, endMs: w.endMs! },
-  );
-  const placements: Placement[] = text.words.map((w) => (w.placement === 'unheard' ? 'unaligned' : w.placement));
-  if (options.align === 'acoustic' && options.acoustic !== undefined) {
-    const anchors = text.words.flatMap((w, word) => (w.placement === 'matched' ? [{ word, startMs: w.startMs!, endMs: w.endMs! }] : []));
-    const placed = await options.acoustic({ wavPath: options.wavPath, words: wordTokens.map((token) => token.spoken), anchors, ...signal });
-    placed.words.forEach((span, i) => {
-      if (span === null || span === undefined) return;
-      times[i] = span;
-      placements[i] = 'acoustic';
-    });
-  }
-  return finish(source, reference, tokens, wordTokens, times, placements, text.words.map((w) => w.placement), text.agreement, options);
+  const times = text.words.map((w) => (w.startMs === undefined ? null : { startMs: w.startMs, endMs: w.endMs! }));
+  const placements = text.words.map((w): Placement => (w.placement === 'unheard' ? 'unaligned' : w.placement));
+  return finish(common, times, placements, text.words.map((w) => w.placement), text.agreement, 'text');
+}
+
+/** What every way of aligning a reference shares: the recording, its reference and the reference's tokens. */
+interface Common {
+  source: string;
+  reference: Reference;
+  tokens: ReturnType<typeof tokenize>;
+  wordTokens: ReturnType<typeof tokenize>;
+  audioDurationMs: number;
 }
 
 /** The aligned reference from each word's times (or null) and placement; `heard` per word when the recording was dictated. */
 function finish(
-  source: string, reference: Reference, tokens: ReturnType<typeof tokenize>, wordTokens: ReturnType<typeof tokenize>,
+  { source, reference, tokens, wordTokens, audioDurationMs }: Common,
   times: readonly ({ startMs: number; endMs: number; evidence?: WordEvidence } | null)[], placements: readonly Placement[],
   heard: readonly NonNullable<AlignedWord['heard']>[] | undefined, agreement: Omit<ReferenceAgreement, 'unaligned'>,
-  options: { audioDurationMs: number; align: 'text' | 'acoustic'; acoustic?: AcousticAligner | undefined },
+  align: AlignmentRecord['align'],
 ): AlignedReference {
-  const estimates = estimateUnplaced(wordTokens.map((token) => token.textLength), times, options.audioDurationMs);
+  const estimates = estimateUnplaced(wordTokens.map((token) => token.textLength), times, audioDurationMs);
   const alignedWords: AlignedWord[] = wordTokens.map((token, i) => {
     const span = times[i] ?? estimates[i] ?? null;
     const evidence = times[i]?.evidence;
@@ -145,7 +169,7 @@ function finish(
       version: 1,
       source,
       reference: reference.origin,
-      align: options.align === 'acoustic' && options.acoustic !== undefined ? 'acoustic' : 'text',
+      align,
       text: reference.text,
       agreement: { ...agreement, unaligned: unaligned.length },
       words: alignedWords,
