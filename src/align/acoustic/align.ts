@@ -17,20 +17,17 @@ import { readWavInfo } from '../../wav-header.js';
 import { loopScoreOver, plausible, scorePerFrame, WELL_FIT_SCORE_PER_FRAME } from './evidence.js';
 import { pieceGrammar, tokenIndex, tokenName, tokenVariant, type GrammarWord } from './grammar.js';
 import type { HypSegment } from './hypseg.js';
-import { planPieces, type Piece } from './pieces.js';
 import { pronounce } from './pronunciations.js';
 import { grammarSearch, HEADER_BYTES, phoneLoop, type PieceJob } from './search.js';
 import { settleSpans } from './settle.js';
-import type { AcousticAlignment, AcousticAnchor, AcousticSpan, AlignAcousticOptions, WordEvidence } from './types.js';
+import type { AcousticAlignment, AcousticSpan, AlignAcousticOptions, WordEvidence } from './types.js';
 import { makeWorkFolder } from './work-folder.js';
-import { alignInWindows } from './windows.js';
+import { alignInWindows, type Piece } from './windows.js';
 
 /** Milliseconds per recognizer frame. */
 const FRAME_MS = 10;
-/**
- * Longest piece aligned in one search when anchors allow cutting; without anchors, the window of audio searched at once in longer audio.
- */
-export const MAX_PIECE_MS = 30_000;
+/** The window of audio searched at once in longer audio (shorter audio is searched whole). */
+export const WINDOW_MS = 30_000;
 /**
  * Weight of skipping a prefix or suffix of a piece's words (against 1 for the next word). Much
  * smaller weights fall outside the search's word beam and the skip is never taken.
@@ -42,13 +39,10 @@ export const WORD_SKIP_PROBABILITY = 1e-9;
 /**
  * Place each reference word in the audio. Words with no tokens, words whose tokens have no
  * pronunciation, and words the search skipped (not found in their piece) come back `null`.
- * @throws DictclipError E_INVALID_ARGUMENT (not the work format, anchors not ascending or out of
- *   range), E_ENGINE (recognizer or model missing, recognizer failed), E_ABORTED.
+ * @throws DictclipError E_INVALID_ARGUMENT (not the work format), E_ENGINE (recognizer or model missing, recognizer failed), E_ABORTED.
  */
 export async function alignAcoustic(options: AlignAcousticOptions): Promise<AcousticAlignment> {
   const { wavPath, words, signal } = options;
-  const anchors = options.anchors ?? [];
-  checkAnchors(anchors, words.length);
   const info = await readWavInfo(wavPath).catch((cause: unknown) => {
     throw new DictclipError('E_INVALID_ARGUMENT', `Cannot read the audio to align: ${wavPath}`, { path: wavPath, cause });
   });
@@ -86,7 +80,7 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
     grammarWords.push({ word, tokens: positions });
   });
   const byWord = new Map(grammarWords.map((g) => [g.word, g]));
-  const maxPieceMs = options.maxPieceMs ?? MAX_PIECE_MS;
+  const windowMs = options.windowMs ?? WINDOW_MS;
   const spoken = grammarWords.map((g) => g.word);
   if (spoken.length === 0) return none;
   const folder = await makeWorkFolder(options.tempDir ?? tmpdir());
@@ -131,11 +125,11 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
       for (const [word, span] of found) if (span.evidence !== undefined && !plausible(span.evidence)) found.delete(word);
       return found;
     };
-    // Anchors (words a recognizer placed) cut long audio into pieces searched at once; without them, long audio is searched window by
-    // window.
-    const found = anchors.length === 0 && info.durationMs > maxPieceMs
-      ? await alignInWindows(spoken, info.durationMs, maxPieceMs, (piece) => searchPieces([piece]))
-      : await searchPieces(planPieces(spoken, anchors, info.durationMs, maxPieceMs).filter((p) => p.words.length > 0));
+    // Long audio is searched window by window, each starting after the last word it is sure of; no time from elsewhere (a recognizer's)
+    // is trusted to cut it.
+    const found = info.durationMs > windowMs
+      ? await alignInWindows(spoken, info.durationMs, windowMs, (piece) => searchPieces([piece]))
+      : await searchPieces([{ startMs: 0, endMs: info.durationMs, words: spoken }]);
     const refined = await settleSpans(found, words.length, { ...info, path: wavPath });
     return {
       words: refined,
@@ -215,19 +209,5 @@ function placeWords(
       phones: span.phones,
     };
     result.set(word, { startMs: (offsetFrame + span.startFrame) * FRAME_MS, endMs: (offsetFrame + span.endFrame) * FRAME_MS, evidence });
-  }
-}
-
-function checkAnchors(anchors: readonly AcousticAnchor[], wordCount: number): void {
-  let previous = -1;
-  for (const anchor of anchors) {
-    const valid = Number.isInteger(anchor.word) && anchor.word > previous && anchor.word < wordCount
-      && Number.isFinite(anchor.startMs) && Number.isFinite(anchor.endMs) && anchor.endMs >= anchor.startMs;
-    if (!valid)
-      throw new DictclipError(
-        'E_INVALID_ARGUMENT',
-        `Anchors must be ascending by word, within the ${wordCount} words, with endMs ≥ startMs (word ${anchor.word})`,
-      );
-    previous = anchor.word;
   }
 }

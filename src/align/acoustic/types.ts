@@ -1,13 +1,5 @@
 /** The acoustic aligner's options and result (the interface the reference pipeline calls). */
 
-/** A reference word already placed (e.g. by text alignment), used to cut long audio into pieces. */
-export interface AcousticAnchor {
-  /** Index into `words`. */
-  readonly word: number;
-  readonly startMs: number;
-  readonly endMs: number;
-}
-
 /** The local recognizer the aligner runs, and its search settings. */
 export interface AcousticRecognizerOptions {
   /** The recognizer binary: a name looked up on PATH, or a path. @default 'pocketsphinx_batch' */
@@ -27,10 +19,8 @@ export interface AlignAcousticOptions {
   readonly wavPath: string;
   /** Per reference word its spoken tokens, lowercase (`"1984"` → `["nineteen","eighty","four"]`); `[]`: nothing spoken. */
   readonly words: readonly (readonly string[])[];
-  /** Words already placed, ascending by `word`: long audio is aligned in pieces cut between them. @default [] */
-  readonly anchors?: readonly AcousticAnchor[];
-  /** Longest piece aligned in one search where anchors allow a cut, ms. @default 30000 */
-  readonly maxPieceMs?: number;
+  /** Audio longer than this is searched in windows of this length (see windows.ts), ms. @default 30000 */
+  readonly windowMs?: number;
   /** The recognizer and model. @default Debian's pocketsphinx_batch and US English model */
   readonly pocketsphinx?: AcousticRecognizerOptions;
   /**

@@ -1,5 +1,6 @@
 /**
- * Long audio with no anchors (nothing recognized it first), aligned window by window: each search
+ * Long audio aligned window by window (no time from elsewhere, such as a recognizer's, is trusted
+ * to cut it: one at a misheard time would move words onto their neighbours' audio): each search
  * gets a window of the audio and the words that can be in it (from the last word it is sure of,
  * as many as the text's pace allows, half as many again and some spare; the search may skip any
  * prefix or suffix of them). Only the words it placed well before the window's end are kept; the
@@ -8,8 +9,14 @@
  * by half a window and its words are offered again, with more words each time, so a failing
  * stretch never pushes its words onto its neighbours' audio.
  */
-import type { Piece } from './pieces.js';
 import type { AcousticSpan } from './types.js';
+
+/** A stretch of the recording and the words (indexes, ascending) that may be spoken in it: one search. */
+export interface Piece {
+  readonly startMs: number;
+  readonly endMs: number;
+  readonly words: readonly number[];
+}
 
 /** Words placed in a window ending less than this before its end are left to the next window, as a share of the window. */
 export const WINDOW_TAIL_SHARE = 0.2;

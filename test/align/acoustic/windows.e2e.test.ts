@@ -1,5 +1,5 @@
 /**
- * Long audio without anchors is aligned window by window: a stretch in the middle where the text's
+ * Long audio is aligned window by window: a stretch in the middle where the text's
  * words cannot be found (replaced by loud noise) keeps its words unplaced and every other word in
  * place, before and after it.
  */
@@ -17,7 +17,7 @@ const TOLERANCE_MS = 120;
 
 afterAll(removeTempDirs);
 
-describe('alignAcoustic on long audio without anchors', () => {
+describe('alignAcoustic on long audio', () => {
   it('keeps the words before and after a stretch that fails in place, and leaves the lost words unplaced', async () => {
     const dir = await tempDir('acoustic-windows');
     const path = join(dir, 'long.wav');
@@ -33,7 +33,7 @@ describe('alignAcoustic on long audio without anchors', () => {
     }
     await writeFile(path, wav);
     expect(speech.durationMs).toBeGreaterThan(3 * 5000); // at least three windows
-    const result = await alignAcoustic({ wavPath: path, words: WORDS.map((w) => [w]), maxPieceMs: 5000, tempDir: dir });
+    const result = await alignAcoustic({ wavPath: path, words: WORDS.map((w) => [w]), windowMs: 5000, tempDir: dir });
     const outside = WORDS.map((_, i) => i).filter((i) => i < NOISE[0] || i >= NOISE[1]);
     // The two words touching the noise may be lost with it (their spans run into it); every other one is placed.
     const touching = new Set([NOISE[0] - 1, NOISE[1]]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Piece } from '../../../src/align/acoustic/pieces.js';
+import type { Piece } from '../../../src/align/acoustic/windows.js';
 import type { AcousticSpan } from '../../../src/align/acoustic/types.js';
 import { alignInWindows } from '../../../src/align/acoustic/windows.js';
 
