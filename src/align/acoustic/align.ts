@@ -207,7 +207,9 @@ function placeWords(
       alignedScore: span.score,
       loopScore: loop === undefined ? null : Math.round(loopScoreOver(loop, span.startFrame, span.endFrame)),
       phones: span.phones,
+      searchStartMs: (offsetFrame + span.startFrame) * FRAME_MS,
+      searchEndMs: (offsetFrame + span.endFrame) * FRAME_MS,
     };
-    result.set(word, { startMs: (offsetFrame + span.startFrame) * FRAME_MS, endMs: (offsetFrame + span.endFrame) * FRAME_MS, evidence });
+    result.set(word, { startMs: evidence.searchStartMs!, endMs: evidence.searchEndMs!, evidence });
   }
 }

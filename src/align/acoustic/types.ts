@@ -47,6 +47,12 @@ export interface WordEvidence {
   readonly loopScore: number | null;
   /** Phones in the pronunciation the search chose. */
   readonly phones: number;
+  /**
+   * Where the search put the word, ms, before edge refinement moved its edges (absent in
+   * alignments written before it was kept): how far refinement moved an edge says how sure it is.
+   */
+  readonly searchStartMs?: number;
+  readonly searchEndMs?: number;
 }
 
 /** Where a word was found. */

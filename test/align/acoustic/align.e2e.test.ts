@@ -56,6 +56,9 @@ describe('alignAcoustic', () => {
     expect(lighthouse.frames).toBeGreaterThanOrEqual(Math.floor((speech.words[2]!.endMs - speech.words[2]!.startMs) / 10) - 12);
     expect(lighthouse.loopScore).not.toBeNull();
     expect((lighthouse.alignedScore - lighthouse.loopScore!) / lighthouse.frames).toBeGreaterThan(-70);
+    // Where the search put it, before edge refinement: whole 10 ms frames, as many as `frames`.
+    expect(lighthouse.searchStartMs! % 10).toBe(0);
+    expect(lighthouse.searchEndMs! - lighthouse.searchStartMs!).toBe(lighthouse.frames * 10);
     expect(result.fit.placedShare).toBe(1);
     expect(result.fit.scorePerFrame).toBeGreaterThan(-70);
   }, 120_000);

@@ -23,7 +23,7 @@ const word = (text: string, startMs: number, endMs: number, more: Partial<Scored
 function features(more: Partial<Record<FeatureName, number | null>> = {}): Record<FeatureName, number | null> {
   return {
     quiet: 0, level: 0, long: 0, short: 0, spill: 0, hollow: 0, unheard: 0, substituted: 0, estimated: 0,
-    gop: null, score: null, outside: 0, noise: 0, posterior: null,
+    gop: null, score: null, outside: 0, noise: 0, posterior: null, startOut: null,
     ...more,
   };
 }
@@ -60,6 +60,21 @@ describe('confidence features', () => {
     expect([wordFeatures(words[0]!, ctx).gop, wordFeatures(words[0]!, ctx).score]).toEqual([-1.5, -0.5]);
     expect(wordFeatures({ ...words[0]!, evidence: { ...evidence, loopScore: null } }, ctx).gop).toBeNull();
     expect(wordFeatures(words[0]!, ctx).posterior).toBeNull();
+  });
+
+  it('startOut: how far refinement moved the start earlier than the search put it (tenths of a second, at most 3)', () => {
+    const evidence = { frames: 20, alignedScore: -400, loopScore: -100, phones: 4, searchStartMs: 250, searchEndMs: 450 };
+    const ctx = featureContext([], levels);
+    // The search began at 250 ms; refinement moved the start out to 100 ms.
+    expect(wordFeatures(word('lend', 100, 450, { evidence }), ctx).startOut).toBe(1.5);
+    // Moved in (trimmed) or not moved: 0.
+    expect(wordFeatures(word('lend', 300, 450, { evidence }), ctx).startOut).toBe(0);
+    expect(wordFeatures(word('lend', 250, 450, { evidence }), ctx).startOut).toBe(0);
+    // 450 ms out is counted as 300.
+    expect(wordFeatures(word('lend', 0, 450, { evidence: { ...evidence, searchStartMs: 450 } }), ctx).startOut).toBe(3);
+    // Evidence that does not say where the search put the word, or none: unknown.
+    expect(wordFeatures(word('lend', 100, 450, { evidence: { frames: 20, alignedScore: -400, loopScore: -100, phones: 4 } }), ctx).startOut).toBeNull();
+    expect(wordFeatures(word('lend', 100, 450), ctx).startOut).toBeNull();
   });
 
   it('a recognized word: the decimal log of the service\'s own confidence in it (at least −3), unknown when the service gave none', () => {
@@ -153,9 +168,16 @@ describe('confidence model', () => {
   });
 
   it('fitted models: a placed word whose sound is white noise (zero-crossing rate 0.5) is under the threshold, the same word voiced is not', () => {
-    const placed = features({ gop: -1, score: 0, noise: 5 - 3 });
+    const placed = features({ gop: -1, score: 0, noise: 5 - 3, startOut: 0 });
     expect(applyModel(placed)).toBeLessThan(FITTED_THRESHOLD);
     expect(applyModel({ ...placed, noise: 0 })).toBeGreaterThanOrEqual(FITTED_THRESHOLD);
+  });
+
+  it('fitted models: a placed word whose start refinement moved 300 ms earlier than the search put it is under the threshold, not moved it is not', () => {
+    const placed = features({ gop: -1, score: 0, startOut: 0 });
+    expect(CONFIDENCE_MODELS[0]!.features).toContain('startOut');
+    expect(applyModel({ ...placed, startOut: 3 })).toBeLessThan(FITTED_THRESHOLD);
+    expect(applyModel(placed)).toBeGreaterThanOrEqual(FITTED_THRESHOLD);
   });
 
   it('fitted models: each has one weight per feature and an intercept, the last needs no evidence', () => {
