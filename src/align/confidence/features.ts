@@ -176,18 +176,26 @@ export const NOISE_SCALE = 10;
 export const NOISE_FROM = 3;
 
 /**
- * `startOut`: how far edge refinement moved the word's start earlier than the search put it, in
- * tenths of a second, `max(0, searchStartMs − startMs) / 100` (at most 3); null when the evidence
- * does not say where the search put it. Refinement moves a start outwards over loud frames (up to
- * 200 ms after a placed word: src/align/acoustic/refine.ts); the further it went, the likelier it
- * took in sound that is not the word's: a neighbour's tail, a repeated syllable, a breath. In the
- * confidence benchmark a start moved out happened to 22 of 54 wrong words placed by the aligner
- * (a tenth of a second or more on 10 % of them) against 46 of 222 right ones (at most 0.19 on 95 %),
- * and to 6 of the demo's 125 words read with their texts.
+ * A start moved out by up to this much, ms, is not counted in `startOut`: refinement routinely
+ * moves a start out by a few frames over a weak first consonant the search gave to the pause.
+ */
+export const START_OUT_FREE_MS = 30;
+
+/**
+ * `startOut`: how far edge refinement moved the word's start earlier than the search put it, past
+ * {@link START_OUT_FREE_MS}, in tenths of a second: `max(0, searchStartMs − startMs − 30) / 100`
+ * (at most 3); null when the evidence does not say where the search put it. Refinement moves a
+ * start outwards over loud frames (up to 200 ms after a placed word: src/align/acoustic/refine.ts);
+ * the further it went, the likelier it took in sound that is not the word's: a neighbour's tail, a
+ * repeated syllable, a breath, a take's noise. In the confidence benchmark a start was moved out
+ * more than 30 ms for 11 of the 43 wrong words the aligner placed (80 ms or more for 9) against 8
+ * of the 233 right ones (80 ms or more for 1), and for 1 of the demo's 125 words read with their
+ * texts. Counting every move (no 30 ms) caught one more wrong word but flagged more right words of
+ * the real speaker with the noisiest takes.
  */
 function startOut(ev: WordEvidence | undefined, startMs: number): number | null {
   if (ev?.searchStartMs === undefined) return null;
-  return clamp((ev.searchStartMs - startMs) / 100, 0, 3);
+  return clamp((ev.searchStartMs - startMs - START_OUT_FREE_MS) / 100, 0, 3);
 }
 
 /**

@@ -62,15 +62,16 @@ describe('confidence features', () => {
     expect(wordFeatures(words[0]!, ctx).posterior).toBeNull();
   });
 
-  it('startOut: how far refinement moved the start earlier than the search put it (tenths of a second, at most 3)', () => {
+  it('startOut: how far refinement moved the start earlier than the search put it, past 30 ms (tenths of a second, at most 3)', () => {
     const evidence = { frames: 20, alignedScore: -400, loopScore: -100, phones: 4, searchStartMs: 250, searchEndMs: 450 };
     const ctx = featureContext([], levels);
-    // The search began at 250 ms; refinement moved the start out to 100 ms.
-    expect(wordFeatures(word('lend', 100, 450, { evidence }), ctx).startOut).toBe(1.5);
-    // Moved in (trimmed) or not moved: 0.
+    // The search began at 250 ms; refinement moved the start out to 100 ms: 150 ms, 120 past the first 30.
+    expect(wordFeatures(word('lend', 100, 450, { evidence }), ctx).startOut).toBe(1.2);
+    // Moved out by 30 ms or less, moved in (trimmed), or not moved: 0.
+    expect(wordFeatures(word('lend', 220, 450, { evidence }), ctx).startOut).toBe(0);
     expect(wordFeatures(word('lend', 300, 450, { evidence }), ctx).startOut).toBe(0);
     expect(wordFeatures(word('lend', 250, 450, { evidence }), ctx).startOut).toBe(0);
-    // 450 ms out is counted as 300.
+    // 450 ms out (420 past the first 30) is counted as 300.
     expect(wordFeatures(word('lend', 0, 450, { evidence: { ...evidence, searchStartMs: 450 } }), ctx).startOut).toBe(3);
     // Evidence that does not say where the search put the word, or none: unknown.
     expect(wordFeatures(word('lend', 100, 450, { evidence: { frames: 20, alignedScore: -400, loopScore: -100, phones: 4 } }), ctx).startOut).toBeNull();
