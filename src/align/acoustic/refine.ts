@@ -31,8 +31,17 @@
  * 50 ms went from 78.9 to 94.7 % (the synthetic voices' from 90.4 to 93.6 %), the others' stay
  * the same. Extending every recording's ends over such faint frames instead cost the real voices
  * (one speaker's ends within 50 ms 93 → 85 %): their takes carry a bed of hiss the truth leaves out.
+ *
+ * Two words the search made touch in sound, with a pause of their own beside (words said with a
+ * short pause between them, the search giving one's first or last syllable to the other), are split
+ * at that pause when it is the only one near and the split makes the two words' times a phone more
+ * alike (see {@link junctionsAtPauses}). Measured: synthetic starts within 50 ms 94.1 → 95.5 %, ends
+ * 93.6 → 94.9 %; real starts 87.9 → 90.1 %, ends 83.9 → 84.3 %. Without the pace condition, words
+ * said with no pause at all were split at a stop's closure inside one of them ("church and" 134 ms
+ * off); taking the nearest of several pauses did the same ("doctor").
  */
 import { faintAndPoor, median } from './evidence.js';
+import { junctionsAtPauses } from './junctions.js';
 import type { AcousticSpan } from './types.js';
 
 /** Length of an energy frame, ms. */
@@ -185,7 +194,11 @@ export function refineEdges(spans: readonly (AcousticSpan | null)[], levels: Fra
   const tail = fading ? Uint8Array.from(quietFrames(levels, TAIL_OVER_DB), (q) => 1 - q) : loud;
   const maxEnd = (fading ? MAX_EXTEND_TAIL_MS : MAX_EXTEND_END_MS) / ENERGY_FRAME_MS;
   const frames = levels.db.length;
-  const trimmed = spans.map((span) => (span === null ? null : trimQuietEdges(span, quietStart, quietEnd)));
+  const trimmed = junctionsAtPauses(
+    spans.map((span) => (span === null ? null : trimQuietEdges(span, quietStart, quietEnd))),
+    quietEnd,
+    ENERGY_FRAME_MS,
+  );
   let previousEnd = 0; // frame after the previous word
   return trimmed.map((span, i) => {
     if (span === null) return null;

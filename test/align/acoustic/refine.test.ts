@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dropFaintAndPoor, edgeAmplitude, frameLevels, loudSample, peakDb, quietFrames, refineEdges, soundsFade, trimQuietEdges } from '../../../src/align/acoustic/refine.js';
+import {
+  dropFaintAndPoor, edgeAmplitude, frameLevels, loudSample, peakDb, quietFrames, refineEdges, soundsFade, trimQuietEdges,
+} from '../../../src/align/acoustic/refine.js';
 
 /** A mask from a string: `q` 1, `.` 0. */
 const mask = (text: string): Uint8Array => Uint8Array.from(text, (c) => (c === 'q' ? 1 : 0));
@@ -80,6 +82,14 @@ describe('refineEdges', () => {
     expect(refineEdges([{ startMs: 250, endMs: 270 }], l)).toEqual([{ startMs: 190, endMs: 350 }]);
     // Frames only 12 dB over the floor (b) are not extended over.
     expect(refineEdges([{ startMs: 30, endMs: 50 }], levels('_____bLLLLb_____'))).toEqual([{ startMs: 30, endMs: 50 }]);
+  });
+
+  it('splits two touching words at a pause more than 20 ms from their junction (nearer, trimming opens it)', () => {
+    const l = levels(`${'L'.repeat(18)}__${'L'.repeat(10)}`);
+    const evidence = (phones: number) => ({ frames: 5, alignedScore: -100, loopScore: null, phones });
+    expect(refineEdges([{ startMs: 0, endMs: 50, evidence: evidence(2) }, { startMs: 50, endMs: 150, evidence: evidence(1) }], l)).toEqual([
+      { startMs: 0, endMs: 90, evidence: evidence(2) }, { startMs: 100, endMs: 150, evidence: evidence(1) },
+    ]);
   });
 
   it('in a recording whose sounds fade, extends an end over frames more than 6 dB over the floor by at most 150 ms', () => {

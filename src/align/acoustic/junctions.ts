@@ -1,0 +1,60 @@
+/**
+ * Junctions of touching words moved onto the pause between them (part of the edge refinement,
+ * refine.ts). Pure.
+ */
+import type { AcousticSpan } from './types.js';
+
+/** How far from where two touching words meet a pause may lie to be their junction, ms. */
+export const JUNCTION_REACH_MS = 200;
+
+/**
+ * Two placed words that touch (the search put one's end on the other's start, in sound, so trimming
+ * left them touching) are split at a pause near their junction instead: when exactly one run of
+ * `quiet` frames (of `frameMs` each) lies within {@link JUNCTION_REACH_MS} of it and between the two
+ * words' middles, and the split brings their times a phone nearer each other (a speaker's pace
+ * changes little from one word to the next), the first word ends where the run begins and the
+ * second starts where it ends. With two runs or more (a stop's closure inside a word beside the
+ * pause between them) the junction stays.
+ */
+export function junctionsAtPauses(
+  spans: readonly (AcousticSpan | null)[],
+  quiet: Uint8Array,
+  frameMs: number,
+): (AcousticSpan | null)[] {
+  const out = [...spans];
+  const reach = JUNCTION_REACH_MS / frameMs;
+  for (let i = 0; i + 1 < out.length; i++) {
+    const a = out[i];
+    const b = out[i + 1];
+    if (a === null || b === null || a === undefined || b === undefined) continue;
+    const junction = Math.round(a.endMs / frameMs);
+    if (Math.round(b.startMs / frameMs) !== junction) continue;
+    const from = Math.max(junction - reach, Math.ceil((a.startMs + a.endMs) / 2 / frameMs));
+    const to = Math.min(junction + reach, Math.floor((b.startMs + b.endMs) / 2 / frameMs));
+    const runs: [number, number][] = [];
+    for (let f = from; f < to; ) {
+      if (quiet[f] !== 1) { f++; continue; }
+      let end = f;
+      while (end < to && quiet[end] === 1) end++;
+      runs.push([f, end]);
+      f = end;
+    }
+    if (runs.length !== 1) continue;
+    const [pauseStart, pauseEnd] = runs[0]!;
+    const moved: [AcousticSpan, AcousticSpan] = [
+      { ...a, endMs: pauseStart * frameMs },
+      { ...b, startMs: pauseEnd * frameMs },
+    ];
+    if (!(unevenPace(moved[0], moved[1]) < unevenPace(a, b))) continue;
+    [out[i], out[i + 1]] = moved;
+  }
+  return out;
+}
+
+/** How unlike two words' times a phone are (|log| of their ratio); Infinity without phones. */
+function unevenPace(a: AcousticSpan, b: AcousticSpan): number {
+  const pa = a.evidence?.phones ?? 0;
+  const pb = b.evidence?.phones ?? 0;
+  if (pa === 0 || pb === 0 || a.endMs <= a.startMs || b.endMs <= b.startMs) return Number.POSITIVE_INFINITY;
+  return Math.abs(Math.log((a.endMs - a.startMs) / pa / ((b.endMs - b.startMs) / pb)));
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { junctionsAtPauses as atPauses } from '../../../src/align/acoustic/junctions.js';
+
+/** A mask from a string: `q` 1, `.` 0. */
+const mask = (text: string): Uint8Array => Uint8Array.from(text, (c) => (c === 'q' ? 1 : 0));
+/** With 5 ms frames, as the refinement uses. */
+const junctionsAtPauses = (spans: Parameters<typeof atPauses>[0], quiet: Uint8Array) => atPauses(spans, quiet, 5);
+
+describe('junctionsAtPauses', () => {
+  /** A span with evidence of `phones` phones. */
+  const w = (startMs: number, endMs: number, phones: number) => ({
+    startMs, endMs, evidence: { frames: (endMs - startMs) / 10, alignedScore: -100, loopScore: null, phones },
+  });
+  it('splits two touching words at the one quiet run between their middles when that evens their times a phone', () => {
+    // Middles: frames 5 and 15; the run on frames 12–13. Before: 16.7 and 50 ms a phone; after: 20 and 30.
+    expect(junctionsAtPauses([w(0, 50, 3), w(50, 100, 1)], mask('............qq......'))).toEqual([
+      { ...w(0, 50, 3), endMs: 60 }, { ...w(50, 100, 1), startMs: 70 },
+    ]);
+    // The run on frame 7. Before: 50 and 16.7 ms a phone; after: 35 and 20.
+    expect(junctionsAtPauses([w(0, 50, 1), w(50, 100, 3)], mask('.......q............'))).toEqual([
+      { ...w(0, 50, 1), endMs: 35 }, { ...w(50, 100, 3), startMs: 40 },
+    ]);
+  });
+
+  it('leaves the junction when the split makes their times a phone less even (a closure inside a word beside a true junction)', () => {
+    const even = [w(0, 50, 2), w(50, 100, 2)];
+    expect(junctionsAtPauses(even, mask('............qq......'))).toEqual(even);
+    expect(junctionsAtPauses([w(0, 50, 1), w(50, 100, 3)], mask('............qq......'))).toEqual([w(0, 50, 1), w(50, 100, 3)]);
+    // Without phones (no evidence) nothing is known of their pace: the junction stays.
+    expect(junctionsAtPauses([{ startMs: 0, endMs: 50 }, { startMs: 50, endMs: 100 }], mask('............qq......'))).toEqual([
+      { startMs: 0, endMs: 50 }, { startMs: 50, endMs: 100 },
+    ]);
+  });
+
+  it('leaves the junction with two runs, a run past a middle or more than 200 ms away, words apart, or a word between not placed', () => {
+    const [a, b] = [w(0, 50, 3), w(50, 100, 1)];
+    expect(junctionsAtPauses([a, b], mask('.......q....qq......'))).toEqual([a, b]);
+    expect(junctionsAtPauses([a, b], mask('...q.............q..'))).toEqual([a, b]);
+    const apart = { ...b, startMs: 55 };
+    expect(junctionsAtPauses([a, apart], mask('............qq......'))).toEqual([a, apart]);
+    expect(junctionsAtPauses([a, null, b], mask('............qq......'))).toEqual([a, null, b]);
+    const long = [w(0, 1000, 3), w(1000, 2000, 2)];
+    const at = (frame: number) => mask(`${'.'.repeat(frame)}q${'.'.repeat(399 - frame)}`);
+    expect(junctionsAtPauses(long, at(245))).toEqual(long);
+    expect(junctionsAtPauses(long, at(235))).toEqual([{ ...long[0]!, endMs: 1175 }, { ...long[1]!, startMs: 1180 }]);
+  });
+});
