@@ -130,7 +130,9 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
     const found = info.durationMs > windowMs
       ? await alignInWindows(spoken, info.durationMs, windowMs, (piece) => searchPieces([piece]))
       : await searchPieces([{ startMs: 0, endMs: info.durationMs, words: spoken }]);
-    const refined = await settleSpans(found, words.length, { ...info, path: wavPath });
+    // Per word the phones of its first pronunciation (0: not aligned), for the rule on words squeezed beside a missing one.
+    const wordPhones = words.map((_, w) => byWord.get(w)?.tokens.reduce((n, t) => n + (tokenPhones[t]?.[0] ?? 0), 0) ?? 0);
+    const refined = await settleSpans(found, wordPhones, { ...info, path: wavPath });
     return {
       words: refined,
       fit: textFit(refined, grammarWords.length),

@@ -1,26 +1,37 @@
 /**
  * What follows the searches: the spans they found (by word) become the recording's placed words.
- * Words far faster than the recording's own pace are left out, the edges are refined on the audio's
- * energy, words far fainter than the others that also score poorly are left out, and the edges are
- * put on the sample.
+ * Words far faster than the recording's own pace are left out, and so are words squeezed beside a
+ * word of the text that found no place (which of the two was said is doubtful); the edges are
+ * refined on the audio's energy, words far fainter than the others that also score poorly are left
+ * out, and the edges are put on the sample.
  */
 import { readFrameEnergies } from '../../audio/index.js';
 import type { WavInfo } from '../../wav-header.js';
-import { medianFramesPerPhone, squeezedForPace } from './evidence.js';
+import { medianFramesPerPhone, squeezedBesideMissing, squeezedForPace } from './evidence.js';
 import { dropFaintAndPoor, ENERGY_FRAME_MS, frameLevels, refineEdges } from './refine.js';
 import { edgesOnSamples } from './sample-edges.js';
 import type { AcousticSpan } from './types.js';
 
-/** Per word of `wordCount` its settled span or null, from the spans the searches found (see the module comment). */
+/**
+ * Per word its settled span or null, from the spans the searches found (see the module comment);
+ * `wordPhones`: per word of the text the phones of its first pronunciation (0: not aligned).
+ */
 export async function settleSpans(
   found: ReadonlyMap<number, AcousticSpan>,
-  wordCount: number,
+  wordPhones: readonly number[],
   wav: WavInfo & { path: string },
 ): Promise<(AcousticSpan | null)[]> {
-  const result: (AcousticSpan | null)[] = Array.from({ length: wordCount }, () => null);
+  const paced: (AcousticSpan | null)[] = wordPhones.map(() => null);
   // A word far faster than the recording's own pace was squeezed in: it was never spoken.
   const pace = medianFramesPerPhone([...found.values()].flatMap((span) => (span.evidence === undefined ? [] : [span.evidence])));
-  for (const [word, span] of found) if (span.evidence === undefined || !squeezedForPace(span.evidence, pace)) result[word] = span;
+  for (const [word, span] of found) if (span.evidence === undefined || !squeezedForPace(span.evidence, pace)) paced[word] = span;
+  // A squeezed word beside a word of the text that found no place, whose phones would fit its audio at the recording's pace: the two
+  // competed for the same audio, and which one was said is doubtful.
+  const result = paced.map((span, word) => {
+    if (span?.evidence === undefined) return span;
+    const missing = [word - 1, word + 1].filter((n) => n >= 0 && n < paced.length && paced[n] === null && (wordPhones[n] ?? 0) > 0);
+    return missing.some((n) => squeezedBesideMissing(span.evidence!, wordPhones[n]!, pace)) ? null : span;
+  });
   const frameSamples = (wav.sampleRate * ENERGY_FRAME_MS) / 1000;
   const levels = frameLevels(await readFrameEnergies(wav, frameSamples), frameSamples);
   const refined = await edgesOnSamples(dropFaintAndPoor(refineEdges(result, levels), levels), wav, levels);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { faintAndPoor, loopScoreOver, median, medianFramesPerPhone, plausible, scorePerFrame, squeezedForPace } from '../../../src/align/acoustic/evidence.js';
+import {
+  faintAndPoor, loopScoreOver, median, medianFramesPerPhone, plausible, scorePerFrame, squeezedBesideMissing, squeezedForPace,
+} from '../../../src/align/acoustic/evidence.js';
 import { pieceGrammar } from '../../../src/align/acoustic/grammar.js';
 
 const seg = (startFrame: number, endFrame: number, acousticScore: number): { word: string; startFrame: number; endFrame: number; acousticScore: number } => ({ word: 'AH', startFrame, endFrame, acousticScore });
@@ -33,6 +35,19 @@ describe('word evidence', () => {
     expect(squeezedForPace({ frames: 22, alignedScore: -100, loopScore: -90, phones: 5 }, 10)).toBe(true); // 4.4 < 4.5
     expect(squeezedForPace({ frames: 23, alignedScore: -100, loopScore: -90, phones: 5 }, 10)).toBe(false); // 4.6
     expect(squeezedForPace({ frames: 22, alignedScore: -100, loopScore: -90, phones: 5 }, null)).toBe(false);
+  });
+
+  it('finds a word squeezed under 0.6 of the pace beside a missing word whose phones would fit its frames nearer the pace', () => {
+    // 24 frames, 6 phones, pace 10: 0.4 of the pace. A missing word of 3 phones would be at 0.8 (nearer 1), one of 12 at 0.2.
+    const word = { frames: 24, alignedScore: -1000, loopScore: -500, phones: 6 };
+    expect(squeezedBesideMissing(word, 3, 10)).toBe(true);
+    expect(squeezedBesideMissing(word, 12, 10)).toBe(false);
+    expect(squeezedBesideMissing(word, 6, 10)).toBe(false); // as near as the word itself: not nearer
+    // 0.6 of the pace or more: not squeezed, whatever the missing word; no pace, no missing phones: never.
+    expect(squeezedBesideMissing({ ...word, frames: 36 }, 3, 10)).toBe(false);
+    expect(squeezedBesideMissing({ ...word, frames: 35 }, 3, 10)).toBe(true);
+    expect(squeezedBesideMissing(word, 3, null)).toBe(false);
+    expect(squeezedBesideMissing(word, 0, 10)).toBe(false);
   });
 
   it('finds a word more than 12 dB fainter than the typical word and scoring under -25 a frame faint and poor, not either alone', () => {
