@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ESTIMATE_MIN_MS, acousticMismatch, alignReference } from '../../../src/pipeline/stages/align-reference.js';
+import { ESTIMATE_MIN_MS, acousticMismatch, alignReference, type AcousticAligner } from '../../../src/pipeline/stages/align-reference.js';
+import { isDictclipError } from '../../../src/errors.js';
 import { referenceFromText } from '../../../src/reference/index.js';
 
 const heard = (words: readonly [string, number, number][]) => {
@@ -32,7 +33,7 @@ describe('words that could not be placed', () => {
   });
 });
 
-describe('acousticMismatch (not dictated: is the text this recording\'s?)', () => {
+describe('acousticMismatch (acoustic alignment: is the text this recording\'s?)', () => {
   it('refuses a text under half found, or scoring below -38 a frame with under 45 % of its words fitting well', () => {
     // A short wrong text found whole in a long reading (LibriVox 0930 with "In eighteen thirteen": -54, 100 %, a third fitting well).
     expect(acousticMismatch({ scorePerFrame: -54, placedShare: 1, wellFitShare: 0.33 })).toBe(true);
@@ -47,5 +48,43 @@ describe('acousticMismatch (not dictated: is the text this recording\'s?)', () =
     expect(acousticMismatch({ scorePerFrame: -45, placedShare: 0.9, wellFitShare: 0.45 })).toBe(false);
     expect(acousticMismatch({ scorePerFrame: -38, placedShare: 1, wellFitShare: 0.1 })).toBe(false);
     expect(acousticMismatch({ scorePerFrame: null, placedShare: 0.5, wellFitShare: 0 })).toBe(false);
+  });
+});
+
+describe('a dictated recording aligned acoustically', () => {
+  const reference = referenceFromText('ref', 'one two three four');
+  const fit = (placedShare: number) => ({ scorePerFrame: -12, placedShare, wellFitShare: placedShare });
+  /** An aligner placing `spans` (null: not found), with the fit of its share of words placed; it keeps what it was asked. */
+  const aligner = (spans: ({ startMs: number; endMs: number } | null)[]) => {
+    const calls: Parameters<AcousticAligner>[0][] = [];
+    const acoustic: AcousticAligner = (options) => {
+      calls.push(options);
+      return Promise.resolve({ words: spans, fit: fit(spans.filter((s) => s !== null).length / spans.length) });
+    };
+    return { calls, acoustic };
+  };
+  const options = (acoustic: AcousticAligner) => ({ audioDurationMs: 2000, align: 'acoustic' as const, acoustic, wavPath: 'x.wav' });
+
+  it('keeps a right text the recognizer misheard whole, at the aligner\'s times, the dictation only saying what was heard', async () => {
+    const { calls, acoustic } = aligner([{ startMs: 0, endMs: 400 }, { startMs: 500, endMs: 900 }, { startMs: 1000, endMs: 1400 }, null]);
+    // Heard: nothing of the text ("won" is one token the text lacks), at times 200 ms off.
+    const misheard = heard([['won', 200, 600], ['too', 700, 1100], ['tree', 1200, 1600], ['for', 1600, 1900]]);
+    const aligned = await alignReference('x.wav', reference, misheard, options(acoustic));
+    // The aligner got the words and the audio only: no recognized time.
+    expect(calls.map((c) => Object.keys(c).sort())).toEqual([['wavPath', 'words']]);
+    expect(aligned.record.align).toBe('acoustic');
+    expect(aligned.record.agreement).toMatchObject({ words: 4, matched: 0, unaligned: 1 });
+    // "four", not found by the aligner, is cut at an estimate (the free audio after "three"), not at the recognizer's 1600–1900.
+    expect(aligned.record.words.map((w) => [w.text, w.startMs, w.endMs, w.placement, w.heard])).toEqual([
+      ['one', 0, 400, 'acoustic', 'substituted'], ['two', 500, 900, 'acoustic', 'substituted'],
+      ['three', 1000, 1400, 'acoustic', 'substituted'], ['four', 1400, 2000, 'unaligned', 'substituted'],
+    ]);
+  });
+
+  it('refuses a wrong text the recognizer heard word for word, from the fit alone', async () => {
+    const { acoustic } = aligner([{ startMs: 0, endMs: 400 }, null, null, null]);
+    const error = await alignReference('x.wav', reference, heard([['one', 0, 400], ['two', 500, 900], ['three', 1000, 1400], ['four', 1500, 1900]]),
+      options(acoustic)).catch((e: unknown) => e);
+    expect(isDictclipError(error, 'E_REFERENCE_MISMATCH')).toBe(true);
   });
 });
