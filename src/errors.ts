@@ -50,7 +50,10 @@ export const ERROR_CODES = {
   E_REFERENCE_ENCODING: { exitStatus: 1, meaning: 'A reference transcript (`--transcripts`) is not valid UTF-8 text.' },
   E_REFERENCE_EMPTY: { exitStatus: 1, meaning: 'A reference transcript (`--transcripts`) is empty: it has no word to align.' },
   E_REFERENCE_TOO_LARGE: { exitStatus: 1, meaning: 'A reference transcript is larger than the most dictclip reads (16 MiB): it is not read.' },
-  E_REFERENCE_MISMATCH: { exitStatus: 1, meaning: 'A reference transcript matches nothing the recognizer heard in its recording (the wrong file?).' },
+  E_REFERENCE_MISMATCH: {
+    exitStatus: 1,
+    meaning: 'A reference transcript is not its recording\'s (the wrong file?): it does not fit the audio (acoustic alignment) or matches almost nothing the recognizer heard (text alignment).',
+  },
   E_CORRECTIONS_INVALID: { exitStatus: 1, meaning: 'A word-edits file of `dictclip review` (`corrections/<src>.words.json`) is not valid: not JSON, another version or recording, or a bad word (the message says which).' },
   E_REFERENCE_MISSING: { exitStatus: 1, meaning: 'A run that requires reference transcripts (`--require-transcripts`) found none for a recording: nothing is cut from it (the message names the files looked for and the closest unused reference).' },
   E_OUTPUT: { exitStatus: 1, meaning: 'Writing output failed.' },
