@@ -19,7 +19,8 @@ import { pieceGrammar, tokenIndex, tokenName, tokenVariant, type GrammarWord } f
 import type { HypSegment } from './hypseg.js';
 import { pronounce } from './pronunciations.js';
 import { grammarSearch, HEADER_BYTES, phoneLoop, type PieceJob } from './search.js';
-import { settleSpans } from './settle.js';
+import { islandPieces, movedToIslands, unclaimedIslands } from './islands.js';
+import { recordingLevels, settleSpans } from './settle.js';
 import type { AcousticAlignment, AcousticSpan, AlignAcousticOptions, WordEvidence } from './types.js';
 import { makeWorkFolder } from './work-folder.js';
 import { alignInWindows, type Piece } from './windows.js';
@@ -132,7 +133,16 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
       : await searchPieces([{ startMs: 0, endMs: info.durationMs, words: spoken }]);
     // Per word the phones of its first pronunciation (0: not aligned), for the rule on words squeezed beside a missing one.
     const wordPhones = words.map((_, w) => byWord.get(w)?.tokens.reduce((n, t) => n + (tokenPhones[t]?.[0] ?? 0), 0) ?? 0);
-    const refined = await settleSpans(found, wordPhones, { ...info, path: wavPath });
+    const wav = { ...info, path: wavPath };
+    const levels = await recordingLevels(wav);
+    let refined = await settleSpans(found, wordPhones, wav, levels);
+    // Sound no word was given beside a word placed elsewhere: each of the two words around it is searched for again on that stretch
+    // alone, and moves there when it fits it better (aligned minus phone-loop score a frame) than where it was.
+    const islands = unclaimedIslands(refined, levels);
+    if (islands.length > 0) {
+      const moved = movedToIslands(found, await searchPieces(islandPieces(islands, refined, info.durationMs)));
+      if (moved !== null) refined = await settleSpans(moved, wordPhones, wav, levels);
+    }
     return {
       words: refined,
       fit: textFit(refined, grammarWords.length),

@@ -8,9 +8,15 @@
 import { readFrameEnergies } from '../../audio/index.js';
 import type { WavInfo } from '../../wav-header.js';
 import { medianFramesPerPhone, squeezedBesideMissing, squeezedForPace } from './evidence.js';
-import { dropFaintAndPoor, ENERGY_FRAME_MS, frameLevels, refineEdges } from './refine.js';
+import { dropFaintAndPoor, ENERGY_FRAME_MS, frameLevels, refineEdges, type FrameLevels } from './refine.js';
 import { edgesOnSamples } from './sample-edges.js';
 import type { AcousticSpan } from './types.js';
+
+/** The recording's levels in energy frames. */
+export async function recordingLevels(wav: WavInfo & { path: string }): Promise<FrameLevels> {
+  const frameSamples = (wav.sampleRate * ENERGY_FRAME_MS) / 1000;
+  return frameLevels(await readFrameEnergies(wav, frameSamples), frameSamples);
+}
 
 /**
  * Per word its settled span or null, from the spans the searches found (see the module comment);
@@ -20,6 +26,7 @@ export async function settleSpans(
   found: ReadonlyMap<number, AcousticSpan>,
   wordPhones: readonly number[],
   wav: WavInfo & { path: string },
+  levels: FrameLevels,
 ): Promise<(AcousticSpan | null)[]> {
   const paced: (AcousticSpan | null)[] = wordPhones.map(() => null);
   // A word far faster than the recording's own pace was squeezed in: it was never spoken.
@@ -32,8 +39,6 @@ export async function settleSpans(
     const missing = [word - 1, word + 1].filter((n) => n >= 0 && n < paced.length && paced[n] === null && (wordPhones[n] ?? 0) > 0);
     return missing.some((n) => squeezedBesideMissing(span.evidence!, wordPhones[n]!, pace)) ? null : span;
   });
-  const frameSamples = (wav.sampleRate * ENERGY_FRAME_MS) / 1000;
-  const levels = frameLevels(await readFrameEnergies(wav, frameSamples), frameSamples);
   const refined = await edgesOnSamples(dropFaintAndPoor(refineEdges(result, levels), levels), wav, levels);
   return refined.map((span) =>
     span === null ? null : { ...span, startMs: Math.min(span.startMs, wav.durationMs), endMs: Math.min(span.endMs, wav.durationMs) },

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settleSpans } from '../../../src/align/acoustic/settle.js';
+import { recordingLevels, settleSpans } from '../../../src/align/acoustic/settle.js';
 import type { AcousticSpan } from '../../../src/align/acoustic/types.js';
 import { readWavInfo } from '../../../src/wav-header.js';
 import { pcmWav } from '../../helpers/audio.js';
@@ -25,12 +25,13 @@ describe('settleSpans', () => {
     const path = join(dir, 'words.wav');
     await writeFile(path, pcmWav(samples));
     const wav = { ...(await readWavInfo(path)), path };
+    const levels = await recordingLevels(wav);
     const found = new Map(spans);
     const placed = spans.map(([, s]) => s);
     // The missing word of 2 phones would be at 1.0 of the pace on those 20 frames: the squeezed word is left out.
-    expect(await settleSpans(found, [3, 3, 3, 3, 3, 3, 4, 2], wav)).toEqual([...placed.slice(0, 6), null, null]);
+    expect(await settleSpans(found, [3, 3, 3, 3, 3, 3, 4, 2], wav, levels)).toEqual([...placed.slice(0, 6), null, null]);
     // One of 8 phones would be at 0.25: the word stays; so it does with no missing neighbour.
-    expect(await settleSpans(found, [3, 3, 3, 3, 3, 3, 4, 8], wav)).toEqual([...placed, null]);
-    expect(await settleSpans(found, [3, 3, 3, 3, 3, 3, 4], wav)).toEqual(placed);
+    expect(await settleSpans(found, [3, 3, 3, 3, 3, 3, 4, 8], wav, levels)).toEqual([...placed, null]);
+    expect(await settleSpans(found, [3, 3, 3, 3, 3, 3, 4], wav, levels)).toEqual(placed);
   });
 });
