@@ -15,15 +15,15 @@ const BASIC = ['quiet', 'level', 'long', 'short', 'spill', 'hollow', 'unheard', 
  * aligner). `fitOn`: the labelled rows a model is fitted on. The acoustic model (reference words
  * the aligner placed) is fitted on those words only, and kept to few features: its length against
  * its phones, sound no word was given just outside an edge, quiet inside an edge, goodness of
- * pronunciation, noise (zero crossings), and how far edge refinement moved its start earlier than
- * the search put it. The recognized model (words without a reference that
+ * pronunciation, noise (zero crossings), how far edge refinement moved its start earlier than
+ * the search put it, and loud sound no word was given in a pause beside it. The recognized model (words without a reference that
  * carry the service's own confidence) is fitted on those words. The basic model is also fitted on
  * the text-aligned pass's words (mode `text`: the reference words given the times of a service's
  * recognized words), the only words whose `substituted` is ever 1 (the service heard another word
  * there), so a substituted word is scored on what that measured.
  */
 export const MODELS = [
-  { name: 'acoustic', features: ['short', 'long', 'outside', 'hollow', 'gop', 'noise', 'startOut'], fitOn: (r) => r.mode === 'reference' },
+  { name: 'acoustic', features: ['short', 'long', 'outside', 'hollow', 'gop', 'noise', 'startOut', 'unclaimed'], fitOn: (r) => r.mode === 'reference' },
   { name: 'recognized', features: [...BASIC, 'posterior'], fitOn: (r) => r.mode === 'recognized' },
   { name: 'basic', features: BASIC, fitOn: (r) => r.mode === 'reference' || r.mode === 'text' },
 ];

@@ -55,6 +55,7 @@ export const FEATURES = [
   'noise',
   'posterior',
   'startOut',
+  'unclaimed',
 ] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
@@ -136,19 +137,59 @@ function run(levels: RecordingLevels, fromMs: number, direction: 1 | -1, limitMs
 }
 
 /**
+ * `unclaimed`: loud sound no word was given in a pause beside the word, wherever it lies in the
+ * pause: the frames within {@link UNCLAIMED_UNDER_SPEECH_DB} dB of the recording's speech level
+ * (its median loud frame) in the longer of the pauses before and after the word that last at
+ * least {@link CLOSE_MS}, past the first {@link UNCLAIMED_FREE_MS}, in tenths of a second:
+ * `max(0, loudMs − 150) / 100` (at most 3). More than a word's worth of speech-loud sound with no
+ * word on it is a word the text lacks there or one the aligner put elsewhere, so the words beside
+ * it were likely given the wrong audio (a sentence missing from the text pulls the next one's
+ * words onto its audio); breath, clicks and a room's noise in a pause are fainter or shorter.
+ * Unlike `outside` it need not touch the edge: words joined with pauses have quiet between them.
+ * Measured with the model refitted: on the confidence benchmark, wrong clips flagged (leave one
+ * recording out) 32 → 33 of 58, right 7 → 9 of 236; on other voices not fitted on, with a sentence
+ * missing from a text, 13 → 16 of 33 wrong clips flagged, right 3 → 4 of 108. Counting every loud
+ * frame (no 150 ms) flagged 18 of those 33 but 12 of the benchmark's 236 right clips.
+ */
+export const UNCLAIMED_UNDER_SPEECH_DB = 10;
+/** Loud sound in a pause up to this much, ms, is not counted in `unclaimed` (shorter than a word). */
+export const UNCLAIMED_FREE_MS = 150;
+
+/** 10 ms frames wholly between `fromMs` and `toMs` within {@link UNCLAIMED_UNDER_SPEECH_DB} of the speech level. */
+function loudFrames(levels: RecordingLevels, fromMs: number, toMs: number): number {
+  let n = 0;
+  const end = Math.min(levels.db.length, Math.floor(toMs / FRAME_MS));
+  const over = levels.speechDb - UNCLAIMED_UNDER_SPEECH_DB;
+  for (let f = Math.max(0, Math.ceil(fromMs / FRAME_MS)); f < end; f++) if (levels.db[f]! > over) n++;
+  return n;
+}
+
+/**
  * At a word's edges: `spill`, the longer run of sound just outside an edge that stops before the
  * neighbouring word (the word likely goes on past it); `outside`, the longer run of sound just
  * outside an edge up to the neighbouring word, whether or not it reaches it, where that neighbour
  * is at least {@link CLOSE_MS} away (sound no word was given); and `hollow`, the longer run of
- * quiet just inside an edge (the edge likely sits in a pause); each in tenths of a second.
+ * quiet just inside an edge (the edge likely sits in a pause); each in tenths of a second; and
+ * `unclaimed` (see {@link UNCLAIMED_UNDER_SPEECH_DB}).
  */
-function edgeRuns(word: ScoredWord, ctx: FeatureContext): { spill: number; outside: number; hollow: number } {
+function edgeRuns(word: ScoredWord, ctx: FeatureContext): { spill: number; outside: number; hollow: number; unclaimed: number } {
   let previousEnd = 0;
   let nextStart = ctx.levels.quiet.length * FRAME_MS;
   for (const [start, end] of ctx.spans) {
     if (end <= word.startMs && end > previousEnd) previousEnd = end;
     if (start >= word.endMs && start < nextStart) nextStart = start;
   }
+  // The pauses beside the word: up to the latest end of a word starting before it, from the earliest start of one ending after it.
+  let pauseFrom = 0;
+  let pauseTo = ctx.levels.quiet.length * FRAME_MS;
+  for (const [start, end] of ctx.spans) {
+    if (start < word.startMs) pauseFrom = Math.max(pauseFrom, end);
+    if (end > word.endMs) pauseTo = Math.min(pauseTo, start);
+  }
+  const unclaimed = Math.max(
+    word.startMs - pauseFrom >= CLOSE_MS ? loudFrames(ctx.levels, pauseFrom, word.startMs) : 0,
+    pauseTo - word.endMs >= CLOSE_MS ? loudFrames(ctx.levels, word.endMs, pauseTo) : 0,
+  );
   const before = run(ctx.levels, word.startMs, -1, previousEnd, 0);
   const after = run(ctx.levels, word.endMs, 1, nextStart, 0);
   // Sound that runs all the way to the neighbour is shared with it: not a spill of this word.
@@ -160,7 +201,12 @@ function edgeRuns(word: ScoredWord, ctx: FeatureContext): { spill: number; outsi
     word.startMs - previousEnd >= CLOSE_MS ? before : 0,
     nextStart - word.endMs >= CLOSE_MS ? after : 0,
   );
-  return { spill: spill / 100, outside: outside / 100, hollow: hollow / 100 };
+  return {
+    spill: spill / 100,
+    outside: outside / 100,
+    hollow: hollow / 100,
+    unclaimed: clamp((unclaimed * FRAME_MS - UNCLAIMED_FREE_MS) / 100, 0, 3),
+  };
 }
 
 const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));
@@ -188,8 +234,8 @@ export const START_OUT_FREE_MS = 30;
  * start outwards over loud frames (up to 200 ms after a placed word: src/align/acoustic/refine.ts);
  * the further it went, the likelier it took in sound that is not the word's: a neighbour's tail, a
  * repeated syllable, a breath, a take's noise. In the confidence benchmark a start was moved out
- * more than 30 ms for 11 of the 43 wrong words the aligner placed (80 ms or more for 9) against 8
- * of the 233 right ones (80 ms or more for 1), and for 1 of the demo's 125 words read with their
+ * more than 30 ms for 12 of the 40 wrong words the aligner placed (80 ms or more for 10) against 8
+ * of the 235 right ones (80 ms or more for 1), and for 1 of the demo's 125 words read with their
  * texts. Counting every move (no 30 ms) caught one more wrong word but flagged more right words of
  * the real speaker with the noisiest takes.
  */

@@ -23,7 +23,7 @@ const word = (text: string, startMs: number, endMs: number, more: Partial<Scored
 function features(more: Partial<Record<FeatureName, number | null>> = {}): Record<FeatureName, number | null> {
   return {
     quiet: 0, level: 0, long: 0, short: 0, spill: 0, hollow: 0, unheard: 0, substituted: 0, estimated: 0,
-    gop: null, score: null, outside: 0, noise: 0, posterior: null, startOut: null,
+    gop: null, score: null, outside: 0, noise: 0, posterior: null, startOut: null, unclaimed: 0,
     ...more,
   };
 }
@@ -118,6 +118,34 @@ describe('edge features', () => {
     const close = [word('first', 100, 280), word('next', 420, 600)];
     expect(wordFeatures(close[0]!, featureContext(close, loud))).toMatchObject({ spill: 0, outside: 0 });
     expect(wordFeatures(close[1]!, featureContext(close, loud))).toMatchObject({ spill: 0, outside: 0 });
+  });
+});
+
+describe('unclaimed feature', () => {
+  // 10 ms frames: `#` speech (69.5 dB), `+` 6 dB under it (63.5 dB), `-` 12 dB under it (57.5 dB), `.` noise (20 dB).
+  const rms = { '#': 3000, '+': 1500, '-': 750, '.': 10 } as const;
+  const levelsOf2 = (frames: string) => recordingLevels(Float64Array.from(frames, (c) => rms[c as keyof typeof rms] ** 2 * 160));
+
+  it('is the speech-loud sound in a pause of 150 ms or more beside the word, past its first 150 ms, wherever it lies (tenths of a second)', () => {
+    // 0–300 ms a word; 300–800 ms a pause holding 250 ms of speech-loud sound (6 dB under) apart from both edges; 800–1100 ms a word.
+    const levels = levelsOf2('#'.repeat(30) + '..' + '+'.repeat(25) + '.'.repeat(23) + '#'.repeat(30) + '....');
+    const words = [word('first', 0, 300), word('next', 800, 1100)];
+    const ctx = featureContext(words, levels);
+    // 250 ms loud, 100 ms past the first 150 ms: 1 (both words see the same pause); `outside` sees none of it (quiet at both edges).
+    expect(wordFeatures(words[0]!, ctx)).toMatchObject({ unclaimed: 1, outside: 0 });
+    expect(wordFeatures(words[1]!, ctx)).toMatchObject({ unclaimed: 1, outside: 0 });
+    // Sound 12 dB under the speech (breath, a room) does not count.
+    const faint = levelsOf2('#'.repeat(30) + '..' + '-'.repeat(25) + '.'.repeat(23) + '#'.repeat(30) + '....');
+    expect(wordFeatures(words[0]!, featureContext(words, faint)).unclaimed).toBe(0);
+    // A word's worth or less (150 ms) does not count.
+    const short = levelsOf2('#'.repeat(30) + '..' + '+'.repeat(15) + '.'.repeat(33) + '#'.repeat(30) + '....');
+    expect(wordFeatures(words[0]!, featureContext(words, short)).unclaimed).toBe(0);
+    // The same sound given to a word between them: no pause of 150 ms is left beside either.
+    const claimed = [word('first', 0, 300), word('middle', 320, 570), word('next', 800, 1100)];
+    expect(wordFeatures(claimed[0]!, featureContext(claimed, levels)).unclaimed).toBe(0);
+    // A neighbour overlapping the word by a fraction of a millisecond leaves no pause on that side.
+    const overlapping = [word('first', 0, 300.5), word('next', 300, 1100)];
+    expect(wordFeatures(overlapping[1]!, featureContext(overlapping, levels)).unclaimed).toBe(0);
   });
 });
 
