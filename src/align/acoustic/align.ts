@@ -6,6 +6,7 @@
 import { symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { readFrameEnergies } from '../../audio/index.js';
 import { DictclipError } from '../../errors.js';
 import {
   DEFAULT_POCKETSPHINX_BINARY,
@@ -15,18 +16,29 @@ import {
 } from '../../pocketsphinx-model.js';
 import { readWavInfo } from '../../wav-header.js';
 import { loopScoreOver, plausible, scorePerFrame, WELL_FIT_SCORE_PER_FRAME } from './evidence.js';
-import { pieceGrammar, tokenIndex, tokenName, tokenVariant, type GrammarWord } from './grammar.js';
+import { garbageName, pieceGrammar, tokenIndex, tokenName, tokenVariant, type GrammarWord, type UnscriptedSpeech } from './grammar.js';
 import type { HypSegment } from './hypseg.js';
 import { pronounce } from './pronunciations.js';
+import { frameLevels, quietFrames } from './refine.js';
 import { grammarSearch, HEADER_BYTES, phoneLoop, type PieceJob } from './search.js';
 import { islandPieces, movedToIslands, unclaimedIslands } from './islands.js';
 import { recordingLevels, settleSpans } from './settle.js';
 import type { AcousticAlignment, AcousticSpan, AlignAcousticOptions, WordEvidence } from './types.js';
+import {
+  garbageStretches,
+  LOUD_OVER_FLOOR_DB,
+  MAX_UNSCRIPTED_SHARE,
+  UNCOVERED_SPEECH_FRAMES,
+  UNSCRIPTED_SPEECH,
+  uncoveredSpeechFrames,
+  unscriptedShare,
+} from './unscripted.js';
 import { makeWorkFolder } from './work-folder.js';
 import { alignInWindows, type Piece } from './windows.js';
 
-/** Milliseconds per recognizer frame. */
+/** Milliseconds per recognizer frame, and its samples in the work audio. */
 const FRAME_MS = 10;
+const FRAME_SAMPLES = 160;
 /** The window of audio searched at once in longer audio (shorter audio is searched whole). */
 export const WINDOW_MS = 30_000;
 /**
@@ -88,31 +100,30 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
   try {
     const dir = folder.path;
     await symlink(resolve(wavPath), join(dir, 'audio.wav'));
-    await writeFile(join(dir, 'run.dict'), `${dictionary.join('\n')}\n`);
+    const garbage = UNSCRIPTED_SPEECH.phones.map((phone) => `${garbageName(phone)} ${phone}`);
+    await writeFile(join(dir, 'run.dict'), `${[...dictionary, ...garbage].join('\n')}\n`);
     const search = { dir, binary: ps.binary ?? DEFAULT_POCKETSPHINX_BINARY, model, settings: ps.settings ?? [], signal, path: wavPath };
     const lexicon = { tokenOwner, tokenPhones, byWord };
     let round = 0;
+    // Per 10 ms frame 1 when loud: speech the search leaves without words sends its piece to be searched again (unscripted.ts).
+    const frameLevels10 = frameLevels(await readFrameEnergies({ ...info, path: wavPath }, FRAME_SAMPLES), FRAME_SAMPLES);
+    const loud = quietFrames(frameLevels10, LOUD_OVER_FLOOR_DB).map((quiet) => 1 - quiet);
     /** Both passes over `pieces` (one process each): the plausible spans found, by word. */
-    const searchPieces = async (pieces: readonly Piece[]): Promise<Map<number, AcousticSpan>> => {
+    /** Stretches the garbage loop took (speech the text lacks), ms: no word is moved onto them (islands below). */
+    const unscripted: [number, number][] = [];
+    const searchPieces = async (pieces: readonly Piece[], retry = true): Promise<Map<number, AcousticSpan>> => {
       if (pieces.length === 0) return new Map();
       const jobs: PieceJob[] = pieces.map((p) => ({
         startFrame: Math.floor(p.startMs / FRAME_MS),
         endFrame: Math.ceil(p.endMs / FRAME_MS),
         id: `p${round++}`,
       }));
-      await Promise.all(
-        pieces.map((p, i) =>
-          writeFile(
-            join(dir, `${jobs[i]!.id}.fsg`),
-            pieceGrammar(
-              jobs[i]!.id,
-              p.words.map((w) => byWord.get(w)!),
-              SKIP_PROBABILITY,
-              WORD_SKIP_PROBABILITY,
-            ),
-          ),
-        ),
-      );
+      const writeGrammar = (i: number, id: string, unscripted?: UnscriptedSpeech): Promise<void> =>
+        writeFile(
+          join(dir, `${id}.fsg`),
+          pieceGrammar(id, pieces[i]!.words.map((w) => byWord.get(w)!), SKIP_PROBABILITY, WORD_SKIP_PROBABILITY, unscripted),
+        );
+      await Promise.all(jobs.map((job, i) => writeGrammar(i, job.id)));
       // The two passes read the same audio and write apart (grammar.*, loop.*): one process each, side by side. Both settle before
       // either's failure is thrown, so no process still writes when the folder is removed.
       const [decodedPass, loopPass] = await Promise.allSettled([grammarSearch(jobs, search), phoneLoop(jobs, search)]);
@@ -120,6 +131,22 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
       if (loopPass.status === 'rejected') throw loopPass.reason;
       const decoded = decodedPass.value;
       const loop = loopPass.value;
+      // Pieces whose search left a long stretch of speech without words: again, with a garbage loop for speech the text lacks.
+      const again = jobs.flatMap((job, i) =>
+        retry && uncoveredSpeechFrames(decoded.get(job.id) ?? [], loud, job.startFrame) >= UNCOVERED_SPEECH_FRAMES ? [i] : [],
+      );
+      if (again.length > 0) {
+        const retry = again.map((i) => ({ ...jobs[i]!, id: `${jobs[i]!.id}u` }));
+        await Promise.all(again.map((i, k) => writeGrammar(i, retry[k]!.id, UNSCRIPTED_SPEECH)));
+        const redone = await grammarSearch(retry, search);
+        again.forEach((i, k) => {
+          const segments = redone.get(retry[k]!.id) ?? [];
+          if (unscriptedShare(segments, loud, jobs[i]!.startFrame) > MAX_UNSCRIPTED_SHARE) return;
+          decoded.set(jobs[i]!.id, segments);
+          const at = (frame: number): number => (jobs[i]!.startFrame + frame) * FRAME_MS;
+          unscripted.push(...garbageStretches(segments).map(([a, b]): [number, number] => [at(a), at(b)]));
+        });
+      }
       const found = new Map<number, AcousticSpan>();
       for (const job of jobs)
         placeWords(decoded.get(job.id) ?? [], loop === undefined ? undefined : (loop.get(job.id) ?? []), job.startFrame, lexicon, found);
@@ -138,9 +165,9 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
     let refined = await settleSpans(found, wordPhones, wav, levels);
     // Sound no word was given beside a word placed elsewhere: each of the two words around it is searched for again on that stretch
     // alone, and moves there when it fits it better (aligned minus phone-loop score a frame) than where it was.
-    const islands = unclaimedIslands(refined, levels);
+    const islands = unclaimedIslands(refined, levels).filter((isle) => !unscripted.some(([a, b]) => isle.startMs < b && isle.endMs > a));
     if (islands.length > 0) {
-      const moved = movedToIslands(found, await searchPieces(islandPieces(islands, refined, info.durationMs)));
+      const moved = movedToIslands(found, await searchPieces(islandPieces(islands, refined, info.durationMs), false));
       if (moved !== null) refined = await settleSpans(moved, wordPhones, wav, levels);
     }
     return {

@@ -2,7 +2,9 @@
  * The finite-state grammar of one piece (PocketSphinx's FSG text format): the piece's words in
  * reference order, each word its tokens in order, with a way to skip a prefix and a suffix of the
  * words (text that was never spoken, such as a heading, or words that belong to the next piece),
- * and optionally a way to leave out any single word (a null transition over it).
+ * optionally a way to leave out any single word (a null transition over it), and optionally a way to
+ * say something the text does not hold between any two words (a loop of single phones, see
+ * {@link UnscriptedSpeech}).
  * Dictionary entries are named by token position (`t<index>`), so the result maps back to the
  * reference without guessing. Pure.
  */
@@ -31,11 +33,34 @@ export function tokenVariant(name: string): number {
 }
 
 /**
+ * A garbage loop for speech the text lacks: at every word boundary a side path of one or more
+ * single-phone words (`phones`, named {@link garbageName}) that returns to the same boundary.
+ * Entering it weighs `enter` (its first phone included), each further phone `stay`.
+ */
+export interface UnscriptedSpeech {
+  readonly phones: readonly string[];
+  readonly enter: number;
+  readonly stay: number;
+}
+
+/** Dictionary name of the garbage loop's word for `phone` (never a token name, so never placed). */
+export function garbageName(phone: string): string {
+  return `g_${phone}`;
+}
+
+/**
  * FSG text of a piece. `skipProbability` is the weight of jumping over a prefix (from the start to
  * any word) or a suffix (from any word to the end) against 1 for speaking the next word;
- * `wordSkipProbability` (when > 0) that of leaving out one word anywhere.
+ * `wordSkipProbability` (when > 0) that of leaving out one word anywhere; `unscripted` adds the
+ * garbage loop at every boundary (its states follow the words').
  */
-export function pieceGrammar(name: string, words: readonly GrammarWord[], skipProbability: number, wordSkipProbability = 0): string {
+export function pieceGrammar(
+  name: string,
+  words: readonly GrammarWord[],
+  skipProbability: number,
+  wordSkipProbability = 0,
+  unscripted?: UnscriptedSpeech,
+): string {
   const lines: string[] = [];
   const wordEnds: number[] = [0];
   let state = 0;
@@ -54,5 +79,17 @@ export function pieceGrammar(name: string, words: readonly GrammarWord[], skipPr
     const one = wordSkipProbability.toExponential(3);
     for (let k = 1; k < wordEnds.length; k++) lines.push(`TRANSITION ${wordEnds[k - 1]!} ${wordEnds[k]!} ${one}`);
   }
-  return [`FSG_BEGIN ${name}`, `NUM_STATES ${final + 1}`, 'START_STATE 0', `FINAL_STATE ${final}`, ...lines, 'FSG_END', ''].join('\n');
+  let states = final + 1;
+  if (unscripted !== undefined) {
+    const enter = unscripted.enter.toExponential(3);
+    const stay = unscripted.stay.toExponential(3);
+    for (const boundary of wordEnds) {
+      const loop = states++;
+      for (const phone of unscripted.phones) {
+        lines.push(`TRANSITION ${boundary} ${loop} ${enter} ${garbageName(phone)}`, `TRANSITION ${loop} ${loop} ${stay} ${garbageName(phone)}`);
+      }
+      lines.push(`TRANSITION ${loop} ${boundary} 1.0`);
+    }
+  }
+  return [`FSG_BEGIN ${name}`, `NUM_STATES ${states}`, 'START_STATE 0', `FINAL_STATE ${final}`, ...lines, 'FSG_END', ''].join('\n');
 }

@@ -89,6 +89,23 @@ describe('alignAcoustic', () => {
     expect(spoken.map((s, i) => (s === null ? null : onOwnAudio(s, i)))).toEqual(said.map((w) => (w === 'little' ? null : true)));
   }, 120_000);
 
+  it('keeps the words after a sentence missing from the text off that sentence, placing every one on its own audio', async () => {
+    // Three sentences said, the middle one missing from the text: without a path for speech the text lacks, the search put the
+    // third sentence's first six words 2-8 s early on the second's audio and left "pebbles" out.
+    const first = 'the river ran cold and clear under the old stone bridge'.split(' ');
+    const missing = 'nobody in the village could remember who had built it or why'.split(' ');
+    const last = 'children still throw pebbles from the railing every summer'.split(' ');
+    const said = await writeSpokenWords(join(dir, 'missing-sentence.wav'), [...first, ...missing, ...last], {
+      voice: 'en-us+f2', rate: 150, pausesMs: [40, 0, 120, 20, 250, 60], seed: 7,
+    });
+    const truth = [...said.words.slice(0, first.length), ...said.words.slice(first.length + missing.length)];
+    const spans = (await alignAcoustic({ wavPath: said.path, words: [...first, ...last].map((w) => [w]), tempDir: dir })).words;
+    // Each word placed, and overlapping its own audio (the refined edges are checked elsewhere).
+    expect(spans.map((s, i) => (s !== null && s.startMs < truth[i]!.endMs && s.endMs > truth[i]!.startMs ? null : truth[i]!.word))).toEqual(
+      truth.map(() => null),
+    );
+  }, 120_000);
+
   it('places a word spoken as several tokens from its first to its last', async () => {
     const words = [['the'], ['old'], ['light', 'house'], ...WORDS.slice(3).map((w) => [w])];
     const result = await alignAcoustic({ wavPath: speech.path, words });
