@@ -234,8 +234,8 @@ export const START_OUT_FREE_MS = 30;
  * start outwards over loud frames (up to 200 ms after a placed word: src/align/acoustic/refine.ts);
  * the further it went, the likelier it took in sound that is not the word's: a neighbour's tail, a
  * repeated syllable, a breath, a take's noise. In the confidence benchmark a start was moved out
- * more than 30 ms for 12 of the 40 wrong words the aligner placed (80 ms or more for 10) against 8
- * of the 235 right ones (80 ms or more for 1), and for 1 of the demo's 125 words read with their
+ * more than 30 ms for 13 of the 40 wrong words the aligner placed (80 ms or more for 10) against 9
+ * of the 235 right ones (80 ms or more for 2), and for 1 of the demo's 125 words read with their
  * texts. Counting every move (no 30 ms) caught one more wrong word but flagged more right words of
  * the real speaker with the noisiest takes.
  */
