@@ -25,8 +25,10 @@ describe('dictclip run --transcripts', () => {
     expect(result.code, result.stderr).toBe(0);
     const manifest = (await readFile(path.join(out, 'manifest.csv'), 'utf8')).trimEnd().split('\n').map((line) => line.split(','));
     const col = (name: string): number => manifest[0]!.indexOf(name);
+    // "World" takes the times of the word the recognizer heard as "wold": a word heard as another is flagged for a check
+    // (the confidence benchmark's text-aligned pass: most such words' times are more than 50 ms off).
     expect(manifest.slice(1).map((r) => [r[col('text')], r[col('start_ms')], r[col('end_ms')], r[col('text_start')], r[col('text_length')], r[col('flags')]])).toEqual([
-      ['Hello', '200', '600', '0', '5', ''], ['World', '800', '1200', '7', '5', ''],
+      ['Hello', '200', '600', '0', '5', ''], ['World', '800', '1200', '7', '5', 'low-confidence'],
     ]);
   });
 

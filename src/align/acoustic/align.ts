@@ -162,7 +162,8 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
     const wordPhones = words.map((_, w) => byWord.get(w)?.tokens.reduce((n, t) => n + (tokenPhones[t]?.[0] ?? 0), 0) ?? 0);
     const wav = { ...info, path: wavPath };
     const levels = await recordingLevels(wav);
-    let refined = await settleSpans(found, wordPhones, wav, levels);
+    const settled = await settleSpans(found, wordPhones, wav, levels);
+    let refined = settled;
     // Sound no word was given beside a word placed elsewhere: each of the two words around it is searched for again on that stretch
     // alone, and moves there when it fits it better (aligned minus phone-loop score a frame) than where it was.
     const islands = unclaimedIslands(refined, levels).filter((isle) => !unscripted.some(([a, b]) => isle.startMs < b && isle.endMs > a));
@@ -172,7 +173,9 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
     }
     return {
       words: refined,
-      fit: textFit(refined, grammarWords.length),
+      // Whether the text fits is judged on the search's own placement: a move onto an island improves that word's fit, and with
+      // another recording's text, where sound no word was given lies everywhere, the moves made a wrong text look right.
+      fit: textFit(settled, grammarWords.length),
     };
   } finally {
     await folder.remove();
