@@ -84,8 +84,9 @@ describe('held GET /done (doneHoldMs)', () => {
     const client = new AbortController();
     const held = request(`${location}/done`, { headers: { authorization: t.alice }, signal: client.signal });
     held.catch(() => undefined);
-    // While it is held, the user's one place is taken.
-    await untilHeld(`${location}/done`, t.alice);
+    // While it is held, the user's one place is taken. Probed on /text, which never holds: a probe on /done that arrived
+    // before the poll would itself be held, and the poll refused.
+    await untilHeld(`${location}/text`, t.alice);
     client.abort();
     await expect(held).rejects.toThrow();
     let after = await get(`${location}/text`, t.alice);
