@@ -6,7 +6,6 @@
 import { symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { readFrameEnergies } from '../../audio/index.js';
 import { DictclipError } from '../../errors.js';
 import {
   DEFAULT_POCKETSPHINX_BINARY,
@@ -19,7 +18,7 @@ import { loopScoreOver, plausible, scorePerFrame, WELL_FIT_SCORE_PER_FRAME } fro
 import { garbageName, pieceGrammar, tokenIndex, tokenName, tokenVariant, type GrammarWord, type UnscriptedSpeech } from './grammar.js';
 import type { HypSegment } from './hypseg.js';
 import { pronounce } from './pronunciations.js';
-import { frameLevels, quietFrames } from './refine.js';
+import { quietFrames } from './refine.js';
 import { grammarSearch, HEADER_BYTES, phoneLoop, type PieceJob } from './search.js';
 import { islandPieces, movedToIslands, unclaimedIslands } from './islands.js';
 import { recordingLevels, settleSpans } from './settle.js';
@@ -38,7 +37,6 @@ import { alignInWindows, type Piece } from './windows.js';
 
 /** Milliseconds per recognizer frame, and its samples in the work audio. */
 const FRAME_MS = 10;
-const FRAME_SAMPLES = 160;
 /** The window of audio searched at once in longer audio (shorter audio is searched whole). */
 export const WINDOW_MS = 30_000;
 /**
@@ -105,12 +103,13 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
     const search = { dir, binary: ps.binary ?? DEFAULT_POCKETSPHINX_BINARY, model, settings: ps.settings ?? [], signal, path: wavPath };
     const lexicon = { tokenOwner, tokenPhones, byWord };
     let round = 0;
+    const wav = { ...info, path: wavPath };
+    const levels = await recordingLevels(wav, FRAME_MS);
     // Per 10 ms frame 1 when loud: speech the search leaves without words sends its piece to be searched again (unscripted.ts).
-    const frameLevels10 = frameLevels(await readFrameEnergies({ ...info, path: wavPath }, FRAME_SAMPLES), FRAME_SAMPLES);
-    const loud = quietFrames(frameLevels10, LOUD_OVER_FLOOR_DB).map((quiet) => 1 - quiet);
-    /** Both passes over `pieces` (one process each): the plausible spans found, by word. */
+    const loud = quietFrames(levels.search, LOUD_OVER_FLOOR_DB).map((quiet) => 1 - quiet);
     /** Stretches the garbage loop took (speech the text lacks), ms: no word is moved onto them (islands below). */
     const unscripted: [number, number][] = [];
+    /** Both passes over `pieces` (one process each): the plausible spans found, by word. */
     const searchPieces = async (pieces: readonly Piece[], retry = true): Promise<Map<number, AcousticSpan>> => {
       if (pieces.length === 0) return new Map();
       const jobs: PieceJob[] = pieces.map((p) => ({
@@ -160,16 +159,15 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
       : await searchPieces([{ startMs: 0, endMs: info.durationMs, words: spoken }]);
     // Per word the phones of its first pronunciation (0: not aligned), for the rule on words squeezed beside a missing one.
     const wordPhones = words.map((_, w) => byWord.get(w)?.tokens.reduce((n, t) => n + (tokenPhones[t]?.[0] ?? 0), 0) ?? 0);
-    const wav = { ...info, path: wavPath };
-    const levels = await recordingLevels(wav);
-    const settled = await settleSpans(found, wordPhones, wav, levels);
+    const settled = await settleSpans(found, wordPhones, wav, levels.energy);
     let refined = settled;
     // Sound no word was given beside a word placed elsewhere: each of the two words around it is searched for again on that stretch
     // alone, and moves there when it fits it better (aligned minus phone-loop score a frame) than where it was.
-    const islands = unclaimedIslands(refined, levels).filter((isle) => !unscripted.some(([a, b]) => isle.startMs < b && isle.endMs > a));
+    const islands = unclaimedIslands(refined, levels.energy)
+      .filter((isle) => !unscripted.some(([a, b]) => isle.startMs < b && isle.endMs > a));
     if (islands.length > 0) {
       const moved = movedToIslands(found, await searchPieces(islandPieces(islands, refined, info.durationMs), false));
-      if (moved !== null) refined = await settleSpans(moved, wordPhones, wav, levels);
+      if (moved !== null) refined = await settleSpans(moved, wordPhones, wav, levels.energy);
     }
     return {
       words: refined,

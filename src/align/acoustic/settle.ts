@@ -12,10 +12,21 @@ import { dropFaintAndPoor, ENERGY_FRAME_MS, frameLevels, refineEdges, type Frame
 import { edgesOnSamples } from './sample-edges.js';
 import type { AcousticSpan } from './types.js';
 
-/** The recording's levels in energy frames. */
-export async function recordingLevels(wav: WavInfo & { path: string }): Promise<FrameLevels> {
+/**
+ * The recording's levels in energy frames (`energy`) and in the search's frames of `searchFrameMs`
+ * (`search`, a whole number of energy frames), from one read of the audio: a frame's energy is a
+ * sum of squares, so a search frame's is the sum of the energy frames it holds.
+ */
+export async function recordingLevels(
+  wav: WavInfo & { path: string },
+  searchFrameMs: number,
+): Promise<{ energy: FrameLevels; search: FrameLevels }> {
   const frameSamples = (wav.sampleRate * ENERGY_FRAME_MS) / 1000;
-  return frameLevels(await readFrameEnergies(wav, frameSamples), frameSamples);
+  const energies = await readFrameEnergies(wav, frameSamples);
+  const per = searchFrameMs / ENERGY_FRAME_MS;
+  const coarse = new Float64Array(Math.ceil(energies.length / per));
+  energies.forEach((e, f) => { coarse[Math.floor(f / per)]! += e; });
+  return { energy: frameLevels(energies, frameSamples), search: frameLevels(coarse, per * frameSamples) };
 }
 
 /**

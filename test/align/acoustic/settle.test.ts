@@ -2,7 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { frameLevels } from '../../../src/align/acoustic/refine.js';
 import { recordingLevels, settleSpans } from '../../../src/align/acoustic/settle.js';
+import { readFrameEnergies } from '../../../src/audio/index.js';
 import type { AcousticSpan } from '../../../src/align/acoustic/types.js';
 import { readWavInfo } from '../../../src/wav-header.js';
 import { pcmWav } from '../../helpers/audio.js';
@@ -25,7 +27,7 @@ describe('settleSpans', () => {
     const path = join(dir, 'words.wav');
     await writeFile(path, pcmWav(samples));
     const wav = { ...(await readWavInfo(path)), path };
-    const levels = await recordingLevels(wav);
+    const { energy: levels } = await recordingLevels(wav, 10);
     const found = new Map(spans);
     const placed = spans.map(([, s]) => s);
     // The missing word of 2 phones would be at 1.0 of the pace on those 20 frames: the squeezed word is left out.
@@ -33,5 +35,19 @@ describe('settleSpans', () => {
     // One of 8 phones would be at 0.25: the word stays; so it does with no missing neighbour.
     expect(await settleSpans(found, [3, 3, 3, 3, 3, 3, 4, 8], wav, levels)).toEqual([...placed, null]);
     expect(await settleSpans(found, [3, 3, 3, 3, 3, 3, 4], wav, levels)).toEqual(placed);
+  });
+});
+
+describe('recordingLevels', () => {
+  it('gives the search frames the levels a read in search frames gives, from one read in energy frames', async () => {
+    // 1,001 samples: the last 10 ms frame holds a single sample.
+    const samples = Int16Array.from({ length: 1001 }, (_, i) => Math.round(3000 * Math.sin(i / 7)) + (i % 3) * 40);
+    const path = join(dir, 'odd.wav');
+    await writeFile(path, pcmWav(samples));
+    const wav = { ...(await readWavInfo(path)), path };
+    const { energy, search } = await recordingLevels(wav, 10);
+    expect(energy).toEqual(frameLevels(await readFrameEnergies(wav, 80), 80));
+    expect(search.db.length).toBe(7);
+    expect(search).toEqual(frameLevels(await readFrameEnergies(wav, 160), 160));
   });
 });
