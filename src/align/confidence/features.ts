@@ -173,18 +173,17 @@ function loudFrames(levels: RecordingLevels, fromMs: number, toMs: number): numb
  * `unclaimed` (see {@link UNCLAIMED_UNDER_SPEECH_DB}).
  */
 function edgeRuns(word: ScoredWord, ctx: FeatureContext): { spill: number; outside: number; hollow: number; unclaimed: number } {
+  // The neighbours' edges, and the pauses beside the word: up to the latest end of a word starting before it, from the earliest
+  // start of one ending after it (one pass over the spans for both).
   let previousEnd = 0;
   let nextStart = ctx.levels.quiet.length * FRAME_MS;
+  let pauseFrom = 0;
+  let pauseTo = nextStart;
   for (const [start, end] of ctx.spans) {
     if (end <= word.startMs && end > previousEnd) previousEnd = end;
     if (start >= word.endMs && start < nextStart) nextStart = start;
-  }
-  // The pauses beside the word: up to the latest end of a word starting before it, from the earliest start of one ending after it.
-  let pauseFrom = 0;
-  let pauseTo = ctx.levels.quiet.length * FRAME_MS;
-  for (const [start, end] of ctx.spans) {
-    if (start < word.startMs) pauseFrom = Math.max(pauseFrom, end);
-    if (end > word.endMs) pauseTo = Math.min(pauseTo, start);
+    if (start < word.startMs && end > pauseFrom) pauseFrom = end;
+    if (end > word.endMs && start < pauseTo) pauseTo = start;
   }
   const unclaimed = Math.max(
     word.startMs - pauseFrom >= CLOSE_MS ? loudFrames(ctx.levels, pauseFrom, word.startMs) : 0,
