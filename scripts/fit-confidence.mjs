@@ -9,21 +9,22 @@
 // Usage: node scripts/fit-confidence.mjs [features.json]
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const BASIC = ['quiet', 'level', 'long', 'short', 'spill', 'hollow', 'unheard', 'substituted', 'estimated'];
+const BASIC = ['quiet', 'level', 'long', 'short', 'spill', 'hollow', 'unheard', 'substituted', 'estimated', 'cut'];
 /**
  * Tried in order: the first whose features a word has scores it (the last needs no evidence of the
  * aligner). `fitOn`: the labelled rows a model is fitted on. The acoustic model (reference words
  * the aligner placed) is fitted on those words only, and kept to few features: its length against
  * its phones, sound no word was given just outside an edge, quiet inside an edge, goodness of
  * pronunciation, noise (zero crossings), how far edge refinement moved its start earlier than
- * the search put it, and loud sound no word was given in a pause beside it. The recognized model (words without a reference that
+ * the search put it, loud sound no word was given in a pause beside it, and whether its span cuts
+ * into speech (the `cut-edge` test on the word alone). The recognized model (words without a reference that
  * carry the service's own confidence) is fitted on those words. The basic model is also fitted on
  * the text-aligned pass's words (mode `text`: the reference words given the times of a service's
  * recognized words), the only words whose `substituted` is ever 1 (the service heard another word
  * there), so a substituted word is scored on what that measured.
  */
 export const MODELS = [
-  { name: 'acoustic', features: ['short', 'long', 'outside', 'hollow', 'gop', 'noise', 'startOut', 'unclaimed'], fitOn: (r) => r.mode === 'reference' },
+  { name: 'acoustic', features: ['short', 'long', 'outside', 'hollow', 'gop', 'noise', 'startOut', 'unclaimed', 'cut'], fitOn: (r) => r.mode === 'reference' },
   { name: 'recognized', features: [...BASIC, 'posterior'], fitOn: (r) => r.mode === 'recognized' },
   { name: 'basic', features: BASIC, fitOn: (r) => r.mode === 'reference' || r.mode === 'text' },
 ];
@@ -34,11 +35,14 @@ const LAMBDA = 1;
 /** Share of the right clips with a reference the threshold may flag. */
 export const RIGHT_FLAGGED = 0.08;
 /**
- * Share of the demo's words with a reference (`npm run demo`, no truth: connected speech of voices
- * the model is not fitted on) the threshold may flag; at 8 % it flagged 10 of the 54 words of the
- * demo's four espeak-ng recordings read with their texts, words that sound right.
+ * Share of the demo's clips (`npm run demo`: connected speech of voices the model is not fitted on,
+ * no truth) the threshold may leave flagged in all, any flag counted (`low-confidence`, `cut-edge`,
+ * `unaligned`): the issue's goal is at most 20 %; 18 % leaves room for a voice or machine that
+ * scores a little differently. Before, the rule capped the demo's words flagged `low-confidence`
+ * alone at 4 %, which kept a word whose edge cuts into speech above the threshold even where the
+ * `cut-edge` flag already marked its clip.
  */
-export const DEMO_FLAGGED = 0.04;
+export const DEMO_FLAGGED = 0.18;
 
 /** Solve A x = b (Gaussian elimination with partial pivoting). */
 function solve(A, b) {
@@ -107,18 +111,19 @@ export function probability(models, r) {
 
 /**
  * The highest threshold (0.05 to 0.95 by 0.01) that flags at most {@link RIGHT_FLAGGED} of the
- * right clips with a reference and at most {@link DEMO_FLAGGED} of the demo's words with a
- * reference (rows of mode `demo` the aligner measured). The words without a reference are the
- * recognized model's to fit to it.
+ * right clips with a reference and leaves at most {@link DEMO_FLAGGED} of the demo's clips (rows of
+ * mode `demo`) with any flag: `unaligned` or `cut-edge` (whatever the threshold) or a probability
+ * under it. The words without a reference are the recognized model's to fit to it.
  */
 export function chooseThreshold(models, rows) {
   const right = rows.filter((r) => r.mode === 'reference' && r.right === true && !unaligned(r)).map((r) => probability(models, r));
-  const demo = rows.filter((r) => r.mode === 'demo' && r.features.gop !== null && r.features.gop !== undefined).map((r) => probability(models, r));
+  const demo = rows.filter((r) => r.mode === 'demo');
+  const alwaysFlagged = (r) => unaligned(r) || r.flags.includes('cut-edge');
   let threshold = 0.05;
   for (let k = 5; k <= 95; k++) {
     const t = k / 100;
-    if (right.filter((p) => p < t).length <= RIGHT_FLAGGED * right.length && demo.filter((p) => p < t).length <= DEMO_FLAGGED * demo.length)
-      threshold = t;
+    const demoFlagged = demo.filter((r) => alwaysFlagged(r) || probability(models, r) < t).length;
+    if (right.filter((p) => p < t).length <= RIGHT_FLAGGED * right.length && demoFlagged <= DEMO_FLAGGED * demo.length) threshold = t;
   }
   return threshold;
 }
@@ -199,7 +204,7 @@ ${models}
 
 /**
  * The calibrated default of \`confidenceThreshold\`: the highest that flags at most ${RIGHT_FLAGGED * 100} % of the
- * benchmark's right clips with a reference and at most ${DEMO_FLAGGED * 100} % of the demo's words with a reference.
+ * benchmark's right clips with a reference and leaves at most ${DEMO_FLAGGED * 100} % of the demo's clips with any flag.
  */
 export const FITTED_THRESHOLD = ${threshold};
 `);

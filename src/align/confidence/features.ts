@@ -8,6 +8,7 @@
  * sound goes on outside it before a neighbouring word and how much quiet it holds inside (an edge
  * placed early or late).
  */
+import { CLOSE_MS, cutsIntoSpeech, type TimeSpan } from './edges.js';
 import { FRAME_MS, frameRange, type RecordingLevels } from './levels.js';
 
 import { median } from '../acoustic/evidence.js';
@@ -56,6 +57,7 @@ export const FEATURES = [
   'posterior',
   'startOut',
   'unclaimed',
+  'cut',
 ] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
@@ -110,12 +112,6 @@ export function featureContext(words: readonly ScoredWord[], levels: RecordingLe
 /** The service's confidence is read as its decimal logarithm, at least this far down (0.001: −3). */
 export const POSTERIOR_FLOOR = 0.001;
 
-/**
- * Sound between a word and a neighbour closer than this, ms, does not count as `outside`: in
- * connected speech the passage from one word to the next is rarely quiet (on the demo's espeak-ng
- * sentences with their texts, right words 100 to 150 ms apart had sound all through the gap).
- */
-export const CLOSE_MS = 150;
 /** Longest spill or hollow measured, ms. */
 const EDGE_LOOK_MS = 300;
 
@@ -169,21 +165,31 @@ function loudFrames(levels: RecordingLevels, fromMs: number, toMs: number): numb
  * neighbouring word (the word likely goes on past it); `outside`, the longer run of sound just
  * outside an edge up to the neighbouring word, whether or not it reaches it, where that neighbour
  * is at least {@link CLOSE_MS} away (sound no word was given); and `hollow`, the longer run of
- * quiet just inside an edge (the edge likely sits in a pause); each in tenths of a second; and
- * `unclaimed` (see {@link UNCLAIMED_UNDER_SPEECH_DB}).
+ * quiet just inside an edge (the edge likely sits in a pause); each in tenths of a second;
+ * `unclaimed` (see {@link UNCLAIMED_UNDER_SPEECH_DB}); and `cut`, 1 when the word's own span cuts
+ * into speech as the `cut-edge` flag judges a clip (src/align/confidence/edges.ts, with the words
+ * starting just before and just after it as its neighbours), else 0: the flag's evidence, weighed
+ * by the fitted model with the rest (see {@link FEATURES}).
  */
-function edgeRuns(word: ScoredWord, ctx: FeatureContext): { spill: number; outside: number; hollow: number; unclaimed: number } {
+function edgeRuns(
+  word: ScoredWord,
+  ctx: FeatureContext,
+): { spill: number; outside: number; hollow: number; unclaimed: number; cut: number } {
   // The neighbours' edges, and the pauses beside the word: up to the latest end of a word starting before it, from the earliest
-  // start of one ending after it (one pass over the spans for both).
+  // start of one ending after it; and the neighbours themselves, the words starting last before it and first after it (one pass).
   let previousEnd = 0;
   let nextStart = ctx.levels.quiet.length * FRAME_MS;
   let pauseFrom = 0;
   let pauseTo = nextStart;
+  let previous: TimeSpan | undefined;
+  let next: TimeSpan | undefined;
   for (const [start, end] of ctx.spans) {
     if (end <= word.startMs && end > previousEnd) previousEnd = end;
     if (start >= word.endMs && start < nextStart) nextStart = start;
     if (start < word.startMs && end > pauseFrom) pauseFrom = end;
     if (end > word.endMs && start < pauseTo) pauseTo = start;
+    if (start < word.startMs && (previous === undefined || start >= previous.startMs)) previous = { startMs: start, endMs: end };
+    if (start > word.startMs && (next === undefined || start < next.startMs)) next = { startMs: start, endMs: end };
   }
   const unclaimed = Math.max(
     word.startMs - pauseFrom >= CLOSE_MS ? loudFrames(ctx.levels, pauseFrom, word.startMs) : 0,
@@ -205,6 +211,7 @@ function edgeRuns(word: ScoredWord, ctx: FeatureContext): { spill: number; outsi
     outside: outside / 100,
     hollow: hollow / 100,
     unclaimed: clamp((unclaimed * FRAME_MS - UNCLAIMED_FREE_MS) / 100, 0, 3),
+    cut: cutsIntoSpeech(word, previous, next, ctx.levels) ? 1 : 0,
   };
 }
 

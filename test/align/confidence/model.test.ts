@@ -3,6 +3,7 @@ import { featureContext, phoneCount, PHONE_MS, wordFeatures } from '../../../src
 import type { ConfidenceModel, FeatureName, ScoredWord } from '../../../src/align/confidence/features.js';
 import { recordingLevels } from '../../../src/align/confidence/levels.js';
 import { applyModel, scoreWords } from '../../../src/align/confidence/model.js';
+import { judgeClips } from '../../../src/align/confidence/clips.js';
 import { CONFIDENCE_MODELS, FITTED_THRESHOLD } from '../../../src/align/confidence/coefficients.js';
 import { keySpec } from '../../../src/config/keys.js';
 
@@ -23,7 +24,7 @@ const word = (text: string, startMs: number, endMs: number, more: Partial<Scored
 function features(more: Partial<Record<FeatureName, number | null>> = {}): Record<FeatureName, number | null> {
   return {
     quiet: 0, level: 0, long: 0, short: 0, spill: 0, hollow: 0, unheard: 0, substituted: 0, estimated: 0,
-    gop: null, score: null, outside: 0, noise: 0, posterior: null, startOut: null, unclaimed: 0,
+    gop: null, score: null, outside: 0, noise: 0, posterior: null, startOut: null, unclaimed: 0, cut: 0,
     ...more,
   };
 }
@@ -146,6 +147,25 @@ describe('unclaimed feature', () => {
     // A neighbour overlapping the word by a fraction of a millisecond leaves no pause on that side.
     const overlapping = [word('first', 0, 300.5), word('next', 300, 1100)];
     expect(wordFeatures(overlapping[1]!, featureContext(overlapping, levels)).unclaimed).toBe(0);
+  });
+});
+
+describe('cut feature', () => {
+  it('is 1 when the word\'s own span cuts into speech as the cut-edge flag judges it (neighbours: the words starting just before and after), else 0', () => {
+    // 10 ms frames: 0–100 quiet, 100–400 speech, 400–600 quiet, 600–800 speech, 800–900 quiet.
+    const levels = levelsOf('.'.repeat(10) + '#'.repeat(30) + '.'.repeat(20) + '#'.repeat(20) + '.'.repeat(10));
+    const whole = [word('first', 100, 400), word('next', 600, 800)];
+    // Ending 100 ms before its own sound does (the sound then falls quiet before the next word): cut.
+    const short = [word('first', 100, 300), word('next', 600, 800)];
+    // Holding 60 ms of the next word's sound: cut; 40 ms (under 50): not.
+    const into = [word('first', 100, 660), word('next', 600, 800)];
+    const barely = [word('first', 100, 640), word('next', 600, 800)];
+    const cut = (words: ScoredWord[], i: number) => wordFeatures(words[i]!, featureContext(words, levels)).cut;
+    expect([cut(whole, 0), cut(whole, 1), cut(short, 0), cut(short, 1), cut(into, 0), cut(barely, 0)]).toEqual([0, 0, 1, 0, 1, 0]);
+    // The flag on the same words' clips says the same.
+    const clips = short.map((w, i) => ({ ...w, textStart: i, textLength: 1 }));
+    const judged = short.map((w, i) => ({ ...w, textStart: i, confidence: 1 }));
+    expect(judgeClips(clips, judged, levels, 0.5).map((j) => j.cutEdge)).toEqual([true, false]);
   });
 });
 
