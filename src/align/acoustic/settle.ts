@@ -2,13 +2,15 @@
  * What follows the searches: the spans they found (by word) become the recording's placed words.
  * Words far faster than the recording's own pace are left out, and so are words squeezed beside a
  * word of the text that found no place (which of the two was said is doubtful); the edges are
- * refined on the audio's energy, words far fainter than the others that also score poorly are left
- * out, and the edges are put on the sample.
+ * refined on the audio's energy (the speaker's own noise bed, where one stands out, counted as
+ * floor: noise-bed.ts), words far fainter than the others that also score poorly are left out, and
+ * the edges are put on the sample.
  */
 import { readFrameEnergies } from '../../audio/index.js';
 import type { WavInfo } from '../../wav-header.js';
 import { medianFramesPerPhone, squeezedBesideMissing, squeezedForPace } from './evidence.js';
 import { dropFaintAndPoor, ENERGY_FRAME_MS, frameLevels, refineEdges, type FrameLevels } from './refine.js';
+import { overNoiseBed } from './noise-bed.js';
 import { edgesOnSamples } from './sample-edges.js';
 import type { AcousticSpan } from './types.js';
 
@@ -50,7 +52,8 @@ export async function settleSpans(
     const missing = [word - 1, word + 1].filter((n) => n >= 0 && n < paced.length && paced[n] === null && (wordPhones[n] ?? 0) > 0);
     return missing.some((n) => squeezedBesideMissing(span.evidence!, wordPhones[n]!, pace)) ? null : span;
   });
-  const refined = await edgesOnSamples(dropFaintAndPoor(refineEdges(result, levels), levels), wav, levels);
+  const edgeLevels = overNoiseBed(levels);
+  const refined = await edgesOnSamples(dropFaintAndPoor(refineEdges(result, edgeLevels), levels), wav, edgeLevels);
   return refined.map((span) =>
     span === null ? null : { ...span, startMs: Math.min(span.startMs, wav.durationMs), endMs: Math.min(span.endMs, wav.durationMs) },
   );
