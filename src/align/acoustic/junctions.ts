@@ -9,12 +9,14 @@ export const JUNCTION_REACH_MS = 200;
 
 /**
  * Two placed words that touch (the search put one's end on the other's start, in sound, so trimming
- * left them touching) are split at a pause near their junction instead: when exactly one run of
- * `quiet` frames (of `frameMs` each) lies within {@link JUNCTION_REACH_MS} of it and between the two
- * words' middles, and the split brings their times a phone nearer each other (a speaker's pace
- * changes little from one word to the next), the first word ends where the run begins and the
- * second starts where it ends. With two runs or more (a stop's closure inside a word beside the
- * pause between them) the junction stays.
+ * left them touching) are split at a pause near their junction instead: of the runs of `quiet`
+ * frames (of `frameMs` each) within {@link JUNCTION_REACH_MS} of it and between the two words'
+ * middles, the one whose split brings their times a phone nearest each other (a speaker's pace
+ * changes little from one word to the next), when that is nearer than where they meet: the first
+ * word ends where the run begins and the second starts where it ends. Beside the pause between
+ * them there is often a stop's closure inside one word ("doctor agreed": the closure of /k t/ and
+ * the pause after /er/): splitting at the closure leaves one word a phone far shorter than the
+ * other, so the pace picks the pause.
  */
 export function junctionsAtPauses(
   spans: readonly (AcousticSpan | null)[],
@@ -39,12 +41,12 @@ export function junctionsAtPauses(
       runs.push([f, end]);
       f = end;
     }
-    if (runs.length !== 1) continue;
-    const [pauseStart, pauseEnd] = runs[0]!;
-    const moved: [AcousticSpan, AcousticSpan] = [
+    if (runs.length === 0) continue;
+    const options = runs.map(([pauseStart, pauseEnd]): [AcousticSpan, AcousticSpan] => [
       { ...a, endMs: pauseStart * frameMs },
       { ...b, startMs: pauseEnd * frameMs },
-    ];
+    ]);
+    const moved = options.reduce((best, o) => (unevenPace(o[0], o[1]) < unevenPace(best[0], best[1]) ? o : best));
     if (!(unevenPace(moved[0], moved[1]) < unevenPace(a, b))) continue;
     [out[i], out[i + 1]] = moved;
   }

@@ -32,9 +32,18 @@ describe('junctionsAtPauses', () => {
     ]);
   });
 
-  it('leaves the junction with two runs, a run past a middle or more than 200 ms away, words apart, or a word between not placed', () => {
+  it('of several runs takes the one whose split evens their times a phone most (a closure inside a word beside the pause)', () => {
     const [a, b] = [w(0, 50, 3), w(50, 100, 1)];
-    expect(junctionsAtPauses([a, b], mask('.......q....qq......'))).toEqual([a, b]);
+    // Before: 16.7 and 50 ms a phone. At frame 7: 11.7 and 60; at frames 12–13: 20 and 30.
+    expect(junctionsAtPauses([a, b], mask('.......q....qq......'))).toEqual([{ ...a, endMs: 60 }, { ...b, startMs: 70 }]);
+    // At frame 7: 11.7 and 60; at frame 11: 18.3 and 40.
+    expect(junctionsAtPauses([a, b], mask('.......q...q........'))).toEqual([{ ...a, endMs: 55 }, { ...b, startMs: 60 }]);
+    // Neither split evens them (before: 50 and 16.7; at frame 12: 60 and 11.7; at frame 14: 70 and 8.3): the junction stays.
+    expect(junctionsAtPauses([w(0, 50, 1), w(50, 100, 3)], mask('............q.q.....'))).toEqual([w(0, 50, 1), w(50, 100, 3)]);
+  });
+
+  it('leaves the junction with a run past a middle or more than 200 ms away, words apart, or a word between not placed', () => {
+    const [a, b] = [w(0, 50, 3), w(50, 100, 1)];
     expect(junctionsAtPauses([a, b], mask('...q.............q..'))).toEqual([a, b]);
     const apart = { ...b, startMs: 55 };
     expect(junctionsAtPauses([a, apart], mask('............qq......'))).toEqual([a, apart]);
