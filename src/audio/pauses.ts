@@ -5,6 +5,7 @@
  * a pause there.
  */
 import { DictclipError } from '../errors.js';
+import { BandMeter, BAND_COUNT } from './bands.js';
 import { BLOCK_BYTES, readFully } from './output.js';
 import { assertMono16, openWav, type WavInfo } from '../wav-header.js';
 
@@ -32,19 +33,23 @@ export async function readFrameEnergies(
 
 /**
  * Per frame (as {@link readFrameEnergies}) its sum of squares and its zero crossings: how many
- * pairs of consecutive samples inside the frame change sign (a sample of 0 counts as positive).
+ * pairs of consecutive samples inside the frame change sign (a sample of 0 counts as positive);
+ * with `bands`, also its spectral bands ({@link BAND_COUNT} values a frame, dB: src/audio/bands.ts).
  * Reads the file once, in blocks. @throws as {@link readFrameEnergies}.
  */
 export async function readFrameStats(
   wav: WavInfo & { path: string },
   frameSamples: number,
   range: { startSample: number; endSample: number } = { startSample: 0, endSample: wav.samples },
-): Promise<{ energies: Float64Array; crossings: Uint32Array }> {
+  bands = false,
+): Promise<{ energies: Float64Array; crossings: Uint32Array; bands?: Float32Array }> {
   assertMono16(wav, wav.path);
   const total = range.endSample - range.startSample;
   const frames = Math.ceil(total / frameSamples);
   const energies = new Float64Array(frames);
   const crossings = new Uint32Array(frames);
+  const meter = bands ? new BandMeter(frameSamples, wav.sampleRate) : undefined;
+  const spectra = meter === undefined ? undefined : new Float32Array(frames * BAND_COUNT);
   const fh = await openWav(wav.path);
   try {
     const frameBytes = frameSamples * 2;
@@ -70,12 +75,13 @@ export async function readFrameStats(
         }
         energies[f] = sum;
         crossings[f] = signChanges;
+        if (meter !== undefined && spectra !== undefined) meter.measure(view.subarray(0, samples), at, spectra, f * BAND_COUNT);
       }
     }
   } finally {
     await fh.close();
   }
-  return { energies, crossings };
+  return spectra === undefined ? { energies, crossings } : { energies, crossings, bands: spectra };
 }
 
 /**

@@ -1,9 +1,9 @@
 /**
  * Planted faults on the embedded default with a reference (issue 28): speech joined from espeak-ng
  * words whose every boundary is known, with a word's audio replaced by noise, and with no fault at
- * all. The noise gives `unaligned` or `low-confidence` on its word; the clean recording gives
- * neither. (A syllable repeated with no pause before its word is not flagged since `outside`
- * leaves out sound between words closer than 150 ms: BENCHMARKS.md counts those misses.)
+ * all, and with a word's first syllable said twice. The noise gives `unaligned` or `low-confidence`
+ * on its word; the clean recording gives neither; a word whose clip takes in its repeated syllable
+ * gets `low-confidence` (the feature `echo`: src/align/confidence/echo.ts).
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -49,6 +49,8 @@ function noise(count: number): Int16Array {
 let root: string;
 let input: string;
 let refs: string;
+/** Where each part of stutter.wav starts, ms: the words with the two repeated syllables before their words. */
+let stutterStarts: number[];
 
 beforeAll(async () => {
   root = await tempDir('planted');
@@ -63,7 +65,13 @@ beforeAll(async () => {
   // 'wheel' (the fourth word) replaced by 450 ms of noise.
   const noisy = WORDS.map((w, i) => (i === 3 ? { samples: noise((450 * RATE) / 1000), gapMs: PAUSES[3]! } : said(w, i)));
   await writeJoined(path.join(input, 'noise.wav'), noisy);
-  for (const name of ['clean', 'noise']) await writeFile(path.join(refs, `${name}.txt`), `${WORDS.join(' ')}\n`);
+  // The first 1,900 samples (119 ms) of 'wheel' said right before it, and of 'village' 90 ms before it.
+  const stutter = (i: number, gapMs: number): Part => ({ samples: audio.get(WORDS[i]!)!.slice(0, 1900), gapMs });
+  stutterStarts = await writeJoined(
+    path.join(input, 'stutter.wav'),
+    WORDS.flatMap((w, i) => (i === 3 ? [stutter(i, 0), said(w, i)] : i === 7 ? [stutter(i, 90), said(w, i)] : [said(w, i)])),
+  );
+  for (const name of ['clean', 'noise', 'stutter']) await writeFile(path.join(refs, `${name}.txt`), `${WORDS.join(' ')}\n`);
 }, 120_000);
 
 afterAll(removeTempDirs);
@@ -83,5 +91,13 @@ describe('planted faults with a reference (embedded default)', () => {
     // The noise clip: whether the aligner leaves it unplaced or places it, it is flagged.
     const wheel = rows.find((r) => r['source'] === 'noise.wav' && r['text'] === 'wheel')!;
     expect(wheel['flags']).toMatch(/\b(unaligned|low-confidence)\b/);
+    // The repeated syllables: 'wheel' (syllable joined to it) is given a clip from the syllable on, and flagged; 'village'
+    // (syllable 90 ms before it) is given its own audio, a right clip, not flagged. Nothing else is flagged.
+    const stuttered = rows.filter((r) => r['source'] === 'stutter.wav');
+    expect(stuttered.map((r) => r['text'])).toEqual(WORDS);
+    const startOf = (text: string): number => Number(stuttered.find((r) => r['text'] === text)!['start_ms']);
+    expect(Math.abs(startOf('wheel') - stutterStarts[3]!)).toBeLessThanOrEqual(10);
+    expect(Math.abs(startOf('village') - stutterStarts[9]!)).toBeLessThanOrEqual(50);
+    expect([flagged('stutter.wav', 'low-confidence'), flagged('stutter.wav', 'unaligned')]).toEqual([['wheel'], []]);
   }, 180_000);
 });

@@ -6,9 +6,10 @@
  * the same frames), or how sure the service itself was of a word it recognized (its posterior),
  * and whether its sound is noise rather than voice (zero crossings); and at its edges, how much
  * sound goes on outside it before a neighbouring word and how much quiet it holds inside (an edge
- * placed early or late).
+ * placed early or late), and whether its first syllable is heard again right after its onset.
  */
 import { CLOSE_MS, cutsIntoSpeech, type TimeSpan } from './edges.js';
+import { echo } from './echo.js';
 import { FRAME_MS, frameRange, type RecordingLevels } from './levels.js';
 
 import { median } from '../acoustic/evidence.js';
@@ -58,6 +59,7 @@ export const FEATURES = [
   'startOut',
   'unclaimed',
   'cut',
+  'echo',
 ] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
@@ -166,15 +168,16 @@ function loudFrames(levels: RecordingLevels, fromMs: number, toMs: number): numb
  * outside an edge up to the neighbouring word, whether or not it reaches it, where that neighbour
  * is at least {@link CLOSE_MS} away (sound no word was given); and `hollow`, the longer run of
  * quiet just inside an edge (the edge likely sits in a pause); each in tenths of a second;
- * `unclaimed` (see {@link UNCLAIMED_UNDER_SPEECH_DB}); and `cut`, 1 when the word's own span cuts
+ * `unclaimed` (see {@link UNCLAIMED_UNDER_SPEECH_DB}); `cut`, 1 when the word's own span cuts
  * into speech as the `cut-edge` flag judges a clip (src/align/confidence/edges.ts, with the words
  * starting just before and just after it as its neighbours), else 0: the flag's evidence, weighed
- * by the fitted model with the rest (see {@link FEATURES}).
+ * by the fitted model with the rest (see {@link FEATURES}); and `echo`, the clip's first syllable
+ * heard again before the next word (src/align/confidence/echo.ts).
  */
 function edgeRuns(
   word: ScoredWord,
   ctx: FeatureContext,
-): { spill: number; outside: number; hollow: number; unclaimed: number; cut: number } {
+): { spill: number; outside: number; hollow: number; unclaimed: number; cut: number; echo: number } {
   // The neighbours' edges, and the pauses beside the word: up to the latest end of a word starting before it, from the earliest
   // start of one ending after it; and the neighbours themselves, the words starting last before it and first after it (one pass).
   let previousEnd = 0;
@@ -212,6 +215,7 @@ function edgeRuns(
     hollow: hollow / 100,
     unclaimed: clamp((unclaimed * FRAME_MS - UNCLAIMED_FREE_MS) / 100, 0, 3),
     cut: cutsIntoSpeech(word, previous, next, ctx.levels) ? 1 : 0,
+    echo: echo(ctx.levels, word.startMs, word.endMs, nextStart),
   };
 }
 

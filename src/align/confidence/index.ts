@@ -17,6 +17,6 @@ export { CONFIDENCE_MODELS, FITTED_THRESHOLD } from './coefficients.js';
 export async function readRecordingLevels(wavPath: string): Promise<RecordingLevels> {
   const info = await readWavInfo(wavPath);
   const frameSamples = Math.round((info.sampleRate * FRAME_MS) / 1000);
-  const { energies, crossings } = await readFrameStats({ ...info, path: wavPath }, frameSamples);
-  return recordingLevels(energies, frameSamples, crossings);
+  const { energies, crossings, bands } = await readFrameStats({ ...info, path: wavPath }, frameSamples, undefined, true);
+  return recordingLevels(energies, frameSamples, crossings, bands);
 }

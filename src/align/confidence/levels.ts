@@ -4,6 +4,8 @@
  * Pure once the frame energies are read (src/audio readFrameEnergies).
  */
 
+import { BAND_COUNT } from '../../audio/index.js';
+
 /** Length of a frame, ms (the recognizer's frame). */
 export const FRAME_MS = 10;
 /** Samples of a frame of the 16 kHz work audio. */
@@ -33,7 +35,13 @@ export interface RecordingLevels {
    * (white noise about 0.5, voiced speech under 0.15); all 0 when the crossings were not read.
    */
   readonly zcr: Float64Array;
+  /**
+   * Per frame its spectral bands, dB (`BAND_COUNT` values a frame, frame after frame:
+   * src/audio/bands.ts); absent when they were not read.
+   */
+  readonly bands?: Float32Array | undefined;
 }
+
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.floor(p * (sorted.length - 1))] ?? SILENT_DB;
@@ -41,9 +49,14 @@ function percentile(sorted: readonly number[], p: number): number {
 
 /**
  * The levels of a recording from its sums of squares per frame of `frameSamples` samples, and
- * optionally its zero crossings per frame (src/audio readFrameStats).
+ * optionally its zero crossings and spectral bands per frame (src/audio readFrameStats).
  */
-export function recordingLevels(energies: Float64Array, frameSamples = FRAME_SAMPLES, crossings?: Uint32Array): RecordingLevels {
+export function recordingLevels(
+  energies: Float64Array,
+  frameSamples = FRAME_SAMPLES,
+  crossings?: Uint32Array,
+  bands?: Float32Array,
+): RecordingLevels {
   const silent = SILENT_RMS * SILENT_RMS * frameSamples;
   const db = Float64Array.from(energies, (e) => (e <= silent ? SILENT_DB : 10 * Math.log10(e / frameSamples)));
   const sorted = Array.from(db).sort((a, b) => a - b); // digital silence counts as the floor it is
@@ -52,7 +65,7 @@ export function recordingLevels(energies: Float64Array, frameSamples = FRAME_SAM
   const loud = sorted.filter((d) => d > floorDb + QUIET_OVER_FLOOR_DB && d > SILENT_DB);
   const speechDb = loud.length === 0 ? floorDb + QUIET_OVER_FLOOR_DB : percentile(loud, SPEECH_PERCENTILE);
   const zcr = Float64Array.from(energies, (_, i) => (crossings?.[i] ?? 0) / Math.max(1, frameSamples - 1));
-  return { db, quiet, floorDb, speechDb, zcr };
+  return { db, quiet, floorDb, speechDb, zcr, bands: bands?.length === energies.length * BAND_COUNT ? bands : undefined };
 }
 
 /** Frames [first, end) of a span in ms, inside the recording. */

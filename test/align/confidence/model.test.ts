@@ -24,7 +24,7 @@ const word = (text: string, startMs: number, endMs: number, more: Partial<Scored
 function features(more: Partial<Record<FeatureName, number | null>> = {}): Record<FeatureName, number | null> {
   return {
     quiet: 0, level: 0, long: 0, short: 0, spill: 0, hollow: 0, unheard: 0, substituted: 0, estimated: 0,
-    gop: null, score: null, outside: 0, noise: 0, posterior: null, startOut: null, unclaimed: 0, cut: 0,
+    gop: null, score: null, outside: 0, noise: 0, posterior: null, startOut: null, unclaimed: 0, cut: 0, echo: 0,
     ...more,
   };
 }
@@ -226,6 +226,13 @@ describe('confidence model', () => {
     const placed = features({ gop: -1, score: 0, startOut: 0 });
     expect(CONFIDENCE_MODELS[0]!.features).toContain('startOut');
     expect(applyModel({ ...placed, startOut: 3 })).toBeLessThan(FITTED_THRESHOLD);
+    expect(applyModel(placed)).toBeGreaterThanOrEqual(FITTED_THRESHOLD);
+  });
+
+  it('fitted models: a placed word whose first syllable is heard again right after its onset (echo 1) is under the threshold, without it is not', () => {
+    const placed = features({ gop: -1, score: 0, startOut: 0 });
+    expect(CONFIDENCE_MODELS[0]!.features).toContain('echo');
+    expect(applyModel({ ...placed, echo: 1 })).toBeLessThan(FITTED_THRESHOLD);
     expect(applyModel(placed)).toBeGreaterThanOrEqual(FITTED_THRESHOLD);
   });
 
