@@ -106,6 +106,16 @@ describe('refineEdges', () => {
     expect(refineEdges([{ startMs: 15, endMs: 65 }], levels(`__b${'L'.repeat(10)}${tail}__`))).toEqual([{ startMs: 15, endMs: 65 }]);
   });
 
+  it('past its 80 ms reach, extends an end over loud sound that stops at once before the next placed word (abrupt-ends.ts)', () => {
+    // The first word's sound on frames 2–41, the floor on 42–45, the next word on 46–55; the search ended the first on frame 11.
+    const l = levels(`__${'L'.repeat(40)}____${'L'.repeat(10)}__`);
+    expect(refineEdges([{ startMs: 10, endMs: 60 }, { startMs: 230, endMs: 280 }], l)).toEqual([
+      { startMs: 10, endMs: 210 }, { startMs: 230, endMs: 280 },
+    ]);
+    // With the next word not placed, the sound may be its: the reach holds (frame 28).
+    expect(refineEdges([{ startMs: 10, endMs: 60 }, null], l)).toEqual([{ startMs: 10, endMs: 140 }, null]);
+  });
+
   it('never extends onto a neighbouring word: an end stops at the next start, a start at the previous end', () => {
     expect(refineEdges([{ startMs: 10, endMs: 20 }, { startMs: 40, endMs: 50 }], levels('__cccccccccc__'))).toEqual([
       { startMs: 10, endMs: 40 }, { startMs: 40, endMs: 60 },
