@@ -1,7 +1,9 @@
 /**
  * Speech with known truth and planted faults for the confidence benchmark (bench/confidence.mjs):
  * recordings joined from words whose audible extent is known exactly — espeak-ng words
- * (test/helpers/spoken-words.mjs) and real spoken digits (realspeech-dev/fsdd) — with a reference
+ * (test/helpers/spoken-words.mjs) and real spoken digits (realspeech-dev/fsdd: takes trimmed to
+ * where they are louder than their own noise, or whole with their noise bed and the truth the
+ * alignment benchmark gives them) — with a reference
  * text that may differ from what is said: a sentence said but missing from the reference, a heading
  * never said, words substituted, a word's audio replaced by noise, a syllable repeated before a word.
  */
@@ -9,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { monoWav, prng } from './lib.mjs';
-import { REAL_SPEECH, samples16k } from './real-voices.mjs';
+import { audibleExtent, REAL_SPEECH, samples16k, speakerThreshold } from './real-voices.mjs';
 import { synthesize } from '../test/helpers/spoken-words.mjs';
 
 const RATE = 16000;
@@ -48,9 +50,22 @@ async function digitTake(file) {
 }
 
 /**
+ * The takes of one speaker at 16 kHz, whole (their own noise bed kept, as the real-speech set's
+ * README joins them), each with its audible extent as the alignment benchmark's real voices
+ * measure it (bench/real-voices.mjs: first and last sample louder than twice the speaker's noise
+ * floor), the truth of the word it holds: `{ samples, extent }` by file.
+ */
+async function speakerTakes(files) {
+  const all = await Promise.all(files.map((f) => samples16k(join(FSDD, f))));
+  const threshold = speakerThreshold(all);
+  return new Map(files.map((f, i) => [f, { samples: all[i], extent: audibleExtent(all[i], threshold) }]));
+}
+
+/**
  * Join a script into `path` and write its reference text beside the truth. Steps:
- * `{ say, samples, ref }` a spoken word (`ref`: what the reference writes for it; null: left out;
- * another word: substituted), `{ unsaid }` a reference word never spoken, `{ noise: ms, ref, amplitude }`
+ * `{ say, samples, ref, extent }` a spoken word (`ref`: what the reference writes for it; null: left
+ * out; another word: substituted; `extent`: its first and last audible sample, when not the first
+ * and last of `samples`), `{ unsaid }` a reference word never spoken, `{ noise: ms, ref, amplitude }`
  * white noise (peak `amplitude`, default 2500) where the reference has `ref`, `{ stutter: samples,
  * gapMs }` a syllable before the next word, `gapMs` (default 90) before it.
  */
@@ -62,9 +77,10 @@ export async function joinScript(path, script, seed) {
   const spoken = [];
   let at = ms(500);
   let step = 0;
-  const place = (samples) => {
+  const place = (samples, extent) => {
     parts.push({ at, samples });
-    const span = { startMs: (at * 1000) / RATE, endMs: ((at + samples.length) * 1000) / RATE };
+    const [first, last] = extent ?? [0, samples.length - 1];
+    const span = { startMs: ((at + first) * 1000) / RATE, endMs: ((at + last + 1) * 1000) / RATE };
     at += samples.length;
     return span;
   };
@@ -77,7 +93,7 @@ export async function joinScript(path, script, seed) {
       place(noise);
       if (s.ref !== null) reference.push({ text: s.ref, truth: null, fault: 'noise' });
     } else {
-      const span = place(s.samples);
+      const span = place(s.samples, s.extent);
       spoken.push({ word: s.say, ...span });
       if (s.ref !== null)
         reference.push({
@@ -132,16 +148,20 @@ async function recordingPlans() {
     const random = prng(seed);
     return Array.from({ length: n }, () => Math.floor(random() * 10));
   };
-  const takeOf = async (speaker, digit, k) => {
-    const takes = files.filter((f) => f.startsWith(`${digit}_${speaker}_`)).sort();
-    return digitTake(join(FSDD, takes[k % takes.length]));
+  const speakers = new Map();
+  // A take trimmed to where it is louder than its own noise (its truth: all of it), or whole with its audible extent.
+  const takeOf = async (speaker, digit, k, whole) => {
+    const file = files.filter((f) => f.startsWith(`${digit}_${speaker}_`)).sort()[k];
+    if (!whole) return { samples: await digitTake(join(FSDD, file)), extent: undefined };
+    if (!speakers.has(speaker)) speakers.set(speaker, await speakerTakes(files.filter((f) => f.split('_')[1] === speaker)));
+    return speakers.get(speaker).get(file);
   };
-  const real = (name, speaker, faults, build) => ({
-    name, kind: `real digits (fsdd ${speaker})`, faults,
+  const real = (name, speaker, faults, build, whole = false) => ({
+    name, kind: `real digits (fsdd ${speaker}${whole ? ', whole takes' : ''})`, faults,
     script: async () => {
       const ds = digits(speaker, 22, name.length * 7 + speaker.length);
-      const takes = await Promise.all(ds.map((d, k) => takeOf(speaker, d, k)));
-      return build(ds.map((d, k) => ({ say: DIGITS[d], samples: takes[k], ref: DIGITS[d] })), takes);
+      const takes = await Promise.all(ds.map((d, k) => takeOf(speaker, d, k % files.filter((f) => f.startsWith(`${d}_${speaker}_`)).length, whole)));
+      return build(ds.map((d, k) => ({ say: DIGITS[d], samples: takes[k].samples, extent: takes[k].extent, ref: DIGITS[d] })), takes);
     },
   });
   return [
@@ -196,7 +216,7 @@ async function recordingPlans() {
           i === 6
             ? [{ noise: 400, ref: s.ref }]
             : i === 10 || i === 17
-              ? [{ stutter: takes[i].slice(0, 1600) }, { ...s, fault: 'stutter' }]
+              ? [{ stutter: takes[i].samples.slice(0, 1600) }, { ...s, fault: 'stutter' }]
               : i === 13
                 ? [{ unsaid: 'four' }, s]
                 : [s],
@@ -243,5 +263,17 @@ async function recordingPlans() {
     ),
     real('fsdd-george-clean', 'george', 'none (correct reference)', (steps) => steps),
     real('fsdd-nicolas-clean', 'nicolas', 'none (correct reference)', (steps) => steps),
+    // Whole takes, their own noise bed kept, each word's truth its first and last sample over twice the speaker's noise.
+    real('fsdd-jackson-whole-faults', 'jackson', 'whole takes: an unspoken heading, two digits missing from the reference, one substituted', (steps) => [
+      { unsaid: 'numbers', fault: 'heading' },
+      ...steps.map((s, i) => (i === 4 || i === 15 ? { ...s, ref: null, fault: 'missing' } : i === 9 ? { ...s, ref: DIGITS[(DIGITS.indexOf(s.say) + 4) % 10] } : s)),
+    ], true),
+    real('fsdd-nicolas-whole-noise', 'nicolas', "whole takes: one digit's audio replaced by noise, a stutter", (steps, takes) =>
+      steps.flatMap((s, i) =>
+        i === 7 ? [{ noise: 400, ref: s.ref }]
+          : i === 12 ? [{ stutter: takes[i].samples.slice(takes[i].extent[0], takes[i].extent[0] + 1600) }, { ...s, fault: 'stutter' }]
+            : [s],
+      ), true),
+    real('fsdd-george-whole-clean', 'george', 'whole takes: none (correct reference)', (steps) => steps, true),
   ];
 }

@@ -118,10 +118,12 @@ async function demoShare(dir, modules) {
     await writeFile(wav, monoWav(Buffer.from((await samples16k(join(samples, source))).buffer)));
     const levels = await modules.confidence.readRecordingLevels(wav);
     const alignment = await readFile(join(out, 'alignments', `${source}.json`), 'utf8').then(JSON.parse, () => null);
-    const timed = JSON.parse(await readFile(join(out, 'transcripts', `${source}.json`), 'utf8'));
+    // As the run scores them (see labelRun): with a text the dictation's own words lend their confidence to the words
+    // matched to them; without one the recognized words carry the recognizer's own confidence (saved with the markers).
+    const saved = JSON.parse(await readFile(join(out, 'markers', `${source}.json`), 'utf8'));
     const words = alignment !== null
-      ? modules.pipeline.wordsToScore({ markers: [] }, alignment.words)
-      : timed.words.filter((w) => w.startMs !== null).map((w) => ({ text: w.text, textStart: w.textStart, startMs: w.startMs, endMs: w.endMs, source: 'recognized' }));
+      ? modules.pipeline.wordsToScore({ markers: [] }, alignment.words, saved.markers)
+      : modules.pipeline.wordsToScore(saved, undefined);
     const ctx = modules.confidence.featureContext(words, levels);
     const byOffset = new Map(words.map((w) => [w.textStart, modules.confidence.wordFeatures(w, ctx)]));
     for (const row of rows.filter((r) => r.source === source && r.kind === 'word' && alignment !== null)) {
@@ -191,7 +193,9 @@ export default async function confidence() {
   return saveResult('confidence', {
     title: 'Confidence and flags: which labels to trust',
     setup: `${set.length} recordings joined from words whose audible extent is known exactly: ${set.filter((r) => r.kind.startsWith('synthetic')).length} of espeak-ng words, ` +
-      `${set.filter((r) => r.kind.startsWith('real')).length} of real spoken digits (realspeech-dev/fsdd: jackson, nicolas, george), pauses 0–300 ms over a faint noise floor, ` +
+      `${set.filter((r) => r.kind.startsWith('real')).length} of real spoken digits (realspeech-dev/fsdd: jackson, nicolas, george; ` +
+      `${set.filter((r) => r.kind.includes('whole takes')).length} of them of whole takes with their own noise bed, each word's truth its first and last sample over twice ` +
+      'the speaker\'s noise as in the alignment benchmark, the others of takes trimmed to where they are louder than their own noise), pauses 0–300 ms over a faint noise floor, ' +
       `${(set.reduce((n, r) => n + r.durationMs, 0) / 1000).toFixed(0)} s in all, with planted faults (table below). Each is run on the embedded default with its reference ` +
       '(`--transcripts`), again with it as against a remote service (the embedded service started apart on port 0, `dictclip run --base-url <url> --transcripts …`: ' +
       'the reference words get the times of the service\'s recognized words by text alignment), and again without (re-cut from the saved markers). A clip is right when its label is the word spoken there and both edges are within 50 ms of ' +

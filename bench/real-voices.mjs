@@ -28,6 +28,23 @@ export async function samples16k(path, ffmpeg = 'ffmpeg') {
   return new Int16Array(stdout.buffer.slice(stdout.byteOffset, stdout.byteOffset + stdout.byteLength));
 }
 
+/**
+ * A speaker's threshold of audible sound: twice the median, over the speaker's takes, of the peak
+ * |sample| of each take's quietest 5 ms (the speakers' noise floors differ tenfold).
+ */
+export function speakerThreshold(takes) {
+  return 2 * median(takes.map(quietest));
+}
+
+/** A take's audible extent: its first and last sample louder than `threshold` (`[0, -1]` when none is). */
+export function audibleExtent(s, threshold) {
+  let first = 0;
+  while (first < s.length && Math.abs(s[first]) <= threshold) first++;
+  let last = s.length - 1;
+  while (last > first && Math.abs(s[last]) <= threshold) last--;
+  return first < s.length ? [first, last] : [0, -1];
+}
+
 /** Peak |sample| of the quietest 5 ms of `s`. */
 function quietest(s) {
   const n = RATE / 200;
@@ -60,7 +77,7 @@ export async function realVoiceSets(dir, ffmpeg = 'ffmpeg') {
       }
       const takes = files.filter((f) => f.split('_')[1] === speaker);
       const all = await Promise.all(takes.map(async (f) => ({ digit: Number(f[0]), s: await samples16k(join(fsdd, f), ffmpeg) })));
-      const threshold = 2 * median(all.map((t) => quietest(t.s)));
+      const threshold = speakerThreshold(all.map((t) => t.s));
       const random = prng(1000 + r);
       const order = all.map((t, i) => [random(), i]).sort((a, b) => a[0] - b[0]).map(([, i]) => all[i]);
       const chosen = order.slice(r * PER_RECORDING, (r + 1) * PER_RECORDING);
@@ -73,10 +90,7 @@ export async function realVoiceSets(dir, ffmpeg = 'ffmpeg') {
       let at = lead;
       chosen.forEach((t, i) => {
         for (let k = 0; k < t.s.length; k++) out[at + k] = Math.max(-32768, Math.min(32767, out[at + k] + t.s[k]));
-        let first = 0;
-        while (first < t.s.length && Math.abs(t.s[first]) <= threshold) first++;
-        let last = t.s.length - 1;
-        while (last > first && Math.abs(t.s[last]) <= threshold) last--;
+        const [first, last] = audibleExtent(t.s, threshold);
         words.push({ word: DIGITS[t.digit], startMs: ((at + first) * 1000) / RATE, endMs: ((at + last + 1) * 1000) / RATE });
         at += t.s.length + Math.round((pauses[i] * RATE) / 1000);
       });

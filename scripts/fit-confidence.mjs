@@ -113,13 +113,13 @@ export function probability(models, r) {
 /**
  * The highest threshold (0.05 to 0.95 by 0.01) that flags at most {@link RIGHT_FLAGGED} of the
  * right clips with a reference and leaves at most {@link DEMO_FLAGGED} of the demo's clips (rows of
- * mode `demo`) with any flag: `unaligned` or `cut-edge` (whatever the threshold) or a probability
- * under it. The words without a reference are the recognized model's to fit to it.
+ * mode `demo`) with any flag: one the threshold does not decide (`unaligned`, `cut-edge`,
+ * `rate-outlier`, …) or a probability under it. The words without a reference are the recognized model's to fit to it.
  */
 export function chooseThreshold(models, rows) {
   const right = rows.filter((r) => r.mode === 'reference' && r.right === true && !unaligned(r)).map((r) => probability(models, r));
   const demo = rows.filter((r) => r.mode === 'demo');
-  const alwaysFlagged = (r) => unaligned(r) || r.flags.includes('cut-edge');
+  const alwaysFlagged = (r) => r.flags.some((f) => f !== 'low-confidence' && f !== 'verified');
   let threshold = 0.05;
   for (let k = 5; k <= 95; k++) {
     const t = k / 100;
