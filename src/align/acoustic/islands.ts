@@ -8,6 +8,7 @@
  * 280 ms stretch it was said in) moves onto its own audio; synthetic words on another word's audio
  * 1 → 0, placed 376 → 377 of 380; no other word of the real or synthetic sets moves. Pure.
  */
+import { frameRuns } from './frame-runs.js';
 import { scorePerFrame } from './evidence.js';
 import { ENERGY_FRAME_MS, EXTEND_OVER_DB, QUIET_END_DB, type FrameLevels } from './refine.js';
 import type { AcousticSpan } from './types.js';
@@ -41,15 +42,11 @@ export function unclaimedIslands(spans: readonly (AcousticSpan | null)[], levels
     if (a === null || b === null || a === undefined || b === undefined) continue;
     const gapStart = Math.ceil(a.endMs / ENERGY_FRAME_MS);
     const gapEnd = Math.min(levels.db.length, Math.floor(b.startMs / ENERGY_FRAME_MS));
-    for (let f = gapStart; f < gapEnd; ) {
-      if (!(levels.db[f]! > sound)) { f++; continue; }
-      let end = f;
-      let loudFrames = 0;
-      while (end < gapEnd && levels.db[end]! > sound) { if (levels.db[end]! > loud) loudFrames++; end++; }
+    for (const [f, end] of frameRuns(gapStart, gapEnd, (k) => levels.db[k]! > sound)) {
+      const loudFrames = levels.db.subarray(f, end).filter((d) => d > loud).length;
       if (f > gapStart && end < gapEnd && loudFrames * ENERGY_FRAME_MS >= MIN_ISLAND_MS) {
         islands.push({ startMs: f * ENERGY_FRAME_MS, endMs: end * ENERGY_FRAME_MS, before: i, after: i + 1 });
       }
-      f = end;
     }
   }
   return islands;

@@ -2,6 +2,7 @@
  * Junctions of touching words moved onto the pause between them (part of the edge refinement,
  * refine.ts). Pure.
  */
+import { frameRuns } from './frame-runs.js';
 import type { AcousticSpan } from './types.js';
 
 /** How far from where two touching words meet a pause may lie to be their junction, ms. */
@@ -33,14 +34,7 @@ export function junctionsAtPauses(
     if (Math.round(b.startMs / frameMs) !== junction) continue;
     const from = Math.max(junction - reach, Math.ceil((a.startMs + a.endMs) / 2 / frameMs));
     const to = Math.min(junction + reach, Math.floor((b.startMs + b.endMs) / 2 / frameMs));
-    const runs: [number, number][] = [];
-    for (let f = from; f < to; ) {
-      if (quiet[f] !== 1) { f++; continue; }
-      let end = f;
-      while (end < to && quiet[end] === 1) end++;
-      runs.push([f, end]);
-      f = end;
-    }
+    const runs = frameRuns(from, to, (f) => quiet[f] === 1);
     if (runs.length === 0) continue;
     const options = runs.map(([pauseStart, pauseEnd]): [AcousticSpan, AcousticSpan] => [
       { ...a, endMs: pauseStart * frameMs },

@@ -52,6 +52,7 @@
  */
 import { faintAndPoor, median } from './evidence.js';
 import { abruptEnd } from './abrupt-ends.js';
+import { frameRuns } from './frame-runs.js';
 import { junctionsAtPauses } from './junctions.js';
 import { startsPastSpill } from './spill.js';
 import type { AcousticSpan } from './types.js';
@@ -123,14 +124,9 @@ export function edgeAmplitude(levels: FrameLevels): number {
 export function soundsFade(levels: FrameLevels): boolean {
   const over = levels.floorDb + STRETCH_OVER_DB;
   const shortest = MIN_STRETCH_MS / ENERGY_FRAME_MS;
-  const drops: number[] = [];
-  for (let f = 0; f < levels.db.length; ) {
-    if (!(levels.db[f]! > over)) { f++; continue; }
-    let end = f;
-    while (end < levels.db.length && levels.db[end]! > over) end++;
-    if (end - f >= shortest) drops.push(levels.db[f]! - levels.db[end - 1]!);
-    f = end;
-  }
+  const drops = frameRuns(0, levels.db.length, (f) => levels.db[f]! > over)
+    .filter(([start, end]) => end - start >= shortest)
+    .map(([start, end]) => levels.db[start]! - levels.db[end - 1]!);
   const drop = median(drops);
   return drop !== null && drop >= FADING_DB;
 }
