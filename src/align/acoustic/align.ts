@@ -135,11 +135,11 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
         retry && uncoveredSpeechFrames(decoded.get(job.id) ?? [], loud, job.startFrame) >= UNCOVERED_SPEECH_FRAMES ? [i] : [],
       );
       if (again.length > 0) {
-        const retry = again.map((i) => ({ ...jobs[i]!, id: `${jobs[i]!.id}u` }));
-        await Promise.all(again.map((i, k) => writeGrammar(i, retry[k]!.id, UNSCRIPTED_SPEECH)));
-        const redone = await grammarSearch(retry, search);
+        const redo = again.map((i) => ({ ...jobs[i]!, id: `${jobs[i]!.id}u` }));
+        await Promise.all(again.map((i, k) => writeGrammar(i, redo[k]!.id, UNSCRIPTED_SPEECH)));
+        const redone = await grammarSearch(redo, search);
         again.forEach((i, k) => {
-          const segments = redone.get(retry[k]!.id) ?? [];
+          const segments = redone.get(redo[k]!.id) ?? [];
           if (unscriptedShare(segments, loud, jobs[i]!.startFrame) > MAX_UNSCRIPTED_SHARE) return;
           decoded.set(jobs[i]!.id, segments);
           const at = (frame: number): number => (jobs[i]!.startFrame + frame) * FRAME_MS;
@@ -159,7 +159,7 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
       : await searchPieces([{ startMs: 0, endMs: info.durationMs, words: spoken }]);
     // Per word the phones of its first pronunciation (0: not aligned), for the rule on words squeezed beside a missing one.
     const wordPhones = words.map((_, w) => byWord.get(w)?.tokens.reduce((n, t) => n + (tokenPhones[t]?.[0] ?? 0), 0) ?? 0);
-    const settled = await settleSpans(found, wordPhones, wav, levels.energy);
+    const settled = await settleSpans(found, wordPhones, wav, levels);
     let refined = settled;
     // Sound no word was given beside a word placed elsewhere: each of the two words around it is searched for again on that stretch
     // alone, and moves there when it fits it better (aligned minus phone-loop score a frame) than where it was.
@@ -167,7 +167,7 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
       .filter((isle) => !unscripted.some(([a, b]) => isle.startMs < b && isle.endMs > a));
     if (islands.length > 0) {
       const moved = movedToIslands(found, await searchPieces(islandPieces(islands, refined, info.durationMs), false));
-      if (moved !== null) refined = await settleSpans(moved, wordPhones, wav, levels.energy);
+      if (moved !== null) refined = await settleSpans(moved, wordPhones, wav, levels);
     }
     return {
       words: refined,

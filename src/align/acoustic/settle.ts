@@ -14,21 +14,29 @@ import { overNoiseBed } from './noise-bed.js';
 import { edgesOnSamples } from './sample-edges.js';
 import type { AcousticSpan } from './types.js';
 
+/** A recording's levels as settling reads them: in energy frames, and the same with its noise bed put at the floor (noise-bed.ts). */
+export interface SettleLevels {
+  readonly energy: FrameLevels;
+  readonly edges: FrameLevels;
+}
+
 /**
- * The recording's levels in energy frames (`energy`) and in the search's frames of `searchFrameMs`
- * (`search`, a whole number of energy frames), from one read of the audio: a frame's energy is a
- * sum of squares, so a search frame's is the sum of the energy frames it holds.
+ * The recording's levels in energy frames (`energy`, and `edges`: the same over its noise bed) and
+ * in the search's frames of `searchFrameMs` (`search`, a whole number of energy frames), from one
+ * read of the audio: a frame's energy is a sum of squares, so a search frame's is the sum of the
+ * energy frames it holds.
  */
 export async function recordingLevels(
   wav: WavInfo & { path: string },
   searchFrameMs: number,
-): Promise<{ energy: FrameLevels; search: FrameLevels }> {
+): Promise<SettleLevels & { search: FrameLevels }> {
   const frameSamples = (wav.sampleRate * ENERGY_FRAME_MS) / 1000;
   const energies = await readFrameEnergies(wav, frameSamples);
   const per = searchFrameMs / ENERGY_FRAME_MS;
   const coarse = new Float64Array(Math.ceil(energies.length / per));
   energies.forEach((e, f) => { coarse[Math.floor(f / per)]! += e; });
-  return { energy: frameLevels(energies, frameSamples), search: frameLevels(coarse, per * frameSamples) };
+  const energy = frameLevels(energies, frameSamples);
+  return { energy, edges: overNoiseBed(energy), search: frameLevels(coarse, per * frameSamples) };
 }
 
 /**
@@ -39,7 +47,7 @@ export async function settleSpans(
   found: ReadonlyMap<number, AcousticSpan>,
   wordPhones: readonly number[],
   wav: WavInfo & { path: string },
-  levels: FrameLevels,
+  levels: SettleLevels,
 ): Promise<(AcousticSpan | null)[]> {
   const paced: (AcousticSpan | null)[] = wordPhones.map(() => null);
   // A word far faster than the recording's own pace was squeezed in: it was never spoken.
@@ -52,8 +60,7 @@ export async function settleSpans(
     const missing = [word - 1, word + 1].filter((n) => n >= 0 && n < paced.length && paced[n] === null && (wordPhones[n] ?? 0) > 0);
     return missing.some((n) => squeezedBesideMissing(span.evidence!, wordPhones[n]!, pace)) ? null : span;
   });
-  const edgeLevels = overNoiseBed(levels);
-  const refined = await edgesOnSamples(dropFaintAndPoor(refineEdges(result, edgeLevels), levels), wav, edgeLevels);
+  const refined = await edgesOnSamples(dropFaintAndPoor(refineEdges(result, levels.edges), levels.energy), wav, levels.edges);
   return refined.map((span) =>
     span === null ? null : { ...span, startMs: Math.min(span.startMs, wav.durationMs), endMs: Math.min(span.endMs, wav.durationMs) },
   );

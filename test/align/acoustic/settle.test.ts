@@ -27,7 +27,7 @@ describe('settleSpans', () => {
     const path = join(dir, 'words.wav');
     await writeFile(path, pcmWav(samples));
     const wav = { ...(await readWavInfo(path)), path };
-    const { energy: levels } = await recordingLevels(wav, 10);
+    const levels = await recordingLevels(wav, 10);
     const found = new Map(spans);
     const placed = spans.map(([, s]) => s);
     // The missing word of 2 phones would be at 1.0 of the pace on those 20 frames: the squeezed word is left out.
