@@ -13,10 +13,14 @@ export type { RecordingLevels } from './levels.js';
 export { applyModel, roundConfidence, scoreWords } from './model.js';
 export { CONFIDENCE_MODELS, FITTED_THRESHOLD } from './coefficients.js';
 
-/** The levels of a 16 kHz mono 16-bit WAV (the work audio). @throws DictclipError E_INPUT, E_AUDIO_INVALID. */
-export async function readRecordingLevels(wavPath: string): Promise<RecordingLevels> {
+/**
+ * The levels of a 16 kHz mono 16-bit WAV (the work audio); its spectral bands only with `bands`
+ * (only `echo` reads them, and only the model of words the aligner measured reads `echo`).
+ * @throws DictclipError E_INPUT, E_AUDIO_INVALID.
+ */
+export async function readRecordingLevels(wavPath: string, { bands = true }: { bands?: boolean } = {}): Promise<RecordingLevels> {
   const info = await readWavInfo(wavPath);
   const frameSamples = Math.round((info.sampleRate * FRAME_MS) / 1000);
-  const { energies, crossings, bands } = await readFrameStats({ ...info, path: wavPath }, frameSamples, undefined, true);
-  return recordingLevels(energies, frameSamples, crossings, bands);
+  const stats = await readFrameStats({ ...info, path: wavPath }, frameSamples, undefined, bands);
+  return recordingLevels(stats.energies, frameSamples, stats.crossings, stats.bands);
 }

@@ -50,7 +50,6 @@ export interface RecordingLevels {
   readonly bands?: Float32Array | undefined;
 }
 
-
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.floor(p * (sorted.length - 1))] ?? SILENT_DB;
 }

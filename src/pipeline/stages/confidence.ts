@@ -65,7 +65,8 @@ export async function scoreRecording(
   wavPath: string,
   words: readonly (ScoredWord & { textStart: number })[],
 ): Promise<{ words: JudgedWord[]; levels: Awaited<ReturnType<typeof readRecordingLevels>> }> {
-  const levels = await readRecordingLevels(wavPath);
+  // The spectral bands feed `echo`, which only the model of words with the aligner's evidence reads.
+  const levels = await readRecordingLevels(wavPath, { bands: words.some((w) => w.evidence !== undefined) });
   const scores = scoreWords(words, levels);
   return { words: words.map((w, i) => ({ ...w, confidence: scores[i]! })), levels };
 }

@@ -1,6 +1,11 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { judgeRecordingClips, wordsToScore } from '../../../src/pipeline/stages/confidence.js';
+import { judgeRecordingClips, scoreRecording, wordsToScore } from '../../../src/pipeline/stages/confidence.js';
 import { recordingLevels } from '../../../src/align/confidence/levels.js';
+import { BAND_COUNT } from '../../../src/audio/index.js';
+import { pcmWav } from '../../helpers/audio.js';
 
 describe('wordsToScore', () => {
   it('without a reference: the recognized words (no punctuation), each with the service\'s confidence when it gave one', () => {
@@ -65,5 +70,21 @@ describe('judgeRecordingClips', () => {
       ['low-confidence', 0.2],
       ['unaligned', 0],
     ]);
+  });
+});
+
+describe('scoreRecording', () => {
+  it('reads the spectral bands only when a word carries the aligner\'s evidence (only its model reads echo)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dictclip-score-'));
+    try {
+      const wav = join(dir, 'a.wav');
+      await writeFile(wav, pcmWav(Int16Array.from({ length: 8000 }, (_, i) => Math.round(3000 * Math.sin(i / 5)))));
+      const word = { text: 'a', textStart: 0, startMs: 100, endMs: 400 };
+      const recognized = await scoreRecording(wav, [{ ...word, source: 'recognized' }]);
+      const aligned = await scoreRecording(wav, [{ ...word, source: 'acoustic', evidence: { frames: 30, alignedScore: -300, loopScore: -200, phones: 1 } }]);
+      expect([recognized.levels.bands, aligned.levels.bands?.length]).toEqual([undefined, 50 * BAND_COUNT]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
