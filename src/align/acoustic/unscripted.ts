@@ -28,6 +28,13 @@ export const UNCOVERED_SPEECH_FRAMES = 100;
 /** A 10 ms frame is loud (speech, for this purpose) at this many dB over the recording's noise floor. */
 export const LOUD_OVER_FLOOR_DB = 15;
 
+/** Loud frames of `loud` from a piece's frame `start` to `end` (end exclusive), `offsetFrame` being the piece's first frame. */
+function loudIn(loud: Uint8Array, offsetFrame: number, start: number, end: number): number {
+  let frames = 0;
+  for (let f = Math.max(0, offsetFrame + start); f < offsetFrame + end && f < loud.length; f++) frames += loud[f]!;
+  return frames;
+}
+
 /**
  * Loud frames (`loud`: per 10 ms frame of the recording, 1 when loud) inside each stretch the
  * grammar search gave no word (silence or fillers between placed words, and before the first and
@@ -36,20 +43,15 @@ export const LOUD_OVER_FLOOR_DB = 15;
 export function uncoveredSpeechFrames(grammar: readonly HypSegment[], loud: Uint8Array, offsetFrame: number): number {
   let best = 0;
   let from: number | undefined;
-  const loudIn = (start: number, end: number): number => {
-    let frames = 0;
-    for (let f = Math.max(0, offsetFrame + start); f < offsetFrame + end && f < loud.length; f++) frames += loud[f]!;
-    return frames;
-  };
   for (const segment of grammar) {
     const isWord = tokenIndex(segment.word) !== undefined;
     if (!isWord && from === undefined) from = segment.startFrame;
     if (isWord && from !== undefined) {
-      best = Math.max(best, loudIn(from, segment.startFrame));
+      best = Math.max(best, loudIn(loud, offsetFrame, from, segment.startFrame));
       from = undefined;
     }
   }
-  if (from !== undefined) best = Math.max(best, loudIn(from, grammar.at(-1)!.endFrame));
+  if (from !== undefined) best = Math.max(best, loudIn(loud, offsetFrame, from, grammar.at(-1)!.endFrame));
   return best;
 }
 
@@ -69,9 +71,7 @@ export function unscriptedShare(grammar: readonly HypSegment[], loud: Uint8Array
   for (const segment of grammar) {
     const isGarbage = segment.word.startsWith(garbage);
     if (!isGarbage && tokenIndex(segment.word) === undefined) continue;
-    const first = Math.max(0, offsetFrame + segment.startFrame);
-    let frames = 0;
-    for (let f = first; f < offsetFrame + segment.endFrame && f < loud.length; f++) frames += loud[f]!;
+    const frames = loudIn(loud, offsetFrame, segment.startFrame, segment.endFrame);
     if (isGarbage) unscripted += frames;
     else words += frames;
   }
