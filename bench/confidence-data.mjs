@@ -41,11 +41,7 @@ async function digitTake(file) {
   const sorted = [...rms].sort((a, b) => a - b);
   const floor = sorted[Math.floor(0.1 * (sorted.length - 1))] ?? 0;
   const peak = sorted.at(-1) ?? 0;
-  const threshold = Math.max(4 * floor, 0.03 * peak, 60);
-  let first = 0;
-  while (first < all.length && Math.abs(all[first]) <= threshold) first++;
-  let last = all.length - 1;
-  while (last > first && Math.abs(all[last]) <= threshold) last--;
+  const [first, last] = audibleExtent(all, Math.max(4 * floor, 0.03 * peak, 60));
   return all.slice(first, last + 1);
 }
 
