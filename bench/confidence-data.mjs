@@ -271,5 +271,22 @@ async function recordingPlans() {
             : [s],
       ), true),
     real('fsdd-george-whole-clean', 'george', 'whole takes: none (correct reference)', (steps) => steps, true),
+    real('fsdd-george-whole-faults', 'george', 'whole takes: a digit missing from the reference, one substituted, a faint noise stretch', (steps) =>
+      steps.flatMap((s, i) =>
+        i === 6 ? [{ ...s, ref: null, fault: 'missing' }]
+          : i === 11 ? [{ ...s, ref: DIGITS[(DIGITS.indexOf(s.say) + 3) % 10] }]
+            : i === 16 ? [{ noise: 350, ref: s.ref, amplitude: 400 }] : [s],
+      ), true),
+    real('fsdd-jackson-whole-noise-stutter', 'jackson', 'whole takes: a noise stretch, a stutter, an unspoken heading', (steps, takes) => [
+      { unsaid: 'digits', fault: 'heading' },
+      ...steps.flatMap((s, i) =>
+        i === 5 ? [{ noise: 400, ref: s.ref, amplitude: 800 }]
+          : i === 14 ? [{ stutter: takes[i].samples.slice(takes[i].extent[0], takes[i].extent[0] + 1500) }, { ...s, fault: 'stutter' }]
+            : [s],
+      ),
+    ], true),
+    real('fsdd-nicolas-whole-missing-substituted', 'nicolas', 'whole takes: two digits missing from the reference, two substituted', (steps) =>
+      steps.map((s, i) => (i === 3 || i === 12 ? { ...s, ref: null, fault: 'missing' } : i === 8 || i === 18 ? { ...s, ref: DIGITS[(DIGITS.indexOf(s.say) + 5) % 10] } : s)), true),
+    real('fsdd-jackson-whole-clean', 'jackson', 'whole takes: none (correct reference)', (steps) => steps, true),
   ];
 }
