@@ -17,15 +17,16 @@ const BASIC = ['quiet', 'level', 'long', 'short', 'spill', 'hollow', 'unheard', 
  * its phones, sound no word was given just outside an edge, quiet inside an edge, goodness of
  * pronunciation, noise (zero crossings), how far edge refinement moved its start earlier than
  * the search put it, loud sound no word was given in a pause beside it, whether its span cuts
- * into speech (the `cut-edge` test on the word alone), and its first syllable heard again right
- * after it (echo). The recognized model (words without a reference that carry the service's own
+ * into speech (the `cut-edge` test on the word alone), its first syllable heard again right
+ * after it (echo), and whether the aligner moved it onto sound no word had been given
+ * (island). The recognized model (words without a reference that carry the service's own
  * confidence) is fitted on those words. The basic model is also fitted on
  * the text-aligned pass's words (mode `text`: the reference words given the times of a service's
  * recognized words), the only words whose `substituted` is ever 1 (the service heard another word
  * there), so a substituted word is scored on what that measured.
  */
 export const MODELS = [
-  { name: 'acoustic', features: ['short', 'long', 'outside', 'hollow', 'gop', 'noise', 'startOut', 'unclaimed', 'cut', 'echo'], fitOn: (r) => r.mode === 'reference' },
+  { name: 'acoustic', features: ['short', 'long', 'outside', 'hollow', 'gop', 'noise', 'startOut', 'unclaimed', 'cut', 'echo', 'island'], fitOn: (r) => r.mode === 'reference' },
   { name: 'recognized', features: [...BASIC, 'posterior'], fitOn: (r) => r.mode === 'recognized' },
   { name: 'basic', features: BASIC, fitOn: (r) => r.mode === 'reference' || r.mode === 'text' },
 ];

@@ -73,8 +73,8 @@ export function islandPieces(islands: readonly Island[], spans: readonly (Acoust
 
 /**
  * `found` with each word of `again` (searched for anew on an island) moved there when it scores
- * better there (aligned minus phone-loop score a frame) than where `found` has it; null when none
- * moves (or a score is missing).
+ * better there (aligned minus phone-loop score a frame) than where `found` has it, its evidence
+ * marked `island`; null when none moves (or a score is missing).
  */
 export function movedToIslands(
   found: ReadonlyMap<number, AcousticSpan>,
@@ -87,7 +87,7 @@ export function movedToIslands(
     const before = was === undefined ? null : scorePerFrame(was);
     if (now === null || before === null || now <= before) continue;
     moved ??= new Map(found);
-    moved.set(word, span);
+    moved.set(word, { ...span, evidence: { ...span.evidence!, island: true } });
   }
   return moved;
 }

@@ -53,6 +53,11 @@ export interface WordEvidence {
    */
   readonly searchStartMs?: number;
   readonly searchEndMs?: number;
+  /**
+   * Set when the word was moved onto a stretch of sound that no word had been given (islands.ts), away from where
+   * the search put it: the text then had one word for two stretches of speech, so which of them holds it is a guess.
+   */
+  readonly island?: true;
 }
 
 /** Where a word was found. */

@@ -6,7 +6,7 @@
 import type { ConfidenceModel } from './features.js';
 
 export const CONFIDENCE_MODELS: readonly ConfidenceModel[] = [
-  { name: 'acoustic', features: ['short', 'long', 'outside', 'hollow', 'gop', 'noise', 'startOut', 'unclaimed', 'cut', 'echo'], weights: [2.726, -0.132, -1.279, -0.415, -1.584, 0.22, -1.625, -1.644, -0.357, -1.888, -1.677] },
+  { name: 'acoustic', features: ['short', 'long', 'outside', 'hollow', 'gop', 'noise', 'startOut', 'unclaimed', 'cut', 'echo', 'island'], weights: [2.734, -0.12, -1.286, -0.418, -1.594, 0.223, -1.627, -1.647, -0.32, -1.888, -1.608, -0.65] },
   { name: 'recognized', features: ['quiet', 'level', 'long', 'short', 'spill', 'hollow', 'unheard', 'substituted', 'estimated', 'cut', 'posterior'], weights: [2.471, -0.769, 0.124, -0.243, -1.726, -0.5, 0.628, 0, 0, 0, -1.313, 1.3] },
   { name: 'basic', features: ['quiet', 'level', 'long', 'short', 'spill', 'hollow', 'unheard', 'substituted', 'estimated', 'cut'], weights: [2.118, -1.876, 0.854, -1.187, -1.696, -0.768, -0.873, 0, -2.121, 0, -1.462] },
 ];

@@ -60,6 +60,7 @@ export const FEATURES = [
   'unclaimed',
   'cut',
   'echo',
+  'island',
 ] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
@@ -255,8 +256,16 @@ function startOut(ev: WordEvidence | undefined, startMs: number): number | null 
 }
 
 /**
- * The feature values of one word (see {@link FEATURES}); `gop`, `score` and `startOut` are null
- * without evidence, `posterior` (log10 of the service's confidence, −3 to 0) without the service's.
+ * `island`: 1 when the aligner moved the word onto a stretch of sound no word had been given
+ * (src/align/acoustic/islands.ts), else 0. The text then had one word for two stretches of speech
+ * (a word it lacks, or a repeated syllable, beside the word's own audio), and the move only follows
+ * which of the two fits the word's phones better a frame: on voices the model fits poorly that is
+ * a guess. Measured: in the confidence benchmark both such moves put the word on the wrong stretch
+ * (a real digit on the audio of a digit the text lacks, 658 ms early; a synthetic "to" on its
+ * repeated first syllable).
+ *
+ * The feature values of one word (see {@link FEATURES}); `gop`, `score`, `startOut` and `island`
+ * are null without evidence, `posterior` (log10 of the service's confidence, −3 to 0) without the service's.
  */
 export function wordFeatures(word: ScoredWord, ctx: FeatureContext): Record<FeatureName, number | null> {
   const { levels } = ctx;
@@ -292,5 +301,6 @@ export function wordFeatures(word: ScoredWord, ctx: FeatureContext): Record<Feat
     noise: frames === 0 ? 0 : Math.max(0, NOISE_SCALE * crossingRate - NOISE_FROM),
     posterior: word.posterior === undefined ? null : Math.log10(Math.max(POSTERIOR_FLOOR, word.posterior)),
     startOut: startOut(ev, word.startMs),
+    island: ev === undefined ? null : ev.island === true ? 1 : 0,
   };
 }

@@ -40,10 +40,12 @@ describe('islandPieces', () => {
 
 describe('movedToIslands', () => {
   const evidence = (alignedScore: number) => ({ frames: 10, alignedScore, loopScore: -100, phones: 2 });
-  it('moves a word found anew where it scores better a frame, and keeps the others', () => {
+  it('moves a word found anew where it scores better a frame, marking its evidence, and keeps the others', () => {
     const found = new Map([[0, { ...span(0, 100), evidence: evidence(-300) }], [1, { ...span(300, 400), evidence: evidence(-150) }]]);
     const better = { ...span(150, 250), evidence: evidence(-200) }; // -10 a frame against -20
-    expect(movedToIslands(found, new Map([[0, better]]))).toEqual(new Map([[0, better], [1, found.get(1)!]]));
+    // The moved word's evidence says it was moved onto an island (the confidence model's `island`).
+    const marked = { ...better, evidence: { ...evidence(-200), island: true } };
+    expect(movedToIslands(found, new Map([[0, better]]))).toEqual(new Map([[0, marked], [1, found.get(1)!]]));
     // As good or worse, or without a loop score: nothing moves.
     expect(movedToIslands(found, new Map([[0, { ...better, evidence: evidence(-300) }]]))).toBeNull();
     expect(movedToIslands(found, new Map([[1, better]]))).toBeNull();

@@ -24,7 +24,7 @@ const word = (text: string, startMs: number, endMs: number, more: Partial<Scored
 function features(more: Partial<Record<FeatureName, number | null>> = {}): Record<FeatureName, number | null> {
   return {
     quiet: 0, level: 0, long: 0, short: 0, spill: 0, hollow: 0, unheard: 0, substituted: 0, estimated: 0,
-    gop: null, score: null, outside: 0, noise: 0, posterior: null, startOut: null, unclaimed: 0, cut: 0, echo: 0,
+    gop: null, score: null, outside: 0, noise: 0, posterior: null, startOut: null, unclaimed: 0, cut: 0, echo: 0, island: null,
     ...more,
   };
 }
@@ -77,6 +77,14 @@ describe('confidence features', () => {
     // Evidence that does not say where the search put the word, or none: unknown.
     expect(wordFeatures(word('lend', 100, 450, { evidence: { frames: 20, alignedScore: -400, loopScore: -100, phones: 4 } }), ctx).startOut).toBeNull();
     expect(wordFeatures(word('lend', 100, 450), ctx).startOut).toBeNull();
+  });
+
+  it('island: 1 when the aligner moved the word onto sound no word had been given, 0 when it did not, unknown without evidence', () => {
+    const evidence = { frames: 20, alignedScore: -400, loopScore: -100, phones: 4, searchStartMs: 250, searchEndMs: 450 };
+    const ctx = featureContext([], levels);
+    expect(wordFeatures(word('lend', 250, 450, { evidence: { ...evidence, island: true } }), ctx).island).toBe(1);
+    expect(wordFeatures(word('lend', 250, 450, { evidence }), ctx).island).toBe(0);
+    expect(wordFeatures(word('lend', 250, 450), ctx).island).toBeNull();
   });
 
   it('a recognized word: the decimal log of the service\'s own confidence in it (at least −3), unknown when the service gave none', () => {
@@ -217,22 +225,29 @@ describe('confidence model', () => {
   });
 
   it('fitted models: a placed word whose sound is white noise (zero-crossing rate 0.5) is under the threshold, the same word voiced is not', () => {
-    const placed = features({ gop: -1, score: 0, noise: 5 - 3, startOut: 0 });
+    const placed = features({ gop: -1, score: 0, noise: 5 - 3, startOut: 0, island: 0 });
     expect(applyModel(placed)).toBeLessThan(FITTED_THRESHOLD);
     expect(applyModel({ ...placed, noise: 0 })).toBeGreaterThanOrEqual(FITTED_THRESHOLD);
   });
 
   it('fitted models: a placed word whose start refinement moved 300 ms earlier than the search put it is under the threshold, not moved it is not', () => {
-    const placed = features({ gop: -1, score: 0, startOut: 0 });
+    const placed = features({ gop: -1, score: 0, startOut: 0, island: 0 });
     expect(CONFIDENCE_MODELS[0]!.features).toContain('startOut');
     expect(applyModel({ ...placed, startOut: 3 })).toBeLessThan(FITTED_THRESHOLD);
     expect(applyModel(placed)).toBeGreaterThanOrEqual(FITTED_THRESHOLD);
   });
 
   it('fitted models: a placed word whose first syllable is heard again right after its onset (echo 1) is under the threshold, without it is not', () => {
-    const placed = features({ gop: -1, score: 0, startOut: 0 });
+    const placed = features({ gop: -1, score: 0, startOut: 0, island: 0 });
     expect(CONFIDENCE_MODELS[0]!.features).toContain('echo');
     expect(applyModel({ ...placed, echo: 1 })).toBeLessThan(FITTED_THRESHOLD);
+    expect(applyModel(placed)).toBeGreaterThanOrEqual(FITTED_THRESHOLD);
+  });
+
+  it('fitted models: a placed word moved onto an island, with its own place left as 300 ms of speech no word was given (unclaimed 3), is under the threshold; not moved it is not', () => {
+    const placed = features({ gop: -1, score: 0, startOut: 0, unclaimed: 3, island: 0 });
+    expect(CONFIDENCE_MODELS[0]!.features).toContain('island');
+    expect(applyModel({ ...placed, island: 1 })).toBeLessThan(FITTED_THRESHOLD);
     expect(applyModel(placed)).toBeGreaterThanOrEqual(FITTED_THRESHOLD);
   });
 
