@@ -60,9 +60,8 @@ export function noiseBedDb(levels: FrameLevels): number | null {
   return all[Math.floor(LOUD_PERCENTILE * (all.length - 1))]! >= bed + MIN_SPEECH_OVER_BED_DB ? bed : null;
 }
 
-/** `levels` with every frame no louder than the noise bed put at the floor; `levels` itself when there is no bed. */
-export function overNoiseBed(levels: FrameLevels): FrameLevels {
-  const bed = noiseBedDb(levels);
+/** `levels` with every frame no louder than the noise bed (`bed`, found when not given) put at the floor; `levels` itself without a bed. */
+export function overNoiseBed(levels: FrameLevels, bed: number | null = noiseBedDb(levels)): FrameLevels {
   if (bed === null) return levels;
   return { db: Float64Array.from(levels.db, (d) => (d <= bed ? levels.floorDb : d)), floorDb: levels.floorDb };
 }

@@ -44,6 +44,10 @@
  * spill rule below); real starts 96.9 → 97.3 %, ends 91.5 → 91.0 % (one Belgian French "two" ends
  * 53 ms late, split at its pause but with his bed; the next word's start 122 ms early before).
  *
+ * Where a speaker's noise bed stands out, a start is moved on over frames just over the bed when
+ * they are the bed's own (see {@link startsPastBed}, bed-starts.ts: real starts within 50 ms
+ * 97.3 → 97.8 %; the real takes with white noise added 81.8 → 88.9 %).
+ *
  * A start the search put in the previous word's fading end, said before a pause, is moved past
  * that pause (see {@link startsPastSpill}, spill.ts: real starts within 50 ms 94.6 → 96.9 %). An
  * end whose extension spends its reach in loud sound, the next word placed, goes on over sound that
@@ -52,6 +56,7 @@
  */
 import { faintAndPoor, median } from './evidence.js';
 import { abruptEnd } from './abrupt-ends.js';
+import { startsPastBed } from './bed-starts.js';
 import { frameRuns } from './frame-runs.js';
 import { junctionsAtPauses } from './junctions.js';
 import { startsPastSpill } from './spill.js';
@@ -195,8 +200,13 @@ export function trimQuietEdges(span: AcousticSpan, quietStart: Uint8Array, quiet
 /**
  * Every span trimmed off quiet frames, then extended over loud frames outside it up to its
  * neighbours (see the module comment); null stays null, and a span all quiet becomes null.
+ * `bedDb`: the level of the speaker's noise bed (noise-bed.ts), null when none stands out.
  */
-export function refineEdges(spans: readonly (AcousticSpan | null)[], levels: FrameLevels): (AcousticSpan | null)[] {
+export function refineEdges(
+  spans: readonly (AcousticSpan | null)[],
+  levels: FrameLevels,
+  bedDb: number | null = null,
+): (AcousticSpan | null)[] {
   const quietStart = quietFrames(levels, QUIET_START_DB);
   const quietEnd = quietFrames(levels, QUIET_END_DB);
   const loud = Uint8Array.from(quietFrames(levels, EXTEND_OVER_DB), (q) => 1 - q);
@@ -206,7 +216,13 @@ export function refineEdges(spans: readonly (AcousticSpan | null)[], levels: Fra
   const frames = levels.db.length;
   const trimmed = junctionsAtPauses(
     startsPastSpill(
-      spans.map((span) => (span === null ? null : trimQuietEdges(span, quietStart, quietEnd))),
+      startsPastBed(
+        spans.map((span) => (span === null ? null : trimQuietEdges(span, quietStart, quietEnd))),
+        levels.db,
+        bedDb,
+        ENERGY_FRAME_MS,
+        MAX_TRIM_MS,
+      ),
       quietFrames(levels, PAUSE_DB),
       ENERGY_FRAME_MS,
     ),

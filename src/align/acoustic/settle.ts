@@ -10,21 +10,25 @@ import { readFrameEnergies } from '../../audio/index.js';
 import type { WavInfo } from '../../wav-header.js';
 import { medianFramesPerPhone, squeezedBesideMissing, squeezedForPace } from './evidence.js';
 import { dropFaintAndPoor, ENERGY_FRAME_MS, frameLevels, refineEdges, type FrameLevels } from './refine.js';
-import { overNoiseBed } from './noise-bed.js';
+import { noiseBedDb, overNoiseBed } from './noise-bed.js';
 import { edgesOnSamples } from './sample-edges.js';
 import type { AcousticSpan } from './types.js';
 
-/** A recording's levels as settling reads them: in energy frames, and the same with its noise bed put at the floor (noise-bed.ts). */
+/**
+ * A recording's levels as settling reads them: in energy frames, the same with its noise bed put at
+ * the floor, and the bed's level (null: none stands out; noise-bed.ts).
+ */
 export interface SettleLevels {
   readonly energy: FrameLevels;
   readonly edges: FrameLevels;
+  readonly bedDb: number | null;
 }
 
 /**
- * The recording's levels in energy frames (`energy`, and `edges`: the same over its noise bed) and
- * in the search's frames of `searchFrameMs` (`search`, a whole number of energy frames), from one
- * read of the audio: a frame's energy is a sum of squares, so a search frame's is the sum of the
- * energy frames it holds.
+ * The recording's levels in energy frames (`energy`, and `edges`: the same over its noise bed, whose
+ * level is `bedDb`) and in the search's frames of `searchFrameMs` (`search`, a whole number of
+ * energy frames), from one read of the audio: a frame's energy is a sum of squares, so a search
+ * frame's is the sum of the energy frames it holds.
  */
 export async function recordingLevels(
   wav: WavInfo & { path: string },
@@ -36,7 +40,8 @@ export async function recordingLevels(
   const coarse = new Float64Array(Math.ceil(energies.length / per));
   energies.forEach((e, f) => { coarse[Math.floor(f / per)]! += e; });
   const energy = frameLevels(energies, frameSamples);
-  return { energy, edges: overNoiseBed(energy), search: frameLevels(coarse, per * frameSamples) };
+  const bedDb = noiseBedDb(energy);
+  return { energy, edges: overNoiseBed(energy, bedDb), bedDb, search: frameLevels(coarse, per * frameSamples) };
 }
 
 /**
@@ -60,7 +65,7 @@ export async function settleSpans(
     const missing = [word - 1, word + 1].filter((n) => n >= 0 && n < paced.length && paced[n] === null && (wordPhones[n] ?? 0) > 0);
     return missing.some((n) => squeezedBesideMissing(span.evidence!, wordPhones[n]!, pace)) ? null : span;
   });
-  const refined = await edgesOnSamples(dropFaintAndPoor(refineEdges(result, levels.edges), levels.energy), wav, levels.edges);
+  const refined = await edgesOnSamples(dropFaintAndPoor(refineEdges(result, levels.edges, levels.bedDb), levels.energy), wav, levels.edges);
   return refined.map((span) =>
     span === null ? null : { ...span, startMs: Math.min(span.startMs, wav.durationMs), endMs: Math.min(span.endMs, wav.durationMs) },
   );
