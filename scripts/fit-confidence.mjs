@@ -26,7 +26,7 @@ const BASIC = ['quiet', 'level', 'long', 'short', 'spill', 'hollow', 'unheard', 
  * there), so a substituted word is scored on what that measured.
  */
 export const MODELS = [
-  { name: 'acoustic', features: ['short', 'long', 'outside', 'hollow', 'gop', 'noise', 'startOut', 'unclaimed', 'cut', 'echo', 'island'], fitOn: (r) => r.mode === 'reference' },
+  { name: 'acoustic', features: ['short', 'long', 'outside', 'hollow', 'gop', 'noise', 'startOut', 'unclaimed', 'cut', 'echo', 'island', 'phoneLate'], fitOn: (r) => r.mode === 'reference' },
   { name: 'recognized', features: [...BASIC, 'posterior'], fitOn: (r) => r.mode === 'recognized' },
   { name: 'basic', features: BASIC, fitOn: (r) => r.mode === 'reference' || r.mode === 'text' },
 ];

@@ -1,7 +1,9 @@
 /**
  * Acoustic alignment: the reference words are placed in the audio by PocketSphinx's grammar search
  * (`pocketsphinx_batch` with one finite-state grammar per piece). One recognizer process decodes
- * every piece of a recording; its dictionary holds exactly the run's tokens, by position.
+ * every piece of a recording; its dictionary holds exactly the run's tokens, by position. Last,
+ * one more process forces the placed words phone by phone (phone-pass.ts): a second opinion on
+ * where each word starts, kept in its evidence for the confidence model.
  */
 import { symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,9 +19,10 @@ import { readWavInfo } from '../../wav-header.js';
 import { loopScoreOver, plausible, scorePerFrame, WELL_FIT_SCORE_PER_FRAME } from './evidence.js';
 import { garbageName, pieceGrammar, tokenIndex, tokenName, tokenVariant, type GrammarWord, type UnscriptedSpeech } from './grammar.js';
 import type { HypSegment } from './hypseg.js';
+import { phoneDictionary, phoneGrammar, phonePieces, phoneStarts } from './phone-pass.js';
 import { pronounce } from './pronunciations.js';
 import { quietFrames } from './refine.js';
-import { grammarSearch, HEADER_BYTES, phoneLoop, type PieceJob } from './search.js';
+import { grammarSearch, HEADER_BYTES, phoneLoop, type PieceJob, type SearchOptions } from './search.js';
 import { islandPieces, movedToIslands, unclaimedIslands } from './islands.js';
 import { recordingLevels, settleSpans } from './settle.js';
 import type { AcousticAlignment, AcousticSpan, AlignAcousticOptions, WordEvidence } from './types.js';
@@ -75,14 +78,14 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
   // Token positions, and the words that can be aligned (every token pronounceable).
   const grammarWords: GrammarWord[] = [];
   const tokenOwner: number[] = [];
-  const tokenPhones: number[][] = [];
+  const tokenPronunciations: string[][][] = [];
   const dictionary: string[] = [];
   words.forEach((tokens, word) => {
     if (tokens.length === 0 || !tokens.every((t) => pronunciations.has(t))) return;
     const positions = tokens.map((token) => {
       const position = tokenOwner.length;
       tokenOwner.push(word);
-      tokenPhones.push((pronunciations.get(token) ?? []).map((phones) => phones.length));
+      tokenPronunciations.push(pronunciations.get(token) ?? []);
       (pronunciations.get(token) ?? []).forEach((phones, v) =>
         dictionary.push(`${tokenName(position)}${v === 0 ? '' : `(${v + 1})`} ${phones.join(' ')}`),
       );
@@ -101,7 +104,9 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
     const garbage = UNSCRIPTED_SPEECH.phones.map((phone) => `${garbageName(phone)} ${phone}`);
     await writeFile(join(dir, 'run.dict'), `${[...dictionary, ...garbage].join('\n')}\n`);
     const search = { dir, binary: ps.binary ?? DEFAULT_POCKETSPHINX_BINARY, model, settings: ps.settings ?? [], signal, path: wavPath };
-    const lexicon = { tokenOwner, tokenPhones, byWord };
+    /** Per placed word its phones as the search chose them (the last search that placed it), for the phone pass. */
+    const chosenPhones = new Map<number, string[]>();
+    const lexicon = { tokenOwner, tokenPronunciations, byWord, chosenPhones };
     let round = 0;
     const wav = { ...info, path: wavPath };
     const levels = await recordingLevels(wav, FRAME_MS);
@@ -158,7 +163,7 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
       ? await alignInWindows(spoken, info.durationMs, windowMs, (piece) => searchPieces([piece]))
       : await searchPieces([{ startMs: 0, endMs: info.durationMs, words: spoken }]);
     // Per word the phones of its first pronunciation (0: not aligned), for the rule on words squeezed beside a missing one.
-    const wordPhones = words.map((_, w) => byWord.get(w)?.tokens.reduce((n, t) => n + (tokenPhones[t]?.[0] ?? 0), 0) ?? 0);
+    const wordPhones = words.map((_, w) => byWord.get(w)?.tokens.reduce((n, t) => n + (tokenPronunciations[t]?.[0]?.length ?? 0), 0) ?? 0);
     const settled = await settleSpans(found, wordPhones, wav, levels);
     let refined = settled;
     // Sound no word was given beside a word placed elsewhere: each of the two words around it is searched for again on that stretch
@@ -169,6 +174,12 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
       const moved = movedToIslands(found, await searchPieces(islandPieces(islands, refined, info.durationMs), false));
       if (moved !== null) refined = await settleSpans(moved, wordPhones, wav, levels);
     }
+    // A second opinion on each placed word's start: the same words forced-aligned phone by phone (phone-pass.ts).
+    const starts = await phonePassStarts(refined, chosenPhones, info.durationMs, search);
+    refined = refined.map((span, word) => {
+      const phoneStartMs = starts.get(word);
+      return span?.evidence === undefined || phoneStartMs === undefined ? span : { ...span, evidence: { ...span.evidence, phoneStartMs } };
+    });
     return {
       words: refined,
       // Whether the text fits is judged on the search's own placement: a move onto an island improves that word's fit, and with
@@ -178,6 +189,22 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
   } finally {
     await folder.remove();
   }
+}
+
+/** Per placed word where the phone pass (phone-pass.ts) starts its first phone, ms; `phones`: per word its chosen phones. */
+async function phonePassStarts(
+  spans: readonly (AcousticSpan | null)[],
+  phones: ReadonlyMap<number, readonly string[]>,
+  durationMs: number,
+  search: SearchOptions,
+): Promise<Map<number, number>> {
+  const pieces = phonePieces(spans, durationMs).map((p, i) => ({ ...p, id: `ph${i}` }));
+  if (pieces.length === 0) return new Map();
+  await writeFile(join(search.dir, 'phones.dict'), `${pieces.flatMap((p) => phoneDictionary(p.words, phones)).join('\n')}\n`);
+  await Promise.all(pieces.map((p) => writeFile(join(search.dir, `${p.id}.fsg`), phoneGrammar(p.id, p.words, phones))));
+  const jobs = pieces.map((p) => ({ startFrame: Math.floor(p.startMs / FRAME_MS), endFrame: Math.ceil(p.endMs / FRAME_MS), id: p.id }));
+  const decoded = await grammarSearch(jobs, search, { name: 'phones', dict: 'phones.dict' });
+  return new Map(jobs.flatMap((job) => [...phoneStarts(decoded.get(job.id) ?? [], job.startFrame, FRAME_MS)]));
 }
 
 /** The fit of the text as a whole (see {@link AcousticAlignment.fit}). */
@@ -203,9 +230,11 @@ function textFit(words: readonly (AcousticSpan | null)[], aligned: number): Acou
 interface Lexicon {
   /** Per token position its word. */
   readonly tokenOwner: readonly number[];
-  /** Per token position the phone count of each of its variants. */
-  readonly tokenPhones: readonly (readonly number[])[];
   readonly byWord: ReadonlyMap<number, GrammarWord>;
+  /** Per token position the phones of each of its variants. */
+  readonly tokenPronunciations: readonly (readonly (readonly string[])[])[];
+  /** Filled in: per placed word its phones as the search chose them. */
+  readonly chosenPhones: Map<number, string[]>;
 }
 
 /**
@@ -220,12 +249,15 @@ function placeWords(
   result: Map<number, AcousticSpan>,
 ): void {
   const found = new Map<number, { startFrame: number; endFrame: number; count: number; score: number; phones: number }>();
+  const chosen = new Map<number, string[]>();
   for (const segment of segments) {
     const token = tokenIndex(segment.word);
     if (token === undefined) continue;
     const word = lexicon.tokenOwner[token];
     if (word === undefined) continue;
-    const phones = lexicon.tokenPhones[token]?.[tokenVariant(segment.word)] ?? 0;
+    const variant = lexicon.tokenPronunciations[token]?.[tokenVariant(segment.word)] ?? [];
+    const phones = variant.length;
+    chosen.set(word, [...(chosen.get(word) ?? []), ...variant]);
     const seen = found.get(word);
     found.set(
       word,
@@ -251,5 +283,6 @@ function placeWords(
       searchEndMs: (offsetFrame + span.endFrame) * FRAME_MS,
     };
     result.set(word, { startMs: evidence.searchStartMs!, endMs: evidence.searchEndMs!, evidence });
+    lexicon.chosenPhones.set(word, chosen.get(word) ?? []);
   }
 }

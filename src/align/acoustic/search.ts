@@ -96,12 +96,19 @@ async function decode(
   return parseHypseg(await readFile(out, 'utf8').catch(() => ''));
 }
 
-/** The grammar search of every piece (`<id>.fsg` and `run.dict` in the working folder): segments per piece id. */
-export async function grammarSearch(pieces: readonly PieceJob[], options: SearchOptions): Promise<Map<string, HypSegment[]>> {
+/**
+ * The grammar search of every piece (`<id>.fsg` and the dictionary `dict`, `run.dict` unless
+ * named, in the working folder; `name` names its control and result files): segments per piece id.
+ */
+export async function grammarSearch(
+  pieces: readonly PieceJob[],
+  options: SearchOptions,
+  { name = 'grammar', dict = 'run.dict' }: { name?: string; dict?: string } = {},
+): Promise<Map<string, HypSegment[]>> {
   const { dir } = options;
-  await writeFile(join(dir, 'fsgctl'), pieces.map((p) => `${p.id}\n`).join(''));
-  return decode('grammar', pieces, [
-    '-fsgctl', join(dir, 'fsgctl'), '-fsgdir', dir, '-fsgext', '.fsg', '-dict', join(dir, 'run.dict'),
+  await writeFile(join(dir, `${name}.fsgctl`), pieces.map((p) => `${p.id}\n`).join(''));
+  return decode(name, pieces, [
+    '-fsgctl', join(dir, `${name}.fsgctl`), '-fsgdir', dir, '-fsgext', '.fsg', '-dict', join(dir, dict),
     ...mergeSettings(ALIGN_SETTINGS, options.settings),
   ], options);
 }

@@ -58,6 +58,12 @@ export interface WordEvidence {
    * the search put it: the text then had one word for two stretches of speech, so which of them holds it is a guess.
    */
   readonly island?: true;
+  /**
+   * Where the phone pass (src/align/acoustic/phone-pass.ts: the placed words forced-aligned again,
+   * every phone its own grammar word) starts the word's first phone, ms; absent when it did not
+   * place it, and in alignments written before it was kept.
+   */
+  readonly phoneStartMs?: number;
 }
 
 /** Where a word was found. */

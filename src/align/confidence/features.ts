@@ -10,6 +10,7 @@
  */
 import { CLOSE_MS, cutsIntoSpeech, type TimeSpan } from './edges.js';
 import { echo } from './echo.js';
+import { phoneLate } from './phone-late.js';
 import { FRAME_MS, frameRange, type RecordingLevels } from './levels.js';
 
 import { median } from '../acoustic/evidence.js';
@@ -61,6 +62,7 @@ export const FEATURES = [
   'cut',
   'echo',
   'island',
+  'phoneLate',
 ] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
@@ -172,13 +174,15 @@ function loudFrames(levels: RecordingLevels, fromMs: number, toMs: number): numb
  * `unclaimed` (see {@link UNCLAIMED_UNDER_SPEECH_DB}); `cut`, 1 when the word's own span cuts
  * into speech as the `cut-edge` flag judges a clip (src/align/confidence/edges.ts, with the words
  * starting just before and just after it as its neighbours), else 0: the flag's evidence, weighed
- * by the fitted model with the rest (see {@link FEATURES}); and `echo`, the clip's first syllable
- * heard again before the next word (src/align/confidence/echo.ts).
+ * by the fitted model with the rest (see {@link FEATURES}); `echo`, the clip's first syllable
+ * heard again before the next word (src/align/confidence/echo.ts); and `phoneLate`, at a start
+ * touching the previous word's end, the phone pass starting the word later over sound
+ * (src/align/confidence/phone-late.ts).
  */
 function edgeRuns(
   word: ScoredWord,
   ctx: FeatureContext,
-): { spill: number; outside: number; hollow: number; unclaimed: number; cut: number; echo: number } {
+): { spill: number; outside: number; hollow: number; unclaimed: number; cut: number; echo: number; phoneLate: number | null } {
   // The neighbours' edges, and the pauses beside the word: up to the latest end of a word starting before it, from the earliest
   // start of one ending after it; and the neighbours themselves, the words starting last before it and first after it (one pass).
   let previousEnd = 0;
@@ -217,6 +221,7 @@ function edgeRuns(
     unclaimed: clamp((unclaimed * FRAME_MS - UNCLAIMED_FREE_MS) / 100, 0, 3),
     cut: cutsIntoSpeech(word, previous, next, ctx.levels) ? 1 : 0,
     echo: echo(ctx.levels, word.startMs, word.endMs, nextStart),
+    phoneLate: phoneLate(word.evidence, word.startMs, word.startMs - previousEnd, ctx.levels),
   };
 }
 

@@ -59,6 +59,11 @@ describe('alignAcoustic', () => {
     // Where the search put it, before edge refinement: whole 10 ms frames, as many as `frames`.
     expect(lighthouse.searchStartMs! % 10).toBe(0);
     expect(lighthouse.searchEndMs! - lighthouse.searchStartMs!).toBe(lighthouse.frames * 10);
+    // Where the phone pass (every phone its own grammar word) starts each word: whole frames, on clean speech near the search's start.
+    const phoneStarts = result.words.map((w) => w!.evidence!.phoneStartMs!);
+    expect(phoneStarts.filter((ms) => ms % 10 !== 0)).toEqual([]);
+    const agree = result.words.filter((w) => Math.abs(w!.evidence!.phoneStartMs! - w!.evidence!.searchStartMs!) <= 50).length;
+    expect(agree, phoneStarts.join(' ')).toBeGreaterThanOrEqual(Math.ceil(0.8 * WORDS.length));
     expect(result.fit.placedShare).toBe(1);
     expect(result.fit.scorePerFrame).toBeGreaterThan(-70);
   }, 120_000);

@@ -25,6 +25,7 @@ function features(more: Partial<Record<FeatureName, number | null>> = {}): Recor
   return {
     quiet: 0, level: 0, long: 0, short: 0, spill: 0, hollow: 0, unheard: 0, substituted: 0, estimated: 0,
     gop: null, score: null, outside: 0, noise: 0, posterior: null, startOut: null, unclaimed: 0, cut: 0, echo: 0, island: null,
+    phoneLate: null,
     ...more,
   };
 }
@@ -61,6 +62,27 @@ describe('confidence features', () => {
     expect([wordFeatures(words[0]!, ctx).gop, wordFeatures(words[0]!, ctx).score]).toEqual([-1.5, -0.5]);
     expect(wordFeatures({ ...words[0]!, evidence: { ...evidence, loopScore: null } }, ctx).gop).toBeNull();
     expect(wordFeatures(words[0]!, ctx).posterior).toBeNull();
+  });
+
+  it('phoneLate: at a start touching the previous word, the sound up to a later phone-pass start, past 60 ms (tenths of a second, at most 3)', () => {
+    /** The features of `lend` at [startMs, 450) after a word ending at `previousEnd`. */
+    const after = (previousEnd: number, startMs: number, evidence?: ScoredWord['evidence']) =>
+      wordFeatures(word('lend', startMs, 450, { evidence }), featureContext([word('bend', 0, previousEnd)], levels)).phoneLate;
+    const evidence = { frames: 35, alignedScore: -400, loopScore: -100, phones: 4, phoneStartMs: 250 };
+    // 100 to 250 ms: 15 loud frames, 150 ms − 60 ms.
+    expect(after(100, 100, evidence)).toBe(0.9);
+    // From 50 ms the first five frames are quiet: still 100 ms of sound, 40 counted.
+    expect(after(50, 50, { ...evidence, phoneStartMs: 200 })).toBe(0.4);
+    // A pause of 50 ms before the start: not a junction, not read.
+    expect(after(50, 100, evidence)).toBe(0);
+    // 60 ms of sound is free; a phone-pass start at or before the start, or none, is agreement.
+    expect(after(100, 100, { ...evidence, phoneStartMs: 160 })).toBe(0);
+    expect(after(100, 100, { ...evidence, phoneStartMs: 90 })).toBe(0);
+    expect(after(100, 100, { frames: 35, alignedScore: -400, loopScore: -100, phones: 4 })).toBe(0);
+    // The first word (nothing before it: touching the recording's start), 400 ms of sound past it: at most 3.
+    const first = wordFeatures(word('lend', 0, 650, { evidence: { ...evidence, phoneStartMs: 600 } }), featureContext([], levels));
+    expect(first.phoneLate).toBe(3);
+    expect(after(100, 100)).toBeNull();
   });
 
   it('startOut: how far refinement moved the start earlier than the search put it, past 30 ms (tenths of a second, at most 3)', () => {
@@ -225,29 +247,36 @@ describe('confidence model', () => {
   });
 
   it('fitted models: a placed word whose sound is white noise (zero-crossing rate 0.5) is under the threshold, the same word voiced is not', () => {
-    const placed = features({ gop: -1, score: 0, noise: 5 - 3, startOut: 0, island: 0 });
+    const placed = features({ gop: -1, score: 0, noise: 5 - 3, startOut: 0, island: 0, phoneLate: 0 });
     expect(applyModel(placed)).toBeLessThan(FITTED_THRESHOLD);
     expect(applyModel({ ...placed, noise: 0 })).toBeGreaterThanOrEqual(FITTED_THRESHOLD);
   });
 
   it('fitted models: a placed word whose start refinement moved 300 ms earlier than the search put it is under the threshold, not moved it is not', () => {
-    const placed = features({ gop: -1, score: 0, startOut: 0, island: 0 });
+    const placed = features({ gop: -1, score: 0, startOut: 0, island: 0, phoneLate: 0 });
     expect(CONFIDENCE_MODELS[0]!.features).toContain('startOut');
     expect(applyModel({ ...placed, startOut: 3 })).toBeLessThan(FITTED_THRESHOLD);
     expect(applyModel(placed)).toBeGreaterThanOrEqual(FITTED_THRESHOLD);
   });
 
   it('fitted models: a placed word whose first syllable is heard again right after its onset (echo 1) is under the threshold, without it is not', () => {
-    const placed = features({ gop: -1, score: 0, startOut: 0, island: 0 });
+    const placed = features({ gop: -1, score: 0, startOut: 0, island: 0, phoneLate: 0 });
     expect(CONFIDENCE_MODELS[0]!.features).toContain('echo');
     expect(applyModel({ ...placed, echo: 1 })).toBeLessThan(FITTED_THRESHOLD);
     expect(applyModel(placed)).toBeGreaterThanOrEqual(FITTED_THRESHOLD);
   });
 
   it('fitted models: a placed word moved onto an island, with its own place left as 300 ms of speech no word was given (unclaimed 3), is under the threshold; not moved it is not', () => {
-    const placed = features({ gop: -1, score: 0, startOut: 0, unclaimed: 3, island: 0 });
+    const placed = features({ gop: -1, score: 0, startOut: 0, unclaimed: 3, island: 0, phoneLate: 0 });
     expect(CONFIDENCE_MODELS[0]!.features).toContain('island');
     expect(applyModel({ ...placed, island: 1 })).toBeLessThan(FITTED_THRESHOLD);
+    expect(applyModel(placed)).toBeGreaterThanOrEqual(FITTED_THRESHOLD);
+  });
+
+  it('fitted models: a placed word the phone pass starts 360 ms of sound later (phoneLate 3) is under the threshold, one it agrees on is not', () => {
+    const placed = features({ gop: -1, score: 0, startOut: 0, island: 0, phoneLate: 0 });
+    expect(CONFIDENCE_MODELS[0]!.features).toContain('phoneLate');
+    expect(applyModel({ ...placed, phoneLate: 3 })).toBeLessThan(FITTED_THRESHOLD);
     expect(applyModel(placed)).toBeGreaterThanOrEqual(FITTED_THRESHOLD);
   });
 
