@@ -85,9 +85,10 @@ describe('the service\'s confidence in its words', () => {
     expect(markers.map((m) => m.confidence)).toEqual(WORDS.map(() => 0.455));
     const model = await expected(markers);
     expect(rows.map((r) => Number(r['confidence']))).toEqual(rows.map((r) => model.get(Number(r['text_start']))));
-    // Against the same words with the service's confidence left out (a service that gives none).
-    const without = await expected(markers.map(({ confidence: _, ...m }) => m));
-    expect(rows.filter((r) => model.get(Number(r['text_start'])) === without.get(Number(r['text_start'])))).toEqual([]);
+    // The same words with the service far less sure of them (0.01) score lower, every one: the model reads the figure. (Against the
+    // words with no confidence at all, which another model scores, two rounded figures can meet by chance.)
+    const unsure = await expected(markers.map((m) => ({ ...m, confidence: 0.01 })));
+    expect(rows.filter((r) => unsure.get(Number(r['text_start']))! >= model.get(Number(r['text_start']))!)).toEqual([]);
   }, 120_000);
 
   it('with a reference (text alignment): a word matched as written takes the service\'s confidence in it', async () => {
