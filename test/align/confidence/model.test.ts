@@ -252,31 +252,16 @@ describe('confidence model', () => {
     expect(applyModel({ ...placed, noise: 0 })).toBeGreaterThanOrEqual(FITTED_THRESHOLD);
   });
 
-  it('fitted models: a placed word whose start refinement moved 300 ms earlier than the search put it is under the threshold, not moved it is not', () => {
-    const placed = features({ gop: -1, score: 0, startOut: 0, island: 0, phoneLate: 0 });
-    expect(CONFIDENCE_MODELS[0]!.features).toContain('startOut');
-    expect(applyModel({ ...placed, startOut: 3 })).toBeLessThan(FITTED_THRESHOLD);
-    expect(applyModel(placed)).toBeGreaterThanOrEqual(FITTED_THRESHOLD);
-  });
-
-  it('fitted models: a placed word whose first syllable is heard again right after its onset (echo 1) is under the threshold, without it is not', () => {
-    const placed = features({ gop: -1, score: 0, startOut: 0, island: 0, phoneLate: 0 });
-    expect(CONFIDENCE_MODELS[0]!.features).toContain('echo');
-    expect(applyModel({ ...placed, echo: 1 })).toBeLessThan(FITTED_THRESHOLD);
-    expect(applyModel(placed)).toBeGreaterThanOrEqual(FITTED_THRESHOLD);
-  });
-
-  it('fitted models: a placed word moved onto an island, with its own place left as 300 ms of speech no word was given (unclaimed 3), is under the threshold; not moved it is not', () => {
-    const placed = features({ gop: -1, score: 0, startOut: 0, unclaimed: 3, island: 0, phoneLate: 0 });
-    expect(CONFIDENCE_MODELS[0]!.features).toContain('island');
-    expect(applyModel({ ...placed, island: 1 })).toBeLessThan(FITTED_THRESHOLD);
-    expect(applyModel(placed)).toBeGreaterThanOrEqual(FITTED_THRESHOLD);
-  });
-
-  it('fitted models: a placed word the phone pass starts 360 ms of sound later (phoneLate 3) is under the threshold, one it agrees on is not', () => {
-    const placed = features({ gop: -1, score: 0, startOut: 0, island: 0, phoneLate: 0 });
-    expect(CONFIDENCE_MODELS[0]!.features).toContain('phoneLate');
-    expect(applyModel({ ...placed, phoneLate: 3 })).toBeLessThan(FITTED_THRESHOLD);
+  // One piece of evidence alone puts a placed word (otherwise well scored) under the threshold; without it the word is not.
+  it.each([
+    ['whose start refinement moved 300 ms earlier than the search put it', 'startOut', 3, {}],
+    ['whose first syllable is heard again right after its onset (echo 1)', 'echo', 1, {}],
+    ['moved onto an island, with its own place left as 300 ms of speech no word was given (unclaimed 3)', 'island', 1, { unclaimed: 3 }],
+    ['the phone pass starts 360 ms of sound later (phoneLate 3)', 'phoneLate', 3, {}],
+  ] as const)('fitted models: a placed word %s is under the threshold; without it, it is not', (_, feature, value, more) => {
+    const placed = features({ gop: -1, score: 0, startOut: 0, island: 0, phoneLate: 0, ...more });
+    expect(CONFIDENCE_MODELS[0]!.features).toContain(feature);
+    expect(applyModel({ ...placed, [feature]: value })).toBeLessThan(FITTED_THRESHOLD);
     expect(applyModel(placed)).toBeGreaterThanOrEqual(FITTED_THRESHOLD);
   });
 
