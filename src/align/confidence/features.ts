@@ -10,7 +10,7 @@
  */
 import { CLOSE_MS, cutsIntoSpeech, type TimeSpan } from './edges.js';
 import { echo } from './echo.js';
-import { phoneLate } from './phone-late.js';
+import { PHONE_LATE_FREE_MS, soundBeforePhoneStart } from './phone-late.js';
 import { FRAME_MS, frameRange, type RecordingLevels } from './levels.js';
 
 import { median } from '../acoustic/evidence.js';
@@ -214,6 +214,7 @@ function edgeRuns(
     word.startMs - previousEnd >= CLOSE_MS ? before : 0,
     nextStart - word.endMs >= CLOSE_MS ? after : 0,
   );
+  const late = soundBeforePhoneStart(word.evidence, word.startMs, word.startMs - previousEnd, ctx.levels);
   return {
     spill: spill / 100,
     outside: outside / 100,
@@ -221,7 +222,7 @@ function edgeRuns(
     unclaimed: clamp((unclaimed * FRAME_MS - UNCLAIMED_FREE_MS) / 100, 0, 3),
     cut: cutsIntoSpeech(word, previous, next, ctx.levels) ? 1 : 0,
     echo: echo(ctx.levels, word.startMs, word.endMs, nextStart),
-    phoneLate: phoneLate(word.evidence, word.startMs, word.startMs - previousEnd, ctx.levels),
+    phoneLate: late === null ? null : clamp((late - PHONE_LATE_FREE_MS) / 100, 0, 3),
   };
 }
 
@@ -265,9 +266,9 @@ function startOut(ev: WordEvidence | undefined, startMs: number): number | null 
  * (src/align/acoustic/islands.ts), else 0. The text then had one word for two stretches of speech
  * (a word it lacks, or a repeated syllable, beside the word's own audio), and the move only follows
  * which of the two fits the word's phones better a frame: on voices the model fits poorly that is
- * a guess. Measured: in the confidence benchmark both such moves put the word on the wrong stretch
- * (a real digit on the audio of a digit the text lacks, 658 ms early; a synthetic "to" on its
- * repeated first syllable).
+ * a guess. Measured: in the confidence benchmark 3 of the 4 such moves put the word on the wrong
+ * stretch (among them a real digit on the audio of a digit the text lacks, 658 ms early, and a
+ * synthetic "to" on its repeated first syllable).
  *
  * The feature values of one word (see {@link FEATURES}); `gop`, `score`, `startOut` and `island`
  * are null without evidence, `posterior` (log10 of the service's confidence, −3 to 0) without the service's.

@@ -11,13 +11,13 @@ export const PHONE_LATE_FREE_MS = 60;
 export const PHONE_LATE_TOUCH_MS = 50;
 
 /**
- * `phoneLate`: how much sound (10 ms frames that are not quiet) lies between the word's start and
- * a later start of the phone pass (src/align/acoustic/phone-pass.ts: the placed words
- * forced-aligned again with every phone its own grammar word), past {@link PHONE_LATE_FREE_MS} (a short consonant),
- * in tenths of a second: `max(0, loudMs − 60) / 100` (at most 3); 0 when the phone pass starts the
- * word at or before the start, gave no start or the start does not touch the word before, null
- * without the aligner's evidence. Two searches
- * that model the junction differently agree where it is well determined; where the second one
+ * The sound behind `phoneLate` (features.ts makes the feature of it: the ms past
+ * {@link PHONE_LATE_FREE_MS}, a short consonant, in tenths of a second, at most 3): how much sound
+ * (10 ms frames that are not quiet, in ms) lies between the word's start and a later start of the
+ * phone pass (src/align/acoustic/phone-pass.ts: the placed words forced-aligned again with every
+ * phone its own grammar word); 0 when the phone pass starts the word at or before the start, gave
+ * no start or the start does not touch the word before, null without the aligner's evidence. Two
+ * searches that model the junction differently agree where it is well determined; where the second one
  * starts the word later over sound, the clip likely begins with sound that is not the word's (the
  * previous word's last consonant, or a neighbour's audio when the word was put in the wrong
  * place). Read only at a start touching the previous word's end: after a pause, the pause
@@ -28,13 +28,16 @@ export const PHONE_LATE_TOUCH_MS = 50;
  * clip; the phone pass's end against the clip's end, or either edge without the sign, did not
  * help (measured offline on 15 recordings before).
  */
-export function phoneLate(ev: WordEvidence | undefined, startMs: number, gapMs: number, levels: RecordingLevels): number | null {
+export function soundBeforePhoneStart(
+  ev: WordEvidence | undefined,
+  startMs: number,
+  gapMs: number,
+  levels: RecordingLevels,
+): number | null {
   if (ev === undefined) return null;
   if (ev.phoneStartMs === undefined || ev.phoneStartMs <= startMs || gapMs >= PHONE_LATE_TOUCH_MS) return 0;
   const [first, end] = frameRange(levels, startMs, ev.phoneStartMs);
   let loud = 0;
   for (let f = first; f < end; f++) loud += 1 - levels.quiet[f]!;
-  return clamp((loud * FRAME_MS - PHONE_LATE_FREE_MS) / 100, 0, 3);
+  return loud * FRAME_MS;
 }
-
-const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));
