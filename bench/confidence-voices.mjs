@@ -14,18 +14,19 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { prng } from './lib.mjs';
+import { monoWav, prng } from './lib.mjs';
 import { FSDD, joinScript } from './confidence-data.mjs';
-import { audibleExtent, speakerThreshold } from './real-voices.mjs';
+import { audibleExtent, samples16k, speakerThreshold } from './real-voices.mjs';
 
 const exec = promisify(execFile);
 const DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 
-/** A take at 16 kHz (ffmpeg), changed by sox `effects` (no dither), with white noise of peak about `noise` added. */
+/** A take at 16 kHz (samples16k), changed by sox `effects` (no dither), with white noise of peak about `noise` added. */
 async function changedTake(tmp, file, effects, noise, seed) {
   const wav = join(tmp, 'take.wav');
   const raw = join(tmp, 'take.raw');
-  await exec('ffmpeg', ['-v', 'error', '-nostdin', '-y', '-i', join(FSDD, file), '-ar', '16000', '-ac', '1', wav]);
+  const decoded = await samples16k(join(FSDD, file));
+  await writeFile(wav, monoWav(Buffer.from(decoded.buffer, decoded.byteOffset, decoded.byteLength)));
   await exec('sox', ['-D', wav, '-t', 'raw', '-e', 'signed', '-b', '16', raw, ...effects]);
   const bytes = await readFile(raw);
   const s = new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
