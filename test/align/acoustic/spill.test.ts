@@ -23,8 +23,9 @@ describe('startsPastSpill', () => {
     expect(past([{ startMs: 0, endMs: 300 }], audio(12, 10))).toEqual([{ startMs: 0, endMs: 300 }]);
     // 65 ms of spill.
     expect(past([{ startMs: 5, endMs: 300 }], audio(14, 10))).toEqual([{ startMs: 5, endMs: 300 }]);
-    // A 45 ms pause (a stop's closure).
-    expect(past([{ startMs: 30, endMs: 300 }], audio(12, 9))).toEqual([{ startMs: 30, endMs: 300 }]);
+    // A 25 ms pause (a stop's closure); from 30 ms it is a pause.
+    expect(past([{ startMs: 30, endMs: 300 }], audio(12, 5))).toEqual([{ startMs: 30, endMs: 300 }]);
+    expect(past([{ startMs: 30, endMs: 300 }], audio(12, 6))).toEqual([{ startMs: 90, endMs: 300 }]);
     // The pause ends past the word's middle (frame 21 of a span on frames 6–35).
     expect(past([{ startMs: 30, endMs: 180 }], audio(12, 10))).toEqual([{ startMs: 30, endMs: 180 }]);
     expect(past([null], audio(12, 10))).toEqual([null]);
