@@ -54,7 +54,7 @@
  * stays 20 dB over the floor when it stops at once before that word (see {@link abruptEnd},
  * abrupt-ends.ts: synthetic ends 95.8 → 96.6 %). An end at a final stop's closure moves on over
  * its release to the pause after it (see {@link endAtRelease}, pause-ends.ts: real ends within
- * 50 ms 91.0 → 92.8 %).
+ * 50 ms 91.0 → 91.5 %).
  *
  * Two words the search made touch inside one of them with no pause near are judged on the shape of
  * the level: a junction on a steady slope moves onto the valley between them, and one in the first
