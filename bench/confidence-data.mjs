@@ -62,8 +62,10 @@ async function speakerTakes(files) {
  * `{ say, samples, ref, extent }` a spoken word (`ref`: what the reference writes for it; null: left
  * out; another word: substituted; `extent`: its first and last audible sample, when not the first
  * and last of `samples`), `{ unsaid }` a reference word never spoken, `{ noise: ms, ref, amplitude }`
- * white noise (peak `amplitude`, default 2500) where the reference has `ref`, `{ stutter: samples,
- * gapMs }` a syllable before the next word, `gapMs` (default 90) before it.
+ * white noise (peak `amplitude`, default 2500) where the reference has `ref` (null: no word of
+ * the reference; the noise lies between two words), `{ stutter: samples, gapMs }` a syllable before
+ * the next word, `gapMs` (default 90) before it. A spoken word or a noise may carry `gapMs` too: the
+ * pause after it (else the next of the seeded pauses).
  */
 export async function joinScript(path, script, seed) {
   const random = prng(seed);
@@ -98,7 +100,7 @@ export async function joinScript(path, script, seed) {
           fault: s.fault ?? (s.ref === s.say ? undefined : 'substituted'),
         });
     }
-    at += ms(PAUSES[step++ % PAUSES.length]);
+    at += s.gapMs === undefined ? ms(PAUSES[step++ % PAUSES.length]) : ms(s.gapMs);
   }
   const total = at + ms(500);
   const samples = Int16Array.from({ length: total }, () => Math.round((random() * 2 - 1) * 30));
@@ -288,5 +290,31 @@ async function recordingPlans() {
     real('fsdd-nicolas-whole-missing-substituted', 'nicolas', 'whole takes: two digits missing from the reference, two substituted', (steps) =>
       steps.map((s, i) => (i === 3 || i === 12 ? { ...s, ref: null, fault: 'missing' } : i === 8 || i === 18 ? { ...s, ref: DIGITS[(DIGITS.indexOf(s.say) + 5) % 10] } : s)), true),
     real('fsdd-jackson-whole-clean', 'jackson', 'whole takes: none (correct reference)', (steps) => steps, true),
+    // Noise with no word of the reference between two words (right before a word, right after one, apart), faint to loud, and a
+    // faint noise where the reference has a word: the sound of a word's neighbourhood that is no word's.
+    real('fsdd-george-whole-noise-gaps', 'george', 'whole takes: three noise stretches between digits (faint right before a digit, faint right after one, loud apart), a faint noise stretch for a digit', (steps) =>
+      steps.flatMap((s, i) =>
+        i === 4 ? [{ noise: 350, ref: null, amplitude: 400, gapMs: 0 }, s]
+          : i === 9 ? [{ ...s, gapMs: 0 }, { noise: 300, ref: null, amplitude: 300 }]
+            : i === 14 ? [{ noise: 400, ref: null, amplitude: 1500, gapMs: 120 }, s]
+              : i === 18 ? [{ noise: 350, ref: s.ref, amplitude: 300 }] : [s]), true),
+    real('fsdd-nicolas-whole-noise-gaps', 'nicolas', 'whole takes: three noise stretches between digits (right before a digit, right after one, apart), a faint noise stretch for a digit', (steps) =>
+      steps.flatMap((s, i) =>
+        i === 3 ? [{ noise: 300, ref: null, amplitude: 800, gapMs: 0 }, s]
+          : i === 11 ? [{ ...s, gapMs: 0 }, { noise: 350, ref: null, amplitude: 500 }]
+            : i === 16 ? [{ noise: 450, ref: null, amplitude: 2500, gapMs: 150 }, s]
+              : i === 7 ? [{ noise: 350, ref: s.ref, amplitude: 250 }] : [s]), true),
+    real('fsdd-jackson-noise-gaps', 'jackson', 'three noise stretches between digits (faint right before a digit, right after one, loud apart), a faint noise stretch for a digit', (steps) =>
+      steps.flatMap((s, i) =>
+        i === 5 ? [{ noise: 350, ref: null, amplitude: 300, gapMs: 0 }, s]
+          : i === 10 ? [{ ...s, gapMs: 0 }, { noise: 300, ref: null, amplitude: 600 }]
+            : i === 17 ? [{ noise: 400, ref: null, amplitude: 2500, gapMs: 100 }, s]
+              : i === 13 ? [{ noise: 350, ref: s.ref, amplitude: 300 }] : [s])),
+    synthetic('syn-noise-gaps', 'en-us', 160, [SENTENCES[0], SENTENCES[3]], 'three noise stretches between words (faint right before a word, right after one, loud apart), a faint noise stretch for a word', (a, [s1, s2]) =>
+      [...s1, ...s2].flatMap((w, i) =>
+        i === 3 ? [{ noise: 350, ref: null, amplitude: 300, gapMs: 0 }, say(a, w)]
+          : i === 10 ? [{ ...say(a, w), gapMs: 0 }, { noise: 300, ref: null, amplitude: 800 }]
+            : i === 19 ? [{ noise: 400, ref: null, amplitude: 2500, gapMs: 100 }, say(a, w)]
+              : i === 14 ? [{ noise: 350, ref: w, amplitude: 300 }] : [say(a, w)])),
   ];
 }

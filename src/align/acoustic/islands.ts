@@ -10,6 +10,7 @@
  */
 import { frameRuns } from './frame-runs.js';
 import { scorePerFrame } from './evidence.js';
+import { steadyNoiseFrames } from './steady-noise.js';
 import { ENERGY_FRAME_MS, EXTEND_OVER_DB, QUIET_END_DB, type FrameLevels } from './refine.js';
 import type { AcousticSpan } from './types.js';
 import type { Piece } from './windows.js';
@@ -30,11 +31,13 @@ export interface Island {
 /**
  * The islands between consecutive placed words of `spans`: runs of frames more than
  * {@link QUIET_END_DB} over the floor with a quiet frame between them and either word, holding
- * at least {@link MIN_ISLAND_MS} of frames more than {@link EXTEND_OVER_DB} over it.
+ * at least {@link MIN_ISLAND_MS} of frames more than {@link EXTEND_OVER_DB} over it that are not
+ * steady noise (steady-noise.ts: a stretch of noise is no word's).
  */
 export function unclaimedIslands(spans: readonly (AcousticSpan | null)[], levels: FrameLevels): Island[] {
   const sound = levels.floorDb + QUIET_END_DB;
   const loud = levels.floorDb + EXTEND_OVER_DB;
+  const steady = steadyNoiseFrames(levels.db, levels.zcr, levels.floorDb, ENERGY_FRAME_MS);
   const islands: Island[] = [];
   for (let i = 0; i + 1 < spans.length; i++) {
     const a = spans[i];
@@ -43,7 +46,7 @@ export function unclaimedIslands(spans: readonly (AcousticSpan | null)[], levels
     const gapStart = Math.ceil(a.endMs / ENERGY_FRAME_MS);
     const gapEnd = Math.min(levels.db.length, Math.floor(b.startMs / ENERGY_FRAME_MS));
     for (const [f, end] of frameRuns(gapStart, gapEnd, (k) => levels.db[k]! > sound)) {
-      const loudFrames = levels.db.subarray(f, end).filter((d) => d > loud).length;
+      const loudFrames = levels.db.subarray(f, end).filter((d, k) => d > loud && steady[f + k] === 0).length;
       if (f > gapStart && end < gapEnd && loudFrames * ENERGY_FRAME_MS >= MIN_ISLAND_MS) {
         islands.push({ startMs: f * ENERGY_FRAME_MS, endMs: end * ENERGY_FRAME_MS, before: i, after: i + 1 });
       }

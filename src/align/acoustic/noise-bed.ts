@@ -63,5 +63,5 @@ export function noiseBedDb(levels: FrameLevels): number | null {
 /** `levels` with every frame no louder than the noise bed (`bed`, found when not given) put at the floor; `levels` itself without a bed. */
 export function overNoiseBed(levels: FrameLevels, bed: number | null = noiseBedDb(levels)): FrameLevels {
   if (bed === null) return levels;
-  return { db: Float64Array.from(levels.db, (d) => (d <= bed ? levels.floorDb : d)), floorDb: levels.floorDb };
+  return { ...levels, db: Float64Array.from(levels.db, (d) => (d <= bed ? levels.floorDb : d)) };
 }

@@ -44,6 +44,10 @@
  * spill rule below); real starts 96.9 → 97.3 %, ends 91.5 → 91.0 % (one Belgian French "two" ends
  * 53 ms late, split at its pause but with his bed; the next word's start 122 ms early before).
  *
+ * A stretch of steady noise (a level that holds still for 100 ms and crosses zero as noise does: see
+ * {@link steadyNoiseFrames}, steady-noise.ts) is no word's: an edge the search put in it is moved past
+ * it, an edge is never extended onto it, and a word put on nothing else is not found (measured there).
+ *
  * Where a speaker's noise bed stands out, a start is moved on over frames just over the bed when
  * they are the bed's own (see {@link startsPastBed}, bed-starts.ts: real starts within 50 ms
  * 97.3 → 97.8 %; the real takes with white noise added 81.8 → 88.9 %).
@@ -54,12 +58,7 @@
  * stays 20 dB over the floor when it stops at once before that word (see {@link abruptEnd},
  * abrupt-ends.ts: synthetic ends 95.8 → 96.6 %). An end at a final stop's closure moves on over
  * its release to the pause after it (see {@link endAtRelease}, pause-ends.ts: real ends within
- * 50 ms 91.0 → 91.5 %).
- *
- * Two words the search made touch inside one of them with no pause near are judged on the shape of
- * the level: a junction on a steady slope moves onto the valley between them, and one in the first
- * word's fading end moves to where the next word's abrupt onset rises (see valleys.ts: before the
- * extension and again after it; real starts within 50 ms 97.8 → 98.2 %, synthetic 96.6 → 97.1 %).
+ * 50 ms 91.0 → 92.8 %).
  */
 import { faintAndPoor, median } from './evidence.js';
 import { abruptEnd } from './abrupt-ends.js';
@@ -68,7 +67,7 @@ import { frameRuns } from './frame-runs.js';
 import { junctionsAtPauses } from './junctions.js';
 import { endAtRelease } from './pause-ends.js';
 import { startsPastSpill } from './spill.js';
-import { junctionsAtValleys, junctionsBeforeOnsets } from './valleys.js';
+import { edgesPastSteadyNoise, steadyNoiseFrames } from './steady-noise.js';
 import type { AcousticSpan } from './types.js';
 
 /** Length of an energy frame, ms. */
@@ -114,19 +113,25 @@ const FLOOR_PERCENTILE = 0.05;
 /** A frame whose RMS is at most this is digital silence (or dither): always quiet, never the floor. */
 const SILENT_RMS = 2;
 
-/** Per frame its level (dB of mean square; -Infinity for digital silence), and the recording's noise floor in the same unit. */
+/**
+ * Per frame its level (dB of mean square; -Infinity for digital silence), and the recording's noise floor in the same unit;
+ * with `zcr`, per frame its zero-crossing rate (the share of its consecutive sample pairs that change sign).
+ */
 export interface FrameLevels {
   readonly db: Float64Array;
   readonly floorDb: number;
+  readonly zcr?: Float64Array | undefined;
 }
 
-/** Levels from sums of squares per frame of `frameSamples` samples. */
-export function frameLevels(energies: Float64Array, frameSamples: number): FrameLevels {
+/** Levels from sums of squares per frame of `frameSamples` samples, and the zero crossings per frame when given. */
+export function frameLevels(energies: Float64Array, frameSamples: number, crossings?: Uint32Array): FrameLevels {
   const db = Float64Array.from(energies, (e) =>
     e <= SILENT_RMS * SILENT_RMS * frameSamples ? Number.NEGATIVE_INFINITY : 10 * Math.log10(e / frameSamples),
   );
   const sorted = Array.from(db).filter((d) => d !== Number.NEGATIVE_INFINITY).sort((a, b) => a - b);
-  return { db, floorDb: sorted[Math.floor(FLOOR_PERCENTILE * (sorted.length - 1))] ?? 0 };
+  const floorDb = sorted[Math.floor(FLOOR_PERCENTILE * (sorted.length - 1))] ?? 0;
+  if (crossings === undefined) return { db, floorDb };
+  return { db, floorDb, zcr: Float64Array.from(crossings, (c) => c / Math.max(1, frameSamples - 1)) };
 }
 
 /** The amplitude over which a sample counts as sound at an edge. */
@@ -209,27 +214,34 @@ export function trimQuietEdges(span: AcousticSpan, quietStart: Uint8Array, quiet
 /**
  * Every span trimmed off quiet frames, then extended over loud frames outside it up to its
  * neighbours (see the module comment); null stays null, and a span all quiet becomes null.
- * `bedDb`: the level of the speaker's noise bed (noise-bed.ts), null when none stands out.
+ * `bedDb`: the level of the speaker's noise bed (noise-bed.ts), null when none stands out;
+ * `raw`: the levels before the bed was put at the floor (`levels` when it was not), where steady
+ * noise is found (a bed at the noise's level would break it up).
  */
 export function refineEdges(
   spans: readonly (AcousticSpan | null)[],
   levels: FrameLevels,
   bedDb: number | null = null,
+  raw: FrameLevels = levels,
 ): (AcousticSpan | null)[] {
   const quietStart = quietFrames(levels, QUIET_START_DB);
   const quietEnd = quietFrames(levels, QUIET_END_DB);
-  const loud = Uint8Array.from(quietFrames(levels, EXTEND_OVER_DB), (q) => 1 - q);
+  // Steady noise is no word's (steady-noise.ts): edges are moved past it and never extended onto it.
+  const steady = steadyNoiseFrames(raw.db, raw.zcr, raw.floorDb, ENERGY_FRAME_MS);
+  const loud = Uint8Array.from(quietFrames(levels, EXTEND_OVER_DB), (q, f) => (1 - q) & (1 - steady[f]!));
   const fading = soundsFade(levels);
-  const tail = fading ? Uint8Array.from(quietFrames(levels, TAIL_OVER_DB), (q) => 1 - q) : loud;
+  const tail = fading ? Uint8Array.from(quietFrames(levels, TAIL_OVER_DB), (q, f) => (1 - q) & (1 - steady[f]!)) : loud;
   const maxEnd = (fading ? MAX_EXTEND_TAIL_MS : MAX_EXTEND_END_MS) / ENERGY_FRAME_MS;
   const frames = levels.db.length;
   const pause = quietFrames(levels, PAUSE_DB);
   // A pause after a word, for its end: in a speaker's noise bed, frames as far over the bed as bed-starts.ts lets a start move over.
   const endPause = bedDb === null ? pause : quietFrames(levels, Math.max(PAUSE_DB, bedDb + BED_MARGIN_DB - levels.floorDb));
-  const trimmed = junctionsBeforeOnsets(junctionsAtValleys(junctionsAtPauses(
+  const trimmed = junctionsAtPauses(
     startsPastSpill(
       startsPastBed(
-        spans.map((span) => (span === null ? null : trimQuietEdges(span, quietStart, quietEnd))),
+        edgesPastSteadyNoise(spans, steady, quietStart, quietEnd, ENERGY_FRAME_MS).map((span) =>
+          span === null ? null : trimQuietEdges(span, quietStart, quietEnd),
+        ),
         levels.db,
         bedDb,
         ENERGY_FRAME_MS,
@@ -240,9 +252,9 @@ export function refineEdges(
     ),
     quietEnd,
     ENERGY_FRAME_MS,
-  ), levels.db, ENERGY_FRAME_MS), levels.db, ENERGY_FRAME_MS);
+  );
   let previousEnd = 0; // frame after the previous word
-  const extended = trimmed.map((span, i) => {
+  return trimmed.map((span, i) => {
     if (span === null) return null;
     let nextStart = frames;
     for (let k = i + 1; k < trimmed.length; k++) {
@@ -269,7 +281,6 @@ export function refineEdges(
       endMs: end === last ? span.endMs : end * ENERGY_FRAME_MS,
     };
   });
-  return junctionsBeforeOnsets(extended, levels.db, ENERGY_FRAME_MS);
 }
 
 /**

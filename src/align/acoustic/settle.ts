@@ -6,7 +6,7 @@
  * floor: noise-bed.ts), words far fainter than the others that also score poorly are left out, and
  * the edges are put on the sample.
  */
-import { readFrameEnergies } from '../../audio/index.js';
+import { readFrameStats } from '../../audio/index.js';
 import type { WavInfo } from '../../wav-header.js';
 import { medianFramesPerPhone, squeezedBesideMissing, squeezedForPace } from './evidence.js';
 import { dropFaintAndPoor, ENERGY_FRAME_MS, frameLevels, refineEdges, type FrameLevels } from './refine.js';
@@ -25,8 +25,8 @@ export interface SettleLevels {
 }
 
 /**
- * The recording's levels in energy frames (`energy`, and `edges`: the same over its noise bed, whose
- * level is `bedDb`) and in the search's frames of `searchFrameMs` (`search`, a whole number of
+ * The recording's levels in energy frames (`energy`, with each frame's zero crossings, and `edges`: the
+ * same over its noise bed, whose level is `bedDb`) and in the search's frames of `searchFrameMs` (`search`, a whole number of
  * energy frames), from one read of the audio: a frame's energy is a sum of squares, so a search
  * frame's is the sum of the energy frames it holds.
  */
@@ -35,11 +35,11 @@ export async function recordingLevels(
   searchFrameMs: number,
 ): Promise<SettleLevels & { search: FrameLevels }> {
   const frameSamples = (wav.sampleRate * ENERGY_FRAME_MS) / 1000;
-  const energies = await readFrameEnergies(wav, frameSamples);
+  const { energies, crossings } = await readFrameStats(wav, frameSamples);
   const per = searchFrameMs / ENERGY_FRAME_MS;
   const coarse = new Float64Array(Math.ceil(energies.length / per));
   energies.forEach((e, f) => { coarse[Math.floor(f / per)]! += e; });
-  const energy = frameLevels(energies, frameSamples);
+  const energy = frameLevels(energies, frameSamples, crossings);
   const bedDb = noiseBedDb(energy);
   return { energy, edges: overNoiseBed(energy, bedDb), bedDb, search: frameLevels(coarse, per * frameSamples) };
 }
@@ -65,7 +65,8 @@ export async function settleSpans(
     const missing = [word - 1, word + 1].filter((n) => n >= 0 && n < paced.length && paced[n] === null && (wordPhones[n] ?? 0) > 0);
     return missing.some((n) => squeezedBesideMissing(span.evidence!, wordPhones[n]!, pace)) ? null : span;
   });
-  const refined = await edgesOnSamples(dropFaintAndPoor(refineEdges(result, levels.edges, levels.bedDb), levels.energy), wav, levels.edges);
+  const edged = refineEdges(result, levels.edges, levels.bedDb, levels.energy);
+  const refined = await edgesOnSamples(dropFaintAndPoor(edged, levels.energy), wav, levels.edges);
   return refined.map((span) =>
     span === null ? null : { ...span, startMs: Math.min(span.startMs, wav.durationMs), endMs: Math.min(span.endMs, wav.durationMs) },
   );

@@ -6,6 +6,7 @@
 
 import { BAND_COUNT } from '../../audio/index.js';
 import { noiseBedDb } from '../acoustic/noise-bed.js';
+import { STEADY_10MS_RANGE_DB, steadyNoiseFrames } from '../acoustic/steady-noise.js';
 
 /** Length of a frame, ms (the recognizer's frame). */
 export const FRAME_MS = 10;
@@ -44,6 +45,13 @@ export interface RecordingLevels {
    */
   readonly zcr: Float64Array;
   /**
+   * Per frame 1 when it is steady noise (src/align/acoustic/steady-noise.ts: a level that holds
+   * still for 150 ms, crossing zero as noise does): sound that is no word's, counted as quiet
+   * beside and inside a word's edges and never as unclaimed speech; all 0 when the crossings
+   * were not read (absent in levels made by hand).
+   */
+  readonly steady?: Uint8Array | undefined;
+  /**
    * Per frame its spectral bands, dB (`BAND_COUNT` values a frame, frame after frame:
    * src/audio/bands.ts); absent when they were not read.
    */
@@ -74,7 +82,8 @@ export function recordingLevels(
   const loud = sorted.filter((d) => d > quietDb && d > SILENT_DB);
   const speechDb = loud.length === 0 ? quietDb : percentile(loud, SPEECH_PERCENTILE);
   const zcr = Float64Array.from(energies, (_, i) => (crossings?.[i] ?? 0) / Math.max(1, frameSamples - 1));
-  return { db, quiet, floorDb, speechDb, zcr, bands: bands?.length === energies.length * BAND_COUNT ? bands : undefined };
+  const steady = steadyNoiseFrames(db, crossings === undefined ? undefined : zcr, floorDb, FRAME_MS, STEADY_10MS_RANGE_DB);
+  return { db, quiet, floorDb, speechDb, zcr, steady, bands: bands?.length === energies.length * BAND_COUNT ? bands : undefined };
 }
 
 /** Frames [first, end) of a span in ms, inside the recording. */

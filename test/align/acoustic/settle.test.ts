@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { frameLevels } from '../../../src/align/acoustic/refine.js';
 import { recordingLevels, settleSpans } from '../../../src/align/acoustic/settle.js';
-import { readFrameEnergies } from '../../../src/audio/index.js';
+import { readFrameEnergies, readFrameStats } from '../../../src/audio/index.js';
 import type { AcousticSpan } from '../../../src/align/acoustic/types.js';
 import { readWavInfo } from '../../../src/wav-header.js';
 import { pcmWav } from '../../helpers/audio.js';
@@ -23,7 +23,8 @@ describe('settleSpans', () => {
     const squeezed: AcousticSpan = { startMs: 2500, endMs: 2700, evidence: { frames: 20, alignedScore: -400, loopScore: -250, phones: 4 } };
     spans.push([6, squeezed]);
     const loud = (ms: number): boolean => spans.some(([, s]) => ms >= s.startMs && ms < s.endMs);
-    const samples = Int16Array.from({ length: 48_000 }, (_, i) => (loud(i / 16) ? 1000 : 10) * (i % 2 === 0 ? 1 : -1));
+    // The sign changes every 4 samples (a quarter of the sample pairs, as voiced sound: every other one would be steady noise, no word's).
+    const samples = Int16Array.from({ length: 48_000 }, (_, i) => (loud(i / 16) ? 1000 : 10) * (Math.floor(i / 4) % 2 === 0 ? 1 : -1));
     const path = join(dir, 'words.wav');
     await writeFile(path, pcmWav(samples));
     const wav = { ...(await readWavInfo(path)), path };
@@ -46,7 +47,9 @@ describe('recordingLevels', () => {
     await writeFile(path, pcmWav(samples));
     const wav = { ...(await readWavInfo(path)), path };
     const { energy, search } = await recordingLevels(wav, 10);
-    expect(energy).toEqual(frameLevels(await readFrameEnergies(wav, 80), 80));
+    const stats = await readFrameStats(wav, 80);
+    expect(energy).toEqual(frameLevels(stats.energies, 80, stats.crossings));
+    expect(energy.zcr?.length).toBe(13);
     expect(search.db.length).toBe(7);
     expect(search).toEqual(frameLevels(await readFrameEnergies(wav, 160), 160));
   });

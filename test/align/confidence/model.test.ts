@@ -221,6 +221,34 @@ describe('noise feature', () => {
   });
 });
 
+describe('steady noise beside a word', () => {
+  // 10 ms frames: 20 quiet, 30 of white noise (RMS 3000, 80 of 159 sample pairs change sign), a word of 20 frames whose level swells
+  // from RMS 6000 to 12000 and back (10 of 159), 20 quiet.
+  const swell = Array.from({ length: 20 }, (_, k) => 6000 + 6000 * Math.sin((Math.PI * k) / 19));
+  const rms = [...Array<number>(20).fill(10), ...Array<number>(30).fill(3000), ...swell, ...Array<number>(20).fill(10)];
+  const energies = Float64Array.from(rms, (r) => r * r * 160);
+  const crossings = Uint32Array.from(rms, (_, f) => (f >= 20 && f < 50 ? 80 : 10));
+  const seven = word('seven', 500, 700);
+
+  it('is neither sound outside its edge nor unclaimed speech when the crossings are read', () => {
+    const levels = recordingLevels(energies, 160, crossings);
+    const steadyFrames = [...levels.steady!].flatMap((s, f) => (s === 1 ? [f] : []));
+    expect(steadyFrames).toEqual(Array.from({ length: 30 }, (_, k) => 20 + k));
+    const f = wordFeatures(seven, featureContext([seven], levels));
+    expect([f.outside, f.unclaimed, f.hollow]).toEqual([0, 0, 0]);
+    // A start put 100 ms early in the noise: quiet inside its edge.
+    expect(wordFeatures(word('seven', 400, 700), featureContext([word('seven', 400, 700)], levels)).hollow).toBe(1);
+  });
+
+  it('is sound like any other without them', () => {
+    const levels = recordingLevels(energies, 160);
+    expect(levels.steady!.every((s) => s === 0)).toBe(true);
+    const f = wordFeatures(seven, featureContext([seven], levels));
+    // 300 ms of sound before the word (outside: tenths of a second), 300 ms within 10 dB of the speech level past the first 150 ms.
+    expect([f.outside, f.unclaimed, f.hollow]).toEqual([3, 1.5, 0]);
+  });
+});
+
 describe('confidence model', () => {
   const models: ConfidenceModel[] = [
     { name: 'with-gop', features: ['gop'], weights: [1, 2] },
