@@ -34,8 +34,14 @@ export const MODELS = [
 const MIN_WORDS = 40;
 /** L2 weight (the intercept is not penalized). */
 const LAMBDA = 1;
-/** Share of the right clips with a reference the threshold may flag. */
-export const RIGHT_FLAGGED = 0.08;
+/**
+ * Share of the right clips with a reference the threshold may flag. Voices the model was never
+ * fitted on see about twice the benchmark's share (the changed voices of
+ * bench/confidence-voices.mjs: 8.6 % of right clips flagged where the benchmark flags 3.9 %, 12.9 %
+ * where it flags 5.9 %, the higher threshold flagging no more of their wrong clips), so 4 % here
+ * keeps other voices near the issue's 10 %. At 8 % the fit chose 0.82 on 2026-11-27.
+ */
+export const RIGHT_FLAGGED = 0.04;
 /**
  * Share of the demo's clips (`npm run demo`: connected speech of voices the model is not fitted on,
  * no truth) the threshold may leave flagged in all, any flag counted (`low-confidence`, `cut-edge`,
