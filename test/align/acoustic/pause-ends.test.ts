@@ -3,9 +3,9 @@ import { endAtRelease } from '../../../src/align/acoustic/pause-ends.js';
 
 /**
  * Levels from a string, one 5 ms frame a character, in dB over the floor: `_` 0 (a pause frame),
- * `c` 8 (a closure), `h` 12, `r` 14 (a hiss or a release over the closure) and `R` 20.
+ * `c` 8 (a closure), `h` 12, `r` 17 (a hiss, or a release 9 dB over the closure) and `R` 20.
  */
-const LEVEL: Record<string, number> = { _: 0, c: 8, h: 12, r: 14, R: 20 };
+const LEVEL: Record<string, number> = { _: 0, c: 8, h: 12, r: 17, R: 20 };
 const db = (text: string) => Float64Array.from(text, (c) => LEVEL[c]!);
 const pause = (text: string) => Uint8Array.from(text, (c) => (c === '_' ? 1 : 0));
 
@@ -13,17 +13,19 @@ describe('endAtRelease', () => {
   // The word's end on frame 10 (exclusive), the next word from frame 60 unless given.
   const at = (text: string, nextStart = 60) => endAtRelease(db(text), pause(text), 5, [10, nextStart]);
 
-  it("moves an end over a closure and its release to the pause after them", () => {
+  it('moves an end over a closure and its release to the pause after them', () => {
     // Closure on frames 10 to 15, a release 12 dB over it on 16 and 17, then the pause.
     expect(at(`${'R'.repeat(10)}ccccccRR${'_'.repeat(42)}`)).toBe(18);
-    // A release 6 dB over the closure.
-    expect(at(`${'R'.repeat(10)}ccccrr${'_'.repeat(44)}`)).toBe(16);
+    // A release 9 dB over the closure, lasting 50 ms.
+    expect(at(`${'R'.repeat(10)}cccc${'r'.repeat(10)}${'_'.repeat(36)}`)).toBe(24);
   });
 
-  it('keeps an end over sound that only fades or stays level before the pause (a tail, a take\'s hiss)', () => {
+  it("keeps an end over sound that fades or stays level, rises less, or lasts longer (a tail, a take's hiss, a stutter)", () => {
     expect(at(`${'R'.repeat(10)}rrrhhhcc${'_'.repeat(42)}`)).toBe(10);
-    // A release only 4 dB over the closure.
+    // A rise of 4 dB over the closure.
     expect(at(`${'R'.repeat(10)}cccchh${'_'.repeat(44)}`)).toBe(10);
+    // A release of 55 ms: a syllable, not a release.
+    expect(at(`${'R'.repeat(10)}cccc${'r'.repeat(11)}${'_'.repeat(35)}`)).toBe(10);
   });
 
   it('keeps an end with no pause of 50 ms within 150 ms before the next word', () => {

@@ -92,6 +92,15 @@ describe('refineEdges', () => {
     ]);
   });
 
+  it("moves a junction in the first word's fading end to the next word's abrupt onset (valleys.ts)", () => {
+    // The first word loud on frames 2–9 and fading on 10–19 (18, then 12 dB over the floor), the next word loud from frame 20; the
+    // search made them meet at frame 10. The junction moves to the fading end's last lowest frame, 19.
+    const l = levels(`__${'L'.repeat(8)}cccccc${'b'.repeat(4)}${'L'.repeat(20)}__`);
+    expect(refineEdges([{ startMs: 10, endMs: 50 }, { startMs: 50, endMs: 200 }], l)).toEqual([
+      { startMs: 10, endMs: 95 }, { startMs: 95, endMs: 200 },
+    ]);
+  });
+
   it('in a recording whose sounds fade, extends an end over frames more than 6 dB over the floor by at most 150 ms', () => {
     const tail = 'b'.repeat(40);
     // The word on frames 2–11, its tail (b, 12 dB over the floor) on frames 12–51: 30 frames (150 ms) of it are taken.
