@@ -24,25 +24,41 @@ export function junctionsAtPauses(
   quiet: Uint8Array,
   frameMs: number,
 ): (AcousticSpan | null)[] {
-  const out = [...spans];
   const reach = JUNCTION_REACH_MS / frameMs;
+  return movedJunctions(spans, frameMs, (a, b, junction) => {
+    const from = Math.max(junction - reach, Math.ceil((a.startMs + a.endMs) / 2 / frameMs));
+    const to = Math.min(junction + reach, Math.floor((b.startMs + b.endMs) / 2 / frameMs));
+    const runs = frameRuns(from, to, (f) => quiet[f] === 1);
+    if (runs.length === 0) return null;
+    const options = runs.map(([pauseStart, pauseEnd]): [AcousticSpan, AcousticSpan] => [
+      { ...a, endMs: pauseStart * frameMs },
+      { ...b, startMs: pauseEnd * frameMs },
+    ]);
+    const moved = options.reduce((best, o) => (unevenPace(o[0], o[1]) < unevenPace(best[0], best[1]) ? o : best));
+    return unevenPace(moved[0], moved[1]) < unevenPace(a, b) ? moved : null;
+  });
+}
+
+/**
+ * `spans` with each two placed words that touch (one's end on the other's start, to the frame of
+ * `frameMs`) given the times `move` returns for them (null: as they are), in order: `move` sees the
+ * words as earlier moves left them; `junction` is the frame where they meet. The junction rules
+ * (here and valleys.ts) each decide where such a pair moves.
+ */
+export function movedJunctions(
+  spans: readonly (AcousticSpan | null)[],
+  frameMs: number,
+  move: (a: AcousticSpan, b: AcousticSpan, junction: number) => readonly [AcousticSpan, AcousticSpan] | null,
+): (AcousticSpan | null)[] {
+  const out = [...spans];
   for (let i = 0; i + 1 < out.length; i++) {
     const a = out[i];
     const b = out[i + 1];
     if (a === null || b === null || a === undefined || b === undefined) continue;
     const junction = Math.round(a.endMs / frameMs);
     if (Math.round(b.startMs / frameMs) !== junction) continue;
-    const from = Math.max(junction - reach, Math.ceil((a.startMs + a.endMs) / 2 / frameMs));
-    const to = Math.min(junction + reach, Math.floor((b.startMs + b.endMs) / 2 / frameMs));
-    const runs = frameRuns(from, to, (f) => quiet[f] === 1);
-    if (runs.length === 0) continue;
-    const options = runs.map(([pauseStart, pauseEnd]): [AcousticSpan, AcousticSpan] => [
-      { ...a, endMs: pauseStart * frameMs },
-      { ...b, startMs: pauseEnd * frameMs },
-    ]);
-    const moved = options.reduce((best, o) => (unevenPace(o[0], o[1]) < unevenPace(best[0], best[1]) ? o : best));
-    if (!(unevenPace(moved[0], moved[1]) < unevenPace(a, b))) continue;
-    [out[i], out[i + 1]] = moved;
+    const moved = move(a, b, junction);
+    if (moved !== null) [out[i], out[i + 1]] = moved;
   }
   return out;
 }

@@ -30,6 +30,7 @@
  *   (0 dB) and only before the extension, a stutter's "and" "ask" −55 → −10 as well (0.25 dB),
  *   but none of the starts the extension made touch. Pure.
  */
+import { movedJunctions } from './junctions.js';
 import type { AcousticSpan } from './types.js';
 
 /** How far from where two touching words meet the valley may lie, ms. */
@@ -78,7 +79,7 @@ export function junctionsAtValleys(
   // A voice's level beats with its pitch from one 5 ms frame to the next: a valley is also one on
   // the loudest of three.
   const envelope = db.map((_, f) => Math.max(db[f - 1] ?? db[f]!, db[f]!, db[f + 1] ?? db[f]!));
-  return movedJunctions(spans, db.length, frameMs, (a, b, junction) => {
+  return junctionsMovedTo(spans, db.length, frameMs, (a, b, junction) => {
     // A junction at a step steeper than a fade is at a word's own abrupt end or onset.
     if (Math.abs(db[junction]! - db[junction - 1]!) > MAX_STEP_DB) return null;
     const low = Math.ceil((a.startMs + a.endMs) / 2 / frameMs);
@@ -117,28 +118,20 @@ function valleyFrom(db: Float64Array, from: number, step: 1 | -1, bound: number,
 
 /**
  * `spans` with the junction of each two placed words that touch (to the frame of `frameMs`, inside
- * `frames`) moved to the frame `move` gives (null: where it is); `move` sees the words as earlier
- * moves left them.
+ * `frames`) moved to the frame `move` gives (null: where it is), both words meeting there; `move`
+ * sees the words as earlier moves left them (`movedJunctions`, junctions.ts).
  */
-function movedJunctions(
+function junctionsMovedTo(
   spans: readonly (AcousticSpan | null)[],
   frames: number,
   frameMs: number,
   move: (a: AcousticSpan, b: AcousticSpan, junction: number) => number | null,
 ): (AcousticSpan | null)[] {
-  const out = [...spans];
-  for (let i = 0; i + 1 < out.length; i++) {
-    const a = out[i];
-    const b = out[i + 1];
-    if (a === null || b === null || a === undefined || b === undefined) continue;
-    const junction = Math.round(a.endMs / frameMs);
-    if (Math.round(b.startMs / frameMs) !== junction || junction <= 0 || junction >= frames) continue;
+  return movedJunctions(spans, frameMs, (a, b, junction) => {
+    if (junction <= 0 || junction >= frames) return null;
     const frame = move(a, b, junction);
-    if (frame === null) continue;
-    out[i] = { ...a, endMs: frame * frameMs };
-    out[i + 1] = { ...b, startMs: frame * frameMs };
-  }
-  return out;
+    return frame === null ? null : [{ ...a, endMs: frame * frameMs }, { ...b, startMs: frame * frameMs }];
+  });
 }
 
 /** The loudest level of frames `[from, to)` (-Infinity when none). */
@@ -166,7 +159,7 @@ export function junctionsBeforeOnsets(
   frameMs: number,
 ): (AcousticSpan | null)[] {
   const reach = VALLEY_REACH_MS / frameMs;
-  return movedJunctions(spans, db.length, frameMs, (a, b, junction) => {
+  return junctionsMovedTo(spans, db.length, frameMs, (a, b, junction) => {
     const high = Math.min(db.length, Math.floor((b.startMs + b.endMs) / 2 / frameMs));
     const level = db[junction]!;
     const peaks = Math.min(peak(db, Math.floor(a.startMs / frameMs), junction), peak(db, junction, Math.ceil(b.endMs / frameMs)));
