@@ -10,8 +10,7 @@
  */
 import { frameRuns } from './frame-runs.js';
 import { scorePerFrame } from './evidence.js';
-import { steadyNoiseFrames } from './steady-noise.js';
-import { ENERGY_FRAME_MS, EXTEND_OVER_DB, QUIET_END_DB, type FrameLevels } from './refine.js';
+import { ENERGY_FRAME_MS, EXTEND_OVER_DB, QUIET_END_DB, steadyNoise, type FrameLevels } from './refine.js';
 import type { AcousticSpan } from './types.js';
 import type { Piece } from './windows.js';
 
@@ -32,12 +31,15 @@ export interface Island {
  * The islands between consecutive placed words of `spans`: runs of frames more than
  * {@link QUIET_END_DB} over the floor with a quiet frame between them and either word, holding
  * at least {@link MIN_ISLAND_MS} of frames more than {@link EXTEND_OVER_DB} over it that are not
- * steady noise (steady-noise.ts: a stretch of noise is no word's).
+ * steady noise (`steady`, per frame 1; steady-noise.ts: a stretch of noise is no word's).
  */
-export function unclaimedIslands(spans: readonly (AcousticSpan | null)[], levels: FrameLevels): Island[] {
+export function unclaimedIslands(
+  spans: readonly (AcousticSpan | null)[],
+  levels: FrameLevels,
+  steady: Uint8Array = steadyNoise(levels),
+): Island[] {
   const sound = levels.floorDb + QUIET_END_DB;
   const loud = levels.floorDb + EXTEND_OVER_DB;
-  const steady = steadyNoiseFrames(levels.db, levels.zcr, levels.floorDb, ENERGY_FRAME_MS);
   const islands: Island[] = [];
   for (let i = 0; i + 1 < spans.length; i++) {
     const a = spans[i];

@@ -156,6 +156,11 @@ export function soundsFade(levels: FrameLevels): boolean {
   return drop !== null && drop >= FADING_DB;
 }
 
+/** Per frame 1 when it is steady noise (steady-noise.ts), in energy frames. */
+export function steadyNoise(levels: FrameLevels): Uint8Array {
+  return steadyNoiseFrames(levels.db, levels.zcr, levels.floorDb, ENERGY_FRAME_MS);
+}
+
 /** Per frame whether it is at most `overDb` over the floor (1) or louder (0). */
 export function quietFrames(levels: FrameLevels, overDb: number): Uint8Array {
   return Uint8Array.from(levels.db, (d) => (d <= levels.floorDb + overDb ? 1 : 0));
@@ -221,19 +226,18 @@ export function trimQuietEdges(span: AcousticSpan, quietStart: Uint8Array, quiet
  * Every span trimmed off quiet frames, then extended over loud frames outside it up to its
  * neighbours (see the module comment); null stays null, and a span all quiet becomes null.
  * `bedDb`: the level of the speaker's noise bed (noise-bed.ts), null when none stands out;
- * `raw`: the levels before the bed was put at the floor (`levels` when it was not), where steady
- * noise is found (a bed at the noise's level would break it up).
+ * `steady`: per frame 1 when it is steady noise (steady-noise.ts), found on the levels before the bed
+ * was put at the floor (a bed at the noise's level would break it up); by default on `levels`.
+ * Steady noise is no word's: edges are moved past it and never extended onto it.
  */
 export function refineEdges(
   spans: readonly (AcousticSpan | null)[],
   levels: FrameLevels,
   bedDb: number | null = null,
-  raw: FrameLevels = levels,
+  steady: Uint8Array = steadyNoise(levels),
 ): (AcousticSpan | null)[] {
   const quietStart = quietFrames(levels, QUIET_START_DB);
   const quietEnd = quietFrames(levels, QUIET_END_DB);
-  // Steady noise is no word's (steady-noise.ts): edges are moved past it and never extended onto it.
-  const steady = steadyNoiseFrames(raw.db, raw.zcr, raw.floorDb, ENERGY_FRAME_MS);
   const loud = Uint8Array.from(quietFrames(levels, EXTEND_OVER_DB), (q, f) => (1 - q) & (1 - steady[f]!));
   const fading = soundsFade(levels);
   const tail = fading ? Uint8Array.from(quietFrames(levels, TAIL_OVER_DB), (q, f) => (1 - q) & (1 - steady[f]!)) : loud;

@@ -9,7 +9,7 @@
 import { readFrameStats } from '../../audio/index.js';
 import type { WavInfo } from '../../wav-header.js';
 import { medianFramesPerPhone, squeezedBesideMissing, squeezedForPace } from './evidence.js';
-import { dropFaintAndPoor, ENERGY_FRAME_MS, frameLevels, refineEdges, type FrameLevels } from './refine.js';
+import { dropFaintAndPoor, ENERGY_FRAME_MS, frameLevels, refineEdges, steadyNoise, type FrameLevels } from './refine.js';
 import { noiseBedDb, overNoiseBed } from './noise-bed.js';
 import { edgesOnSamples } from './sample-edges.js';
 import type { AcousticSpan } from './types.js';
@@ -22,6 +22,8 @@ export interface SettleLevels {
   readonly energy: FrameLevels;
   readonly edges: FrameLevels;
   readonly bedDb: number | null;
+  /** Per energy frame 1 when it is steady noise (steady-noise.ts), found on `energy`. */
+  readonly steady: Uint8Array;
 }
 
 /**
@@ -41,7 +43,13 @@ export async function recordingLevels(
   energies.forEach((e, f) => { coarse[Math.floor(f / per)]! += e; });
   const energy = frameLevels(energies, frameSamples, crossings);
   const bedDb = noiseBedDb(energy);
-  return { energy, edges: overNoiseBed(energy, bedDb), bedDb, search: frameLevels(coarse, per * frameSamples) };
+  return {
+    energy,
+    edges: overNoiseBed(energy, bedDb),
+    bedDb,
+    steady: steadyNoise(energy),
+    search: frameLevels(coarse, per * frameSamples),
+  };
 }
 
 /**
@@ -65,7 +73,7 @@ export async function settleSpans(
     const missing = [word - 1, word + 1].filter((n) => n >= 0 && n < paced.length && paced[n] === null && (wordPhones[n] ?? 0) > 0);
     return missing.some((n) => squeezedBesideMissing(span.evidence!, wordPhones[n]!, pace)) ? null : span;
   });
-  const edged = refineEdges(result, levels.edges, levels.bedDb, levels.energy);
+  const edged = refineEdges(result, levels.edges, levels.bedDb, levels.steady);
   const refined = await edgesOnSamples(dropFaintAndPoor(edged, levels.energy), wav, levels.edges);
   return refined.map((span) =>
     span === null ? null : { ...span, startMs: Math.min(span.startMs, wav.durationMs), endMs: Math.min(span.endMs, wav.durationMs) },
