@@ -2,7 +2,7 @@
  * Ends extended past the usual reach over loud sound that stops at once (part of the edge
  * refinement, refine.ts). The search sometimes ends a word said before a pause in its middle (its
  * last syllable given to the pause), 100 to 200 ms early, and the end's extension stops at its
- * reach (80 ms, `MAX_EXTEND_END_MS` of refine.ts), still in loud sound. Past that reach the sound
+ * reach (80 ms, `MAX_EXTEND_END_MS` of extend-loud.ts), still in loud sound. Past that reach the sound
  * may be a neighbour's or a bed of noise, and a voice's tail fades through every level; but sound
  * that stays {@link ABRUPT_OVER_DB} dB over the floor and then drops at once under the extension's
  * own threshold, before the next placed word begins, is the word's own: the end moves to that drop.

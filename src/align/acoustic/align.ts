@@ -21,7 +21,7 @@ import { garbageName, pieceGrammar, tokenIndex, tokenName, tokenVariant, type Gr
 import type { HypSegment } from './hypseg.js';
 import { phoneDictionary, phoneGrammar, phonePieces, phoneStarts } from './phone-pass.js';
 import { pronounce } from './pronunciations.js';
-import { quietFrames } from './refine.js';
+import { quietFrames } from './frame-levels.js';
 import { grammarSearch, HEADER_BYTES, phoneLoop, type PieceJob, type SearchOptions } from './search.js';
 import { islandPieces, movedToIslands, unclaimedIslands } from './islands.js';
 import { recordingLevels, settleSpans } from './settle.js';

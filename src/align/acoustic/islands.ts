@@ -10,7 +10,9 @@
  */
 import { frameRuns } from './frame-runs.js';
 import { scorePerFrame } from './evidence.js';
-import { ENERGY_FRAME_MS, EXTEND_OVER_DB, QUIET_END_DB, steadyNoise, type FrameLevels } from './refine.js';
+import { EXTEND_OVER_DB } from './extend-loud.js';
+import { ENERGY_FRAME_MS, steadyNoise, type FrameLevels } from './frame-levels.js';
+import { QUIET_END_DB } from './trim-quiet.js';
 import type { AcousticSpan } from './types.js';
 import type { Piece } from './windows.js';
 

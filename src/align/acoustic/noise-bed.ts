@@ -17,7 +17,7 @@
  * and 86.5 % (his faint word ends, the /r/ of "four", lie just over his bed). Pure.
  */
 import { median } from './evidence.js';
-import type { FrameLevels } from './refine.js';
+import type { FrameLevels } from './frame-levels.js';
 
 /** A cliff: a frame this many dB or more over the floor beside one at most {@link CLIFF_FLOOR_DB} over it. */
 export const CLIFF_FROM_DB = 10;

@@ -9,7 +9,9 @@
 import { readFrameStats } from '../../audio/index.js';
 import type { WavInfo } from '../../wav-header.js';
 import { medianFramesPerPhone, squeezedBesideMissing, squeezedForPace } from './evidence.js';
-import { dropFaintAndPoor, ENERGY_FRAME_MS, frameLevels, refineEdges, steadyNoise, type FrameLevels } from './refine.js';
+import { dropFaintAndPoor } from './faint-words.js';
+import { ENERGY_FRAME_MS, frameLevels, steadyNoise, type FrameLevels } from './frame-levels.js';
+import { refineEdges } from './refine.js';
 import { noiseBedDb, overNoiseBed } from './noise-bed.js';
 import { edgesOnSamples } from './sample-edges.js';
 import type { AcousticSpan } from './types.js';

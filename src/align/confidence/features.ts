@@ -261,7 +261,7 @@ export const START_OUT_FREE_MS = 30;
  * `startOut`: how far edge refinement moved the word's start earlier than the search put it, past
  * {@link START_OUT_FREE_MS}, in tenths of a second: `max(0, searchStartMs − startMs − 30) / 100`
  * (at most 3); null when the evidence does not say where the search put it. Refinement moves a
- * start outwards over loud frames (up to 200 ms after a placed word: src/align/acoustic/refine.ts);
+ * start outwards over loud frames (up to 200 ms after a placed word: src/align/acoustic/extend-loud.ts);
  * the further it went, the likelier it took in sound that is not the word's: a neighbour's tail, a
  * repeated syllable, a breath, a take's noise. In the confidence benchmark a start was moved out
  * more than 30 ms for 13 of the 40 wrong words the aligner placed (80 ms or more for 10) against 9

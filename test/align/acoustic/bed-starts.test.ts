@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BED_LIKE_DB, BED_MARGIN_DB, startsPastBed } from '../../../src/align/acoustic/bed-starts.js';
-import { frameLevels, refineEdges } from '../../../src/align/acoustic/refine.js';
+import { frameLevels } from '../../../src/align/acoustic/frame-levels.js';
+import { refineEdges } from '../../../src/align/acoustic/refine.js';
 
 const db = (values: readonly number[]): Float64Array => Float64Array.from(values);
 /** Five frames of a bed at 40 dB scattering around it (median 41: 1 dB over it), then a word at 60 dB. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { islandPieces, movedToIslands, unclaimedIslands } from '../../../src/align/acoustic/islands.js';
-import { frameLevels } from '../../../src/align/acoustic/refine.js';
+import { frameLevels } from '../../../src/align/acoustic/frame-levels.js';
 
 /** Sum of squares of an 80-sample (5 ms) frame of RMS `rms`. */
 const frame = (rms: number): number => rms * rms * 80;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { noiseBedDb, overNoiseBed } from '../../../src/align/acoustic/noise-bed.js';
-import { frameLevels, refineEdges } from '../../../src/align/acoustic/refine.js';
+import { frameLevels } from '../../../src/align/acoustic/frame-levels.js';
+import { refineEdges } from '../../../src/align/acoustic/refine.js';
 
 /** Sum of squares of an 80-sample (5 ms) frame of RMS `rms`. */
 const frame = (rms: number): number => rms * rms * 80;

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dropFaintAndPoor, edgeAmplitude, frameLevels, loudSample, peakDb, quietFrames, refineEdges, soundsFade, trimQuietEdges,
-} from '../../../src/align/acoustic/refine.js';
+import { frameLevels } from '../../../src/align/acoustic/frame-levels.js';
+import { refineEdges } from '../../../src/align/acoustic/refine.js';
 
-/** A mask from a string: `q` 1, `.` 0. */
-const mask = (text: string): Uint8Array => Uint8Array.from(text, (c) => (c === 'q' ? 1 : 0));
 /** Sum of squares of an 80-sample (5 ms) frame of RMS `rms`. */
 const frame = (rms: number): number => rms * rms * 80;
 /**
@@ -13,51 +10,6 @@ const frame = (rms: number): number => rms * rms * 80;
  */
 const levels = (text: string) =>
   frameLevels(Float64Array.from(text, (c) => frame(10 * 10 ** ({ _: 0, a: 6, b: 12, c: 18, d: 30, L: 40 }[c]! / 20))), 80);
-
-describe('frameLevels, quietFrames, edgeAmplitude', () => {
-  it('takes the floor from the 5th percentile of the frames that are not digital silence', () => {
-    // Floor: RMS 10 (20 dB); RMS 25 is 8.0 dB over it, RMS 30 is 9.5 dB over it.
-    const l = frameLevels(Float64Array.from([0, frame(2), frame(10), frame(25), frame(30), frame(1000), frame(10)]), 80);
-    expect(l.floorDb).toBeCloseTo(20, 9);
-    expect([...quietFrames(l, 9)]).toEqual([1, 1, 1, 1, 0, 0, 1]);
-    expect([...quietFrames(l, 15)]).toEqual([1, 1, 1, 1, 1, 0, 1]);
-    expect(edgeAmplitude(l)).toBeCloseTo(10 * 10 ** (9 / 20), 9);
-  });
-});
-
-describe('trimQuietEdges', () => {
-  it('moves both edges inwards over quiet frames, the start by its own mask, the end by its own', () => {
-    expect(trimQuietEdges({ startMs: 0, endMs: 50 }, mask('qqq....qqq'), mask('q......qqq'))).toEqual({ startMs: 15, endMs: 35 });
-    expect(trimQuietEdges({ startMs: 0, endMs: 50 }, mask('qqq.......'), mask('q.........'))).toEqual({ startMs: 15, endMs: 50 });
-  });
-
-  it('lets a quiet run begin up to 20 ms (four frames) inside the edge (a neighbour spilling over)', () => {
-    const q = mask('....qq............');
-    expect(trimQuietEdges({ startMs: 0, endMs: 95 }, q, q)).toEqual({ startMs: 30, endMs: 95 });
-    const far = mask('.....qq...........');
-    expect(trimQuietEdges({ startMs: 0, endMs: 95 }, far, far)).toEqual({ startMs: 0, endMs: 95 });
-  });
-
-  it("never moves an edge past the word's middle", () => {
-    const q = mask('qqqqqqq..q');
-    expect(trimQuietEdges({ startMs: 0, endMs: 50 }, q, q)).toEqual({ startMs: 20, endMs: 45 });
-  });
-
-  it('never moves an edge by more than 400 ms', () => {
-    const q = mask('q'.repeat(120) + '.'.repeat(80));
-    expect(trimQuietEdges({ startMs: 0, endMs: 1000 }, q, q)).toEqual({ startMs: 400, endMs: 1000 });
-  });
-
-  it('gives the same span when no edge moves, null when every frame is quiet by the end mask, and keeps the evidence', () => {
-    const none = mask('..........');
-    const span = { startMs: 5, endMs: 45 };
-    expect(trimQuietEdges(span, none, none)).toBe(span);
-    expect(trimQuietEdges({ startMs: 10, endMs: 25 }, mask('qqqqqqqqqq'), mask('..qqq.....'))).toBeNull();
-    expect(trimQuietEdges({ startMs: 10, endMs: 25 }, mask('..qqq.....'), none)).toEqual({ startMs: 15, endMs: 25 });
-    const evidence = { frames: 5, alignedScore: -100, loopScore: null, phones: 3 };
-    expect(trimQuietEdges({ startMs: 0, endMs: 50, evidence }, mask('q.........'), none)).toEqual({ startMs: 5, endMs: 50, evidence });
-  });
-});
 
 describe('refineEdges', () => {
   it('trims every span, keeps null, and a span all quiet becomes null', () => {
@@ -129,52 +81,5 @@ describe('refineEdges', () => {
     expect(refineEdges([{ startMs: 10, endMs: 20 }, { startMs: 40, endMs: 50 }], levels('__cccccccccc__'))).toEqual([
       { startMs: 10, endMs: 40 }, { startMs: 40, endMs: 60 },
     ]);
-  });
-});
-
-describe('soundsFade', () => {
-  it('tells a recording whose sound stretches end 12 dB or more under where they begin (median) from one with a noise bed', () => {
-    const L10 = 'L'.repeat(10);
-    // Stretches of 11 frames: L…L then b ends 28 dB under its start, L…L then d 10 dB under, b…b then b not at all.
-    expect(soundsFade(levels(`__${L10}b__${L10}b__${L10}d__`))).toBe(true);
-    expect(soundsFade(levels(`__${L10}b__${L10}d__${L10}d__`))).toBe(false);
-    expect(soundsFade(levels(`__b${'L'.repeat(9)}b__b${'L'.repeat(9)}b__`))).toBe(false);
-    // Stretches under 50 ms (ten frames) are not counted; none at all: false.
-    expect(soundsFade(levels(`__${'L'.repeat(8)}b__${'L'.repeat(8)}b__`))).toBe(false);
-    expect(soundsFade(levels('____'))).toBe(false);
-  });
-});
-
-describe('peakDb', () => {
-  it("gives the level of a span's loudest frame", () => {
-    const l = levels('__ab_c__');
-    expect(peakDb({ startMs: 10, endMs: 25 }, l)).toBeCloseTo(20 + 12, 9); // frames 2–4: a, b, _
-    expect(peakDb({ startMs: 10, endMs: 30 }, l)).toBeCloseTo(20 + 18, 9);
-  });
-});
-
-describe('dropFaintAndPoor', () => {
-  it("leaves out a word more than 12 dB under the placed words' median loudest frame that scores under -25 a frame", () => {
-    // Three loud words (L, 40 dB over the floor), a faint one (c, 18 dB over: 22 dB under them).
-    const l = levels('_LL_LL_LL_cc_');
-    const poor = { frames: 10, alignedScore: -500, loopScore: -200, phones: 2 }; // -30 a frame
-    const good = { frames: 10, alignedScore: -250, loopScore: -200, phones: 2 }; // -5 a frame
-    const word = (frame: number, evidence: typeof poor) => ({ startMs: frame * 5, endMs: (frame + 2) * 5, evidence });
-    expect(dropFaintAndPoor([word(1, poor), word(4, good), null, word(7, good), word(10, poor)], l)).toEqual([
-      word(1, poor), word(4, good), null, word(7, good), null,
-    ]);
-    // The same faint word scoring well stays.
-    expect(dropFaintAndPoor([word(1, good), word(4, good), word(7, good), word(10, good)], l)[3]).toEqual(word(10, good));
-  });
-});
-
-describe('loudSample', () => {
-  it('finds the first or last sample louder than the amplitude from their squares, -1 when none is', () => {
-    const squares = Float64Array.from([0, 100, 400, 90000, 100, 2500, 0], (x) => x);
-    expect(loudSample(squares, 30, false)).toBe(3);
-    expect(loudSample(squares, 30, true)).toBe(5);
-    expect(loudSample(squares, 299, true)).toBe(3);
-    expect(loudSample(squares, 300, true)).toBe(-1);
-    expect(loudSample(squares, 300.5, false)).toBe(-1);
   });
 });

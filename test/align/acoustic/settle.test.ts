@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { frameLevels } from '../../../src/align/acoustic/refine.js';
+import { frameLevels } from '../../../src/align/acoustic/frame-levels.js';
 import { recordingLevels, settleSpans } from '../../../src/align/acoustic/settle.js';
 import { readFrameEnergies, readFrameStats } from '../../../src/audio/index.js';
 import type { AcousticSpan } from '../../../src/align/acoustic/types.js';

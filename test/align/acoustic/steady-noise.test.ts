@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { frameLevels, refineEdges, steadyNoise } from '../../../src/align/acoustic/refine.js';
+import { frameLevels, steadyNoise } from '../../../src/align/acoustic/frame-levels.js';
+import { refineEdges } from '../../../src/align/acoustic/refine.js';
 import { unclaimedIslands } from '../../../src/align/acoustic/islands.js';
 import {
   edgesPastSteadyNoise, MOSTLY_NOISE, NOISE_LOOK_IN_MS, NOISY_CROSSINGS, STEADY_MS, STEADY_OVER_DB, STEADY_RANGE_DB, steadyNoiseFrames,

@@ -1,0 +1,62 @@
+/**
+ * A recording's energy in 5 ms frames ({@link ENERGY_FRAME_MS}), as the edge refinement reads it:
+ * per frame its level, `10·log10(sum of squares / samples)` dB (the mean square; −Infinity for
+ * digital silence, a frame whose RMS is at most {@link SILENT_RMS}), and the recording's noise
+ * floor, the 5th percentile ({@link FLOOR_PERCENTILE}) of the levels of the frames that are not
+ * digital silence; with the zero crossings, per frame the share of its consecutive sample pairs
+ * that change sign. Which frames are quiet, a span's loudest frame and which frames are steady
+ * noise are read from those. Pure.
+ */
+import { steadyNoiseFrames } from './steady-noise.js';
+import type { AcousticSpan } from './types.js';
+
+/** Length of an energy frame, ms. */
+export const ENERGY_FRAME_MS = 5;
+/** Percentile of the frame levels taken as the noise floor (digital silence left out). */
+const FLOOR_PERCENTILE = 0.05;
+/** A frame whose RMS is at most this is digital silence (or dither): always quiet, never the floor. */
+const SILENT_RMS = 2;
+
+/**
+ * Per frame its level (dB of mean square; -Infinity for digital silence), and the recording's noise floor in the same unit;
+ * with `zcr`, per frame its zero-crossing rate (the share of its consecutive sample pairs that change sign).
+ */
+export interface FrameLevels {
+  readonly db: Float64Array;
+  readonly floorDb: number;
+  readonly zcr?: Float64Array | undefined;
+}
+
+/** Levels from sums of squares per frame of `frameSamples` samples, and the zero crossings per frame when given. */
+export function frameLevels(energies: Float64Array, frameSamples: number, crossings?: Uint32Array): FrameLevels {
+  const db = Float64Array.from(energies, (e) =>
+    e <= SILENT_RMS * SILENT_RMS * frameSamples ? Number.NEGATIVE_INFINITY : 10 * Math.log10(e / frameSamples),
+  );
+  const sorted = Array.from(db).filter((d) => d !== Number.NEGATIVE_INFINITY).sort((a, b) => a - b);
+  const floorDb = sorted[Math.floor(FLOOR_PERCENTILE * (sorted.length - 1))] ?? 0;
+  if (crossings === undefined) return { db, floorDb };
+  return { db, floorDb, zcr: Float64Array.from(crossings, (c) => c / Math.max(1, frameSamples - 1)) };
+}
+
+/** Per frame 1 when it is steady noise (steady-noise.ts), in energy frames. */
+export function steadyNoise(levels: FrameLevels): Uint8Array {
+  return steadyNoiseFrames(levels.db, levels.zcr, levels.floorDb, ENERGY_FRAME_MS);
+}
+
+/** Per frame whether it is at most `overDb` over the floor (1) or louder (0). */
+export function quietFrames(levels: FrameLevels, overDb: number): Uint8Array {
+  return Uint8Array.from(levels.db, (d) => (d <= levels.floorDb + overDb ? 1 : 0));
+}
+
+/** The level of the loudest frame of a span (-Infinity when it holds none). */
+export function peakDb(span: AcousticSpan, levels: FrameLevels): number {
+  const [first, last] = spanFrames(span, levels.db.length);
+  let peak = Number.NEGATIVE_INFINITY;
+  for (let f = first; f <= last; f++) peak = Math.max(peak, levels.db[f]!);
+  return peak;
+}
+
+/** Frames of a span: first, and last inclusive (clamped to the audio). */
+export function spanFrames(span: AcousticSpan, frames: number): [number, number] {
+  return [Math.floor(span.startMs / ENERGY_FRAME_MS), Math.min(frames, Math.ceil(span.endMs / ENERGY_FRAME_MS)) - 1];
+}
