@@ -6,7 +6,7 @@
  * the two searches agree the start is well determined; where the phone pass starts the word later
  * than the placed start, over speech-loud sound, the placed start likely took in sound that is
  * not the word's (the previous word's last consonant, a misplaced word's neighbour): the
- * confidence model reads that as `phoneLate` (src/align/confidence/features.ts). Pure.
+ * confidence model reads that as `phoneLate` (src/align/confidence/edge-features.ts). Pure.
  */
 import type { HypSegment } from './hypseg.js';
 import type { AcousticSpan } from './types.js';

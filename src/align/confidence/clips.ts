@@ -3,7 +3,7 @@
  * below the run's threshold (`low-confidence`), and whether an edge cuts into speech (`cut-edge`).
  */
 import { cutsIntoSpeech, type TimeSpan } from './edges.js';
-import type { ScoredWord } from './features.js';
+import type { ScoredWord } from './scored-word.js';
 import type { RecordingLevels } from './levels.js';
 
 /** A word of the recording with its place in the text and its confidence. */

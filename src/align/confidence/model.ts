@@ -5,8 +5,10 @@
  * planted faults (scripts/fit-confidence.mjs). Pure.
  */
 import { CONFIDENCE_MODELS } from './coefficients.js';
-import { featureContext, wordFeatures, type ConfidenceModel, type FeatureName, type ScoredWord } from './features.js';
+import { featureContext } from './feature-context.js';
+import { wordFeatures, type ConfidenceModel, type FeatureName } from './features.js';
 import type { RecordingLevels } from './levels.js';
+import type { ScoredWord } from './scored-word.js';
 
 /** Confidences are written with three decimals. */
 export function roundConfidence(p: number): number {

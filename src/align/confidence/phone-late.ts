@@ -11,7 +11,7 @@ export const PHONE_LATE_FREE_MS = 60;
 export const PHONE_LATE_TOUCH_MS = 50;
 
 /**
- * The sound behind `phoneLate` (features.ts makes the feature of it: the ms past
+ * The sound behind `phoneLate` (edge-features.ts makes the feature of it: the ms past
  * {@link PHONE_LATE_FREE_MS}, a short consonant, in tenths of a second, at most 3): how much sound
  * (10 ms frames that are not quiet, in ms) lies between the word's start and a later start of the
  * phone pass (src/align/acoustic/phone-pass.ts: the placed words forced-aligned again with every
