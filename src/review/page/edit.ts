@@ -12,7 +12,7 @@
 import type { RecordingView, SaveBody, StaleAnswer, WordChange, WordEditView } from '../view.js';
 import { installDrag, movedTimes, type Edge } from './lane.js';
 import { nextDoubtful, previousDoubtful } from './order.js';
-import type { LoadedRecording, ReviewPage } from './review.js';
+import type { LoadedRecording, ReviewPage } from './review-page.js';
 import { UndoHistory } from './undo.js';
 
 /** A change's request body without source and revision (added when its turn comes). */
