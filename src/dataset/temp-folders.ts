@@ -4,9 +4,11 @@
  * before an export writes, the temp folders of exports whose process no longer runs are removed
  * from the target's parent folder (any target name, any format), through the one pid-stamped sweep
  * (src/pid-temps.ts). Pid-less `.<name>.<12 hex>.tmp` folders of earlier versions are removed when
- * they are of this target and older than this process.
+ * they are of this target and older than this process. A finished export is put in place of the
+ * old one by renames: the old moved aside, the new renamed in, the old removed.
  */
 import { randomBytes } from 'node:crypto';
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { processStartMs, sweepPidStamped } from '../pid-temps.js';
 
@@ -25,4 +27,20 @@ export async function sweepExportTemps(to: string): Promise<number> {
     startedMs: processStartMs(),
   });
   return stamped + legacy;
+}
+
+/** Put `temp` in place of `target`: the old export (if any) is moved aside, then removed. */
+export async function replaceDir(temp: string, target: string): Promise<void> {
+  const old = `${temp}.old`;
+  const hadOld = await rename(target, old).then(() => true, (error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return false;
+    throw error;
+  });
+  try {
+    await rename(temp, target);
+  } catch (error) {
+    if (hadOld) await rename(old, target).catch(() => undefined);
+    throw error;
+  }
+  if (hadOld) await rm(old, { recursive: true, force: true });
 }

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { isDictclipError } from '../../src/errors.js';
 import { parseGroupBy, parseSplitSpec, resolveExportOptions } from '../../src/dataset/options.js';
 import { assignSplits, groupOf } from '../../src/dataset/splits.js';
-import { splitShareWarning } from '../../src/dataset/export.js';
 import type { GroupTotal, SplitName } from '../../src/dataset/splits.js';
 
 function refusal(fn: () => unknown): string {
@@ -78,21 +77,6 @@ describe('split names', () => {
   it('reads validation and val as dev, the name the hf export writes as validation/', () => {
     expect(parseSplitSpec('train=80,validation=10,test=10')).toEqual(SPLITS_80_10_10);
     expect(parseSplitSpec('train=90,VAL=10')).toEqual([{ name: 'train', percent: 90 }, { name: 'dev', percent: 10 }]);
-  });
-});
-
-describe('splitShareWarning', () => {
-  it('warns when 80/10/10 comes out 93/6/0.4 and says why: too few groups', () => {
-    const splits = { train: { clips: 93, ms: 93_000 }, dev: { clips: 6, ms: 6_000 }, test: { clips: 1, ms: 400 } };
-    expect(splitShareWarning(SPLITS_80_10_10, splits, 4, 'dir')).toBe(
-      'the splits came out 93.6/6/0.4 % of the audio (train/dev/test), not the requested 80/10/10: only 4 groups (--group-by dir), ' +
-      'and a group never spans two splits. Fix: more recordings, or finer groups (--group-by source, or a regex naming smaller groups).');
-  });
-
-  it('says nothing within 5 points, nor for a single split', () => {
-    const splits = { train: { clips: 8, ms: 8_300 }, dev: { clips: 1, ms: 900 }, test: { clips: 1, ms: 800 } };
-    expect(splitShareWarning(SPLITS_80_10_10, splits, 10, 'source')).toBeUndefined();
-    expect(splitShareWarning(parseSplitSpec('train=100'), { train: { clips: 1, ms: 5 } }, 1, 'source')).toBeUndefined();
   });
 });
 
