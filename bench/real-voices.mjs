@@ -8,8 +8,10 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import pLimit from 'p-limit';
 import { median, monoWav, prng, ROOT } from './lib.mjs';
 
 const exec = promisify(execFile);
@@ -22,9 +24,12 @@ const PER_RECORDING = 25;
 const RECORDINGS = 3;
 const FLOOR_AMPLITUDE = 30;
 
+/** Decodes at once, however many takes a bench asks for together (one per core: a set is some 1,500 takes). */
+const decoding = pLimit(availableParallelism());
+
 /** The samples of an audio file at 16 kHz mono, decoded by ffmpeg. */
 export async function samples16k(path, ffmpeg = 'ffmpeg') {
-  const { stdout } = await exec(ffmpeg, ['-v', 'error', '-nostdin', '-i', path, '-ar', String(RATE), '-ac', '1', '-f', 's16le', 'pipe:1'], { encoding: 'buffer', maxBuffer: 1 << 26 });
+  const { stdout } = await decoding(() => exec(ffmpeg, ['-v', 'error', '-nostdin', '-i', path, '-ar', String(RATE), '-ac', '1', '-f', 's16le', 'pipe:1'], { encoding: 'buffer', maxBuffer: 1 << 26 }));
   return new Int16Array(stdout.buffer.slice(stdout.byteOffset, stdout.byteOffset + stdout.byteLength));
 }
 
