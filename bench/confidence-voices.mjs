@@ -15,7 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { monoWav, prng } from './lib.mjs';
-import { FSDD, joinScript } from './confidence-data.mjs';
+import { joinScript } from './confidence-script.mjs';
+import { FSDD } from './confidence-takes.mjs';
 import { audibleExtent, samples16k, speakerThreshold } from './real-voices.mjs';
 
 const exec = promisify(execFile);
