@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startsPastSpill } from '../../../src/align/acoustic/spill.js';
+import { MAX_DIP_MS, startsPastSpill } from '../../../src/align/acoustic/spill.js';
 
 /** A pause mask from a string, one 5 ms frame a character: `q` a pause frame (1), `.` sound (0). */
 const mask = (text: string): Uint8Array => Uint8Array.from(text, (c) => (c === 'q' ? 1 : 0));
@@ -29,5 +29,13 @@ describe('startsPastSpill', () => {
     // The pause ends past the word's middle (frame 21 of a span on frames 6–35).
     expect(past([{ startMs: 30, endMs: 180 }], audio(12, 10))).toEqual([{ startMs: 30, endMs: 180 }]);
     expect(past([null], audio(12, 10))).toEqual([null]);
+  });
+
+  it('looks past a dip of up to 10 ms between the sound before the start and the start', () => {
+    // Sound on frames 0–5, a dip on frames 6–7, the start on frame 8 in 15 ms of sound, a 50 ms pause on frames 11–20.
+    expect(past([{ startMs: 40, endMs: 300 }], `${'.'.repeat(6)}qq...${'q'.repeat(10)}`.padEnd(60, '.'))).toEqual([{ startMs: 105, endMs: 300 }]);
+    // A dip of 15 ms is a pause: the start is an onset.
+    expect(past([{ startMs: 40, endMs: 300 }], `${'.'.repeat(5)}qqq...${'q'.repeat(10)}`.padEnd(60, '.'))).toEqual([{ startMs: 40, endMs: 300 }]);
+    expect(MAX_DIP_MS).toBe(10);
   });
 });
