@@ -18,8 +18,8 @@
  * The sound before the start may dip for up to {@link MAX_DIP_MS} just before it: where a speaker's
  * noise bed is put at the floor, a fading tail's frames fall under the bed's level one at a time,
  * and trimming then put the start just after such a frame, on the spill, where it looked like an
- * onset after a pause (a pause is 30 ms). Measured (the searches' spans settled again, as for
- * floor-starts.ts): on the changed voices of the confidence benchmark a Belgian French "three"
+ * onset after a pause (a pause is 30 ms). Measured (every benchmark recording's search spans
+ * settled again with and without the dip): on the changed voices of the confidence benchmark a Belgian French "three"
  * after "five" (pitch moved up) −81 → 0 ms, the "five"'s end −18 → −8 ms; no other edge of the
  * alignment benchmark's real and synthetic voices, the confidence recordings or the changed voices
  * moves. Pure.
