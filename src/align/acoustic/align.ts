@@ -24,6 +24,7 @@ import { pronounce } from './pronunciations.js';
 import { quietFrames } from './frame-levels.js';
 import { grammarSearch, HEADER_BYTES, phoneLoop, type PieceJob, type SearchOptions } from './search.js';
 import { islandPieces, movedToIslands, unclaimedIslands } from './islands.js';
+import { placeTwins } from './twins.js';
 import { recordingLevels, settleSpans } from './settle.js';
 import type { AcousticAlignment, AcousticSpan, AlignAcousticOptions, WordEvidence } from './types.js';
 import {
@@ -180,6 +181,8 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
       const phoneStartMs = starts.get(word);
       return span?.evidence === undefined || phoneStartMs === undefined ? span : { ...span, evidence: { ...span.evidence, phoneStartMs } };
     });
+    // The same word said twice in a row with one of them not found: the one left out goes where sound no word was given lies (twins.ts).
+    refined = placeTwins(refined, words, levels.edges, info.durationMs);
     return {
       words: refined,
       // Whether the text fits is judged on the search's own placement: a move onto an island improves that word's fit, and with
