@@ -53,11 +53,10 @@ export function placeTwins(
     const placed = run.filter((s): s is AcousticSpan => s !== null);
     if (b - a > 1 && placed.length > 0 && placed.length < run.length) {
       // The gaps around and between the run's placed spans, bounded by the placed words before and after the run.
-      const before = out.slice(0, a).reverse().find((s) => s !== null)?.endMs ?? 0;
+      const before = out.slice(0, a).findLast((s) => s !== null)?.endMs ?? 0;
       const after = out.slice(b).find((s) => s !== null)?.startMs ?? durationMs;
       const edges = [before, ...placed.flatMap((s) => [s.startMs, s.endMs]), after];
-      const sound = placed.map((_, g) => soundMs(levels, edges[2 * g]!, edges[2 * g + 1]!));
-      sound.push(soundMs(levels, edges[2 * placed.length]!, edges[2 * placed.length + 1]!));
+      const sound = Array.from({ length: placed.length + 1 }, (_, g) => soundMs(levels, edges[2 * g]!, edges[2 * g + 1]!));
       // Where the left-out words are now: the gap after as many placed spans as precede the first of them.
       const now = run.findIndex((s) => s === null);
       const best = sound.indexOf(Math.max(...sound));
