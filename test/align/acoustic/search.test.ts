@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALIGN_SETTINGS, decodeArgs, grammarArgs, LOOP_DICTIONARY, LOOP_SETTINGS, loopArgs, mergeSettings } from '../../../src/align/acoustic/search.js';
+import { ALIGN_SETTINGS, decodeArgs, grammarArgs, LOOP_DICTIONARY, LOOP_SETTINGS, loopArgs } from '../../../src/align/acoustic/search.js';
 
 describe('recognizer arguments of the aligner passes', () => {
   it('reads the pieces of the working folder with the model', () => {
@@ -13,10 +13,11 @@ describe('recognizer arguments of the aligner passes', () => {
     expect(grammarArgs('phones', '/w', 'ph0', 'phones.dict', [])).toEqual([
       '-fsgctl', '/w/phones.fsgctl', '-fsgdir', '/w', '-fsgext', '.fsg', '-fsg', '/w/ph0.fsg', '-dict', '/w/phones.dict', ...ALIGN_SETTINGS,
     ]);
-    // The caller's settings replace the defaults of the same name and come after the grammar.
+    // The caller's settings come after the grammar, each replacing the default of the same name where it stood.
     expect(grammarArgs('grammar', '/w', 'p3', 'run.dict', ['-beam', '1e-100'])).toEqual([
       '-fsgctl', '/w/grammar.fsgctl', '-fsgdir', '/w', '-fsgext', '.fsg', '-fsg', '/w/p3.fsg', '-dict', '/w/run.dict',
-      ...mergeSettings(ALIGN_SETTINGS, ['-beam', '1e-100']),
+      '-dither', 'yes', '-seed', '1', '-remove_silence', 'no', '-silprob', '1.0', '-fillprob', '1e-10',
+      '-beam', '1e-100', '-pbeam', '1e-140', '-wbeam', '1e-140',
     ]);
   });
 
