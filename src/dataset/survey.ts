@@ -6,13 +6,12 @@
  * control character, clips that are regular files inside the output folder with the channel kept,
  * Kaldi's source recordings present), so a bad row stops the export before anything is written.
  */
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DictclipError, isDictclipError } from '../errors.js';
 import { doubtFlags, keepClip, parseFlags } from '../markers/index.js';
 import { MANIFEST_FILE } from '../run-output/layout.js';
+import { isFile, readManifest } from '../run-output/read.js';
 import type { ExportRow } from '../run-output/read.js';
-import { readManifest } from '../run-output/read.js';
 import { OutputFiles, refuseControlCharacters, sourceFile } from '../run-output/safe-path.js';
 import { exportedFormat, FormatTally, keptChannel } from './clip-audio.js';
 import type { AudioTarget } from './clip-audio.js';
@@ -85,12 +84,7 @@ export async function survey(
         lastSource = row.source;
         const file = sourceFile(inputDir, row.source);
         refuseControlCharacters(file, 'the source recording');
-        if (
-          !(await stat(file).then(
-            (s) => s.isFile(),
-            () => false,
-          ))
-        ) {
+        if (!(await isFile(file))) {
           throw new DictclipError(
             'E_CONFIG',
             `kaldi: the source recording ${file} does not exist (wav.scp decodes the sources). Fix: pass --input-dir with the run's input folder.`,

@@ -50,7 +50,8 @@ export function notRunOutput(runDir: string, what: string, context: { path?: str
     { path: context.path ?? runDir, ...(context.cause === undefined ? {} : { cause: context.cause }) });
 }
 
-async function isFile(file: string): Promise<boolean> {
+/** Whether `file` exists and is a regular file (following links). */
+export async function isFile(file: string): Promise<boolean> {
   return stat(file).then((s) => s.isFile(), () => false);
 }
 

@@ -156,6 +156,14 @@ describe('dictclip export, every format read back', () => {
 });
 
 describe('export options', () => {
+  it('kaldi: refuses an --input-dir without the run\'s source recordings (E_CONFIG, nothing written)', async () => {
+    const empty = await tempDir('export-no-sources');
+    const to = path.join(root, 'kaldi-no-sources');
+    const refusal = await exportDataset({ runDir, format: 'kaldi', inputDir: empty, to }).then(() => undefined, (error: unknown) => error);
+    expect(refusal).toMatchObject({ code: 'E_CONFIG', context: { key: 'inputDir', path: path.join(empty, rows[0]!.source) } });
+    expect((await readdir(root)).filter((name) => name.includes('kaldi-no-sources'))).toEqual([]);
+  });
+
   it('filters by duration and leaves flagged clips out with --exclude-flagged', async () => {
     const copy = path.join(root, 'flagged-run');
     await cp(runDir, copy, { recursive: true });
