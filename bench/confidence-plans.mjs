@@ -22,6 +22,22 @@ const SENTENCES = [
 /** Words a substitution puts in the reference instead of what was said. */
 const OTHERS = ['garden', 'silver', 'pocket', 'lantern', 'seven', 'yellow'];
 
+/**
+ * `steps` (the spoken words' steps, in order) with noise where no word is: right before the word at
+ * `before.at` and right after the one at `after.at` (no pause between), apart before the one at
+ * `apart.at` (its own pause after the noise), and noise in place of the word at `word.at`, which the
+ * reference still has: each `ms` long with peak `amplitude` (confidence-script.mjs).
+ */
+function noiseGaps(steps, { before, after, apart, word }) {
+  return steps.flatMap((s, i) => {
+    if (i === before.at) return [{ noise: before.ms, ref: null, amplitude: before.amplitude, gapMs: 0 }, s];
+    if (i === after.at) return [{ ...s, gapMs: 0 }, { noise: after.ms, ref: null, amplitude: after.amplitude }];
+    if (i === apart.at) return [{ noise: apart.ms, ref: null, amplitude: apart.amplitude, gapMs: apart.gapMs }, s];
+    if (i === word.at) return [{ noise: word.ms, ref: s.ref, amplitude: word.amplitude }];
+    return [s];
+  });
+}
+
 /** The plans, in order. */
 export async function recordingPlans() {
   const voiceWords = async (voice, rate, words) => {
@@ -186,28 +202,24 @@ export async function recordingPlans() {
     // Noise with no word of the reference between two words (right before a word, right after one, apart), faint to loud, and a
     // faint noise where the reference has a word: the sound of a word's neighbourhood that is no word's.
     real('fsdd-george-whole-noise-gaps', 'george', 'whole takes: three noise stretches between digits (faint right before a digit, faint right after one, loud apart), a faint noise stretch for a digit', (steps) =>
-      steps.flatMap((s, i) =>
-        i === 4 ? [{ noise: 350, ref: null, amplitude: 400, gapMs: 0 }, s]
-          : i === 9 ? [{ ...s, gapMs: 0 }, { noise: 300, ref: null, amplitude: 300 }]
-            : i === 14 ? [{ noise: 400, ref: null, amplitude: 1500, gapMs: 120 }, s]
-              : i === 18 ? [{ noise: 350, ref: s.ref, amplitude: 300 }] : [s]), true),
+      noiseGaps(steps, {
+        before: { at: 4, ms: 350, amplitude: 400 }, after: { at: 9, ms: 300, amplitude: 300 },
+        apart: { at: 14, ms: 400, amplitude: 1500, gapMs: 120 }, word: { at: 18, ms: 350, amplitude: 300 },
+      }), true),
     real('fsdd-nicolas-whole-noise-gaps', 'nicolas', 'whole takes: three noise stretches between digits (right before a digit, right after one, apart), a faint noise stretch for a digit', (steps) =>
-      steps.flatMap((s, i) =>
-        i === 3 ? [{ noise: 300, ref: null, amplitude: 800, gapMs: 0 }, s]
-          : i === 11 ? [{ ...s, gapMs: 0 }, { noise: 350, ref: null, amplitude: 500 }]
-            : i === 16 ? [{ noise: 450, ref: null, amplitude: 2500, gapMs: 150 }, s]
-              : i === 7 ? [{ noise: 350, ref: s.ref, amplitude: 250 }] : [s]), true),
+      noiseGaps(steps, {
+        before: { at: 3, ms: 300, amplitude: 800 }, after: { at: 11, ms: 350, amplitude: 500 },
+        apart: { at: 16, ms: 450, amplitude: 2500, gapMs: 150 }, word: { at: 7, ms: 350, amplitude: 250 },
+      }), true),
     real('fsdd-jackson-noise-gaps', 'jackson', 'three noise stretches between digits (faint right before a digit, right after one, loud apart), a faint noise stretch for a digit', (steps) =>
-      steps.flatMap((s, i) =>
-        i === 5 ? [{ noise: 350, ref: null, amplitude: 300, gapMs: 0 }, s]
-          : i === 10 ? [{ ...s, gapMs: 0 }, { noise: 300, ref: null, amplitude: 600 }]
-            : i === 17 ? [{ noise: 400, ref: null, amplitude: 2500, gapMs: 100 }, s]
-              : i === 13 ? [{ noise: 350, ref: s.ref, amplitude: 300 }] : [s])),
+      noiseGaps(steps, {
+        before: { at: 5, ms: 350, amplitude: 300 }, after: { at: 10, ms: 300, amplitude: 600 },
+        apart: { at: 17, ms: 400, amplitude: 2500, gapMs: 100 }, word: { at: 13, ms: 350, amplitude: 300 },
+      })),
     synthetic('syn-noise-gaps', 'en-us', 160, [SENTENCES[0], SENTENCES[3]], 'three noise stretches between words (faint right before a word, right after one, loud apart), a faint noise stretch for a word', (a, [s1, s2]) =>
-      [...s1, ...s2].flatMap((w, i) =>
-        i === 3 ? [{ noise: 350, ref: null, amplitude: 300, gapMs: 0 }, say(a, w)]
-          : i === 10 ? [{ ...say(a, w), gapMs: 0 }, { noise: 300, ref: null, amplitude: 800 }]
-            : i === 19 ? [{ noise: 400, ref: null, amplitude: 2500, gapMs: 100 }, say(a, w)]
-              : i === 14 ? [{ noise: 350, ref: w, amplitude: 300 }] : [say(a, w)])),
+      noiseGaps([...s1, ...s2].map((w) => say(a, w)), {
+        before: { at: 3, ms: 350, amplitude: 300 }, after: { at: 10, ms: 300, amplitude: 800 },
+        apart: { at: 19, ms: 400, amplitude: 2500, gapMs: 100 }, word: { at: 14, ms: 350, amplitude: 300 },
+      })),
   ];
 }
