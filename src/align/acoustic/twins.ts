@@ -11,8 +11,8 @@
  *
  * Measured: on the confidence benchmark (`node bench/run.mjs --only confidence`) its one such run
  * (`five five`, the first one's audio replaced by noise) comes out on the right words, where the
- * first had taken the second's audio unflagged; no placement of the alignment benchmark changes.
- * On held-out whole takes outside the benchmarks, two such runs came out right in the same way.
+ * first had taken the second's audio unflagged; no placement of the alignment benchmark
+ * (`node bench/run.mjs --only alignment`) changes.
  */
 import { ENERGY_FRAME_MS, type FrameLevels } from './frame-levels.js';
 import { QUIET_END_DB } from './trim-quiet.js';
