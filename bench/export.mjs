@@ -8,7 +8,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { distPath, fmt, freshDir, monoWav, OUT, saveResult, timed } from './lib.mjs';
+import { distPath, fmt, freshDir, importDist, monoWav, OUT, saveResult, timed } from './lib.mjs';
 
 const CLIPS = process.env.BENCH_SMALL === '1' ? 5_000 : 100_000;
 const RECORDINGS = 100;
@@ -22,6 +22,7 @@ const medianRun = (list) => ({ wallS: median(list.map((r) => r.wallS)), maxRssKb
 
 /** A run output as `dictclip run` writes it: manifest.csv, summary.json, clips/, markers/, and the sources. */
 async function syntheticRun(dir) {
+  const { writeDictationFiles } = await importDist('run-output/markers-file.js');
   await freshDir(dir);
   const input = join(dir, 'in');
   const run = join(dir, 'run');
@@ -47,8 +48,8 @@ async function syntheticRun(dir) {
       rows.push(`${name},${word},${source},${start},${start + CLIP_MS},${CLIP_MS},word,new,d${r},${transcript.length},${word.length},`);
       transcript += `${word} `;
     }
-    await mkdir(join(run, 'markers'), { recursive: true });
-    await writeFile(join(run, 'markers', `${source}.json`), JSON.stringify({ source, transcript, markers }));
+    // markers/ and transcripts/ as the run writes them (the module that owns the files).
+    await writeDictationFiles(run, source, { method: 'new', dictationIds: [`d${r}`], result: { transcript, markers, collapsed: false, warnings: [] } });
     made += count;
   }
   await writeFile(join(run, 'manifest.csv'), `${rows.join('\n')}\n`);
