@@ -16,6 +16,7 @@ import { parse } from 'csv-parse/sync';
 import { importDist, monoWav, OUT, ROOT, saveResult } from './lib.mjs';
 import { samples16k } from './real-voices.mjs';
 import { confidenceSet } from './confidence-data.mjs';
+import { bandCell, bandName, reliability } from './confidence-reliability.mjs';
 import { changedVoicesSet } from './confidence-voices.mjs';
 import { textAlignedRun } from './confidence-text.mjs';
 import { leaveOneRecordingOut } from '../scripts/fit-confidence.mjs';
@@ -198,6 +199,11 @@ export default async function confidence() {
   const bothHeld = figures(heldOut.filter((r) => r.mode !== 'text'));
   const textFig = figures(text.rows);
   const textHeld = figures(heldOut.filter((r) => r.mode === 'text'));
+  const calibration = [
+    withReference.map((r) => ({ p: r.confidence, right: r.right })),
+    heldOut.filter((r) => r.mode === 'reference').map((r) => ({ p: r.heldOutP, right: r.right })),
+    voiceRows.map((r) => ({ p: r.confidence, right: r.right })),
+  ].map((rows) => reliability(rows.filter((r) => r.p !== null)));
   const substituted = text.rows.filter((r) => r.features?.substituted === 1 && !r.flags.includes('unaligned'));
   const substitutedWrong = substituted.filter((r) => !r.right).length;
   return saveResult('confidence', {
@@ -217,6 +223,12 @@ export default async function confidence() {
     table: { columns: ['words', 'speech', 'clips', 'wrong flagged (low-confidence or unaligned)', 'right flagged', 'edge off flagged cut-edge', 'right flagged cut-edge'], rows: tableRows },
     tables: [
       { title: 'Planted faults (with reference): wrong clips flagged, and low-confidence on right clips', columns: ['recording', 'speech', 'faults', 'faulty clips flagged (a planted fault left outside its clip: right anyway)', 'right clips low-confidence'], rows: faultRows },
+      { title: 'Calibration (with reference): per band of confidence, the share of its clips that are right. A calibrated confidence has each band\'s share near its mean confidence; the last row is the expected calibration error (the clip-weighted mean gap between the two)',
+        columns: ['confidence', 'benchmark (fitted on)', 'leave one recording out', 'changed voices (never fitted on)'],
+        rows: [
+          ...calibration[0].bands.map((band, i) => [bandName(band), ...calibration.map((c) => bandCell(c.bands[i]))]),
+          ['expected calibration error', ...calibration.map((c) => c.error.toFixed(3))],
+        ] },
       { title: 'Changed voices, never fitted on (bench/confidence-voices.mjs), with reference: wrong and right clips flagged', columns: ['recording', 'voice', 'faults', 'wrong flagged', 'right flagged'],
         rows: voices.map((rec) => {
           const f = figures(voiceRows.filter((r) => r.recording === rec.name));

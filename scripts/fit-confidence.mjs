@@ -161,7 +161,9 @@ export const caught = (models, threshold, r) => unaligned(r) || probability(mode
 
 /**
  * Leave one recording out: per recording, the models and threshold fitted on the others (the demo
- * rows kept), and its own rows judged by them. Returns the rows with `heldOut`, whether flagged.
+ * rows kept), and its own rows judged by them. Returns the rows with `heldOut`, whether flagged,
+ * and `heldOutP`, the confidence those models give it (0 for a word whose times are an estimate,
+ * as the run gives it).
  */
 export function leaveOneRecordingOut(rows) {
   const recordings = [...new Set(rows.filter((r) => r.mode !== 'demo').map((r) => r.recording))];
@@ -170,7 +172,9 @@ export function leaveOneRecordingOut(rows) {
     const fitted = fitModels(rest);
     const threshold = chooseThreshold(fitted, rest);
     const models = raiseRecognized(fitted, rest, threshold);
-    return rows.filter((r) => r.recording === name && r.mode !== 'demo').map((r) => ({ ...r, heldOut: caught(models, threshold, r) }));
+    return rows
+      .filter((r) => r.recording === name && r.mode !== 'demo')
+      .map((r) => ({ ...r, heldOut: caught(models, threshold, r), heldOutP: r.features?.estimated === 1 ? 0 : probability(models, r) }));
   });
 }
 
