@@ -14,8 +14,8 @@ export function reliability(rows) {
     const mean = inBand.reduce((s, r) => s + r.p, 0) / Math.max(1, inBand.length);
     return { from, to, clips: inBand.length, mean, right: inBand.filter((r) => r.right).length };
   });
-  const error = bands.reduce((s, b) => s + (b.clips === 0 ? 0 : b.clips * Math.abs(b.right / b.clips - b.mean)), 0) / Math.max(1, rows.length);
-  return { bands, error };
+  const gaps = bands.reduce((s, b) => s + (b.clips === 0 ? 0 : b.clips * Math.abs(b.right / b.clips - b.mean)), 0);
+  return { bands, error: gaps / Math.max(1, rows.length) };
 }
 
 /** A table cell: the share right in a band, its clips and mean confidence. */
