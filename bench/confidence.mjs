@@ -16,10 +16,9 @@ import { parse } from 'csv-parse/sync';
 import { importDist, monoWav, OUT, ROOT, saveResult } from './lib.mjs';
 import { samples16k } from './real-voices.mjs';
 import { confidenceSet } from './confidence-data.mjs';
-import { bandCell, bandName, reliability } from './confidence-reliability.mjs';
 import { changedVoicesSet } from './confidence-voices.mjs';
 import { textAlignedRun } from './confidence-text.mjs';
-import { leaveOneRecordingOut } from '../scripts/fit-confidence.mjs';
+import { leaveOneRecordingOut, reliability } from '../scripts/fit-confidence.mjs';
 
 const exec = promisify(execFile);
 const CLI = join(ROOT, 'dist', 'cli', 'index.js');
@@ -90,6 +89,11 @@ export async function labelRun(out, set, mode, modules) {
   }
   return labelled;
 }
+
+/** A calibration table's cell (scripts/fit-confidence.mjs `reliability`): a band's share right, its clips and mean confidence. */
+const bandCell = (band) =>
+  band.clips === 0 ? '–' : `${((100 * band.right) / band.clips).toFixed(0)} % right (${band.right} of ${band.clips}; mean confidence ${band.mean.toFixed(2)})`;
+const bandName = (band) => `${band.from.toFixed(2)}–${band.to.toFixed(2)}`;
 
 function figures(rows) {
   const wrong = rows.filter((r) => !r.right);

@@ -108,8 +108,12 @@ export function fitModels(rows, log = () => {}) {
   });
 }
 
-/** The probability the first applicable model gives a row (as src/align/confidence/model.ts, unrounded). */
+/**
+ * The probability the first applicable model gives a row, as src/align/confidence/model.ts does
+ * (unrounded): 0 for a word whose times are an estimate (feature `estimated`), whatever its features.
+ */
 export function probability(models, r) {
+  if (r.features?.estimated === 1) return 0;
   for (const m of models) {
     if (!known(m.features, r)) continue;
     return sigmoid(m.features.reduce((s, f, i) => s + r.features[f] * m.weights[i + 1], m.weights[0]));
@@ -159,11 +163,29 @@ export function raiseRecognized(models, rows, threshold, log = () => {}) {
 /** Flagged by the models at the threshold: `unaligned`, or a probability under it. */
 export const caught = (models, threshold, r) => unaligned(r) || probability(models, r) < threshold;
 
+/** Lower bounds of the confidence bands of {@link reliability}, the last one closed at 1. */
+export const CALIBRATION_BANDS = [0, 0.25, 0.5, 0.75, 0.9];
+
+/**
+ * Does a confidence mean what it says? Per band of confidence `{ from, to, clips, mean, right }` of
+ * `rows` (each `{ p, right }`: its confidence, whether its clip is right), and the expected
+ * calibration error: the clip-weighted mean over the bands of |share right − mean confidence|.
+ */
+export function reliability(rows) {
+  const bands = CALIBRATION_BANDS.map((from, i) => {
+    const to = CALIBRATION_BANDS[i + 1] ?? 1;
+    const inBand = rows.filter((r) => r.p >= from && (r.p < to || to === 1));
+    const mean = inBand.reduce((s, r) => s + r.p, 0) / Math.max(1, inBand.length);
+    return { from, to, clips: inBand.length, mean, right: inBand.filter((r) => r.right).length };
+  });
+  const gaps = bands.reduce((s, b) => s + (b.clips === 0 ? 0 : b.clips * Math.abs(b.right / b.clips - b.mean)), 0);
+  return { bands, error: gaps / Math.max(1, rows.length) };
+}
+
 /**
  * Leave one recording out: per recording, the models and threshold fitted on the others (the demo
  * rows kept), and its own rows judged by them. Returns the rows with `heldOut`, whether flagged,
- * and `heldOutP`, the confidence those models give it (0 for a word whose times are an estimate,
- * as the run gives it).
+ * and `heldOutP`, the confidence those models give it.
  */
 export function leaveOneRecordingOut(rows) {
   const recordings = [...new Set(rows.filter((r) => r.mode !== 'demo').map((r) => r.recording))];
@@ -174,7 +196,7 @@ export function leaveOneRecordingOut(rows) {
     const models = raiseRecognized(fitted, rest, threshold);
     return rows
       .filter((r) => r.recording === name && r.mode !== 'demo')
-      .map((r) => ({ ...r, heldOut: caught(models, threshold, r), heldOutP: r.features?.estimated === 1 ? 0 : probability(models, r) }));
+      .map((r) => ({ ...r, heldOut: caught(models, threshold, r), heldOutP: probability(models, r) }));
   });
 }
 
@@ -196,9 +218,9 @@ function main() {
     const n = (right, flag) => mine.filter((r) => r.right === right && r.heldOut === flag).length;
     console.log(`leave one recording out, ${mode}: wrong flagged ${n(false, true)} of ${n(false, true) + n(false, false)}, right flagged ${n(true, true)} of ${n(true, true) + n(true, false)}`);
   }
-  for (const bin of [0, 0.2, 0.4, 0.6, 0.8]) {
-    const inBin = labelled.filter((r) => r.mode === 'reference' && !unaligned(r)).filter((r) => probability(fitted, r) >= bin && probability(fitted, r) < bin + 0.2);
-    console.log(`  with reference, p in [${bin.toFixed(1)}, ${(bin + 0.2).toFixed(1)}): ${inBin.length} words, ${inBin.filter((r) => r.right).length} right`);
+  const placed = labelled.filter((r) => r.mode === 'reference' && !unaligned(r));
+  for (const band of reliability(placed.map((r) => ({ p: probability(fitted, r), right: r.right }))).bands) {
+    console.log(`  with reference, p in [${band.from}, ${band.to}): ${band.clips} words, ${band.right} right`);
   }
   const models = fitted
     .map((m) => `  { name: '${m.name}', features: [${m.features.map((f) => `'${f}'`).join(', ')}], weights: [${m.weights.join(', ')}] },`)
