@@ -22,6 +22,9 @@ import { audibleExtent, samples16k, speakerThreshold } from './real-voices.mjs';
 const exec = promisify(execFile);
 const DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 
+/** A sample under this (of 32,768) at a changed take's end is the effect's tail of silence, not the take's own noise bed. */
+const EFFECT_TAIL = 16;
+
 /** A take at 16 kHz (samples16k), changed by sox `effects` (no dither), with white noise of peak about `noise` added. */
 async function changedTake(tmp, file, effects, noise, seed) {
   const wav = join(tmp, 'take.wav');
@@ -30,7 +33,12 @@ async function changedTake(tmp, file, effects, noise, seed) {
   await writeFile(wav, monoWav(Buffer.from(decoded.buffer, decoded.byteOffset, decoded.byteLength)));
   await exec('sox', ['-D', wav, '-t', 'raw', '-e', 'signed', '-b', '16', raw, ...effects]);
   const bytes = await readFile(raw);
-  const s = new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  const changed = new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  // sox's pitch and tempo leave some 100 samples of near silence after the take's last sound. Kept, they would be the
+  // take's quietest 5 ms, the speaker's noise floor would be 0 and each word's truth its whole take, noise bed and all.
+  let end = changed.length;
+  while (end > 0 && Math.abs(changed[end - 1]) < EFFECT_TAIL) end--;
+  const s = changed.slice(0, end);
   const random = prng(seed);
   // The sum of three uniform draws: a bell-shaped noise, peak about `noise`.
   for (let i = 0; noise > 0 && i < s.length; i++) {
