@@ -30,6 +30,8 @@ export const MODELS = [
   { name: 'recognized', features: [...BASIC, 'posterior'], fitOn: (r) => r.mode === 'recognized' },
   { name: 'basic', features: BASIC, fitOn: (r) => r.mode === 'reference' || r.mode === 'text' },
 ];
+/** As src/align/confidence/model.ts RIVAL_CAP: the most a word whose rival won (feature `rival`) gets. */
+const RIVAL_CAP = 0.3;
 /** A model fitted on fewer words than this is left out (its words fall through to the next). */
 const MIN_WORDS = 40;
 /** L2 weight (the intercept is not penalized). */
@@ -110,13 +112,15 @@ export function fitModels(rows, log = () => {}) {
 
 /**
  * The probability the first applicable model gives a row, as src/align/confidence/model.ts does
- * (unrounded): 0 for a word whose times are an estimate (feature `estimated`), whatever its features.
+ * (unrounded): 0 for a word whose times are an estimate (feature `estimated`), whatever its features;
+ * at most RIVAL_CAP for a word whose rival won (feature `rival`).
  */
 export function probability(models, r) {
   if (r.features?.estimated === 1) return 0;
   for (const m of models) {
     if (!known(m.features, r)) continue;
-    return sigmoid(m.features.reduce((s, f, i) => s + r.features[f] * m.weights[i + 1], m.weights[0]));
+    const p = sigmoid(m.features.reduce((s, f, i) => s + r.features[f] * m.weights[i + 1], m.weights[0]));
+    return r.features.rival === 1 ? Math.min(RIVAL_CAP, p) : p;
   }
   return 0;
 }

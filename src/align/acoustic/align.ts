@@ -2,8 +2,9 @@
  * Acoustic alignment: the reference words are placed in the audio by PocketSphinx's grammar search
  * (`pocketsphinx_batch` with one finite-state grammar per piece). One recognizer process decodes
  * every piece of a recording; its dictionary holds exactly the run's tokens, by position. Last,
- * one more process forces the placed words phone by phone (phone-pass.ts): a second opinion on
- * where each word starts, kept in its evidence for the confidence model.
+ * one more process forces the placed words phone by phone (phone-pass.ts), each beside a few other
+ * words of the text (rivals.ts): a second opinion on where each word starts and on whether another
+ * word fits its frames better, kept in its evidence for the confidence model.
  */
 import { symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,10 +20,11 @@ import { readWavInfo } from '../../wav-header.js';
 import { loopScoreOver, plausible, scorePerFrame, WELL_FIT_SCORE_PER_FRAME } from './evidence.js';
 import { garbageName, pieceGrammar, tokenIndex, tokenName, tokenVariant, type GrammarWord, type UnscriptedSpeech } from './grammar.js';
 import type { HypSegment } from './hypseg.js';
-import { phoneDictionary, phoneGrammar, phonePieces, phoneStarts } from './phone-pass.js';
+import { phonePass } from './phone-pass-search.js';
+import { rivalPhones } from './rivals.js';
 import { pronounce } from './pronunciations.js';
 import { quietFrames } from './frame-levels.js';
-import { grammarSearch, HEADER_BYTES, phoneLoop, type PieceJob, type SearchOptions } from './search.js';
+import { FRAME_MS, grammarSearch, HEADER_BYTES, phoneLoop, type PieceJob } from './search.js';
 import { islandPieces, movedToIslands, unclaimedIslands } from './islands.js';
 import { placeTwins } from './twins.js';
 import { recordingLevels, settleSpans } from './settle.js';
@@ -39,8 +41,6 @@ import {
 import { makeWorkFolder } from './work-folder.js';
 import { alignInWindows, type Piece } from './windows.js';
 
-/** Milliseconds per recognizer frame, and its samples in the work audio. */
-const FRAME_MS = 10;
 /** The window of audio searched at once in longer audio (shorter audio is searched whole). */
 export const WINDOW_MS = 30_000;
 /**
@@ -175,11 +175,18 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
       const moved = movedToIslands(found, await searchPieces(islandPieces(islands, refined, info.durationMs), false));
       if (moved !== null) refined = await settleSpans(moved, wordPhones, wav, levels);
     }
-    // A second opinion on each placed word's start: the same words forced-aligned phone by phone (phone-pass.ts).
-    const starts = await phonePassStarts(refined, chosenPhones, info.durationMs, search);
+    // A second opinion on each placed word's start, and whether another word of the text fits its frames better: the same words
+    // forced-aligned phone by phone, each beside its rivals (phone-pass.ts, rivals.ts).
+    const firstPhones = (w: number): string[] | undefined =>
+      byWord.get(w)?.tokens.flatMap((t) => tokenPronunciations[t]?.[0] ?? []);
+    const rivalsOf = (placed: readonly number[]): Map<number, string[][]> => rivalPhones(placed, words.length, firstPhones);
+    const pass = await phonePass(refined, chosenPhones, rivalsOf, info.durationMs, search);
     refined = refined.map((span, word) => {
-      const phoneStartMs = starts.get(word);
-      return span?.evidence === undefined || phoneStartMs === undefined ? span : { ...span, evidence: { ...span.evidence, phoneStartMs } };
+      const phoneStartMs = pass.starts.get(word);
+      const rival = pass.rivalWon.has(word);
+      if (span?.evidence === undefined || (phoneStartMs === undefined && !rival)) return span;
+      const evidence = { ...span.evidence, ...(phoneStartMs === undefined ? {} : { phoneStartMs }) };
+      return { ...span, evidence: rival ? { ...evidence, rival: true as const } : evidence };
     });
     // The same word said twice in a row with one of them not found: the one left out goes where sound no word was given lies (twins.ts).
     refined = placeTwins(refined, words, levels.edges, info.durationMs);
@@ -192,22 +199,6 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
   } finally {
     await folder.remove();
   }
-}
-
-/** Per placed word where the phone pass (phone-pass.ts) starts its first phone, ms; `phones`: per word its chosen phones. */
-async function phonePassStarts(
-  spans: readonly (AcousticSpan | null)[],
-  phones: ReadonlyMap<number, readonly string[]>,
-  durationMs: number,
-  search: SearchOptions,
-): Promise<Map<number, number>> {
-  const pieces = phonePieces(spans, durationMs).map((p, i) => ({ ...p, id: `ph${i}` }));
-  if (pieces.length === 0) return new Map();
-  await writeFile(join(search.dir, 'phones.dict'), `${pieces.flatMap((p) => phoneDictionary(p.words, phones)).join('\n')}\n`);
-  await Promise.all(pieces.map((p) => writeFile(join(search.dir, `${p.id}.fsg`), phoneGrammar(p.id, p.words, phones))));
-  const jobs = pieces.map((p) => ({ startFrame: Math.floor(p.startMs / FRAME_MS), endFrame: Math.ceil(p.endMs / FRAME_MS), id: p.id }));
-  const decoded = await grammarSearch(jobs, search, { name: 'phones', dict: 'phones.dict' });
-  return new Map(jobs.flatMap((job) => [...phoneStarts(decoded.get(job.id) ?? [], job.startFrame, FRAME_MS)]));
 }
 
 /** The fit of the text as a whole (see {@link AcousticAlignment.fit}). */

@@ -9,6 +9,7 @@
  * confidence model reads that as `phoneLate` (src/align/confidence/edge-features.ts). Pure.
  */
 import type { HypSegment } from './hypseg.js';
+import { RIVAL_PROBABILITY, rivalPhoneName } from './rivals.js';
 import type { AcousticSpan } from './types.js';
 
 /** Placed words are forced-aligned in pieces of at most this long (the word search's window), ms. */
@@ -53,22 +54,57 @@ export function phonePieces(spans: readonly (AcousticSpan | null)[], durationMs:
   return pieces;
 }
 
-/** The phone pass's dictionary lines for a piece's words (`phones`: per word its phones as the word search chose them). */
-export function phoneDictionary(words: readonly number[], phones: ReadonlyMap<number, readonly string[]>): string[] {
-  return words.flatMap((word) => (phones.get(word) ?? []).map((phone, k) => `${phoneName(word, k)} ${phone}`));
+/**
+ * The phone pass's dictionary lines for a piece's words (`phones`: per word its phones as the word search chose them; `rivals`: per
+ * word its rivals' phones, rivals.ts).
+ */
+export function phoneDictionary(
+  words: readonly number[],
+  phones: ReadonlyMap<number, readonly string[]>,
+  rivals: ReadonlyMap<number, readonly (readonly string[])[]> = new Map(),
+): string[] {
+  return words.flatMap((word) => [
+    ...(phones.get(word) ?? []).map((phone, k) => `${phoneName(word, k)} ${phone}`),
+    ...(rivals.get(word) ?? []).flatMap((rival, j) => rival.map((phone, k) => `${rivalPhoneName(word, j, k)} ${phone}`)),
+  ]);
 }
 
-/** FSG text forcing a piece's words' phones in order (silence may come between any two: the recognizer's fillers). */
-export function phoneGrammar(name: string, words: readonly number[], phones: ReadonlyMap<number, readonly string[]>): string {
-  const lines: string[] = [];
+/**
+ * FSG text forcing a piece's words' phones in order (silence may come between any two: the recognizer's fillers); beside each word
+ * its rivals (rivals.ts), each entered with weight `rivalProbability`.
+ */
+export function phoneGrammar(
+  name: string,
+  words: readonly number[],
+  phones: ReadonlyMap<number, readonly string[]>,
+  rivals: ReadonlyMap<number, readonly (readonly string[])[]> = new Map(),
+  rivalProbability: number = RIVAL_PROBABILITY,
+): string {
+  const chain: string[] = [];
+  const beside: [from: number, to: number, names: string[]][] = [];
   let state = 0;
   for (const word of words) {
-    (phones.get(word) ?? []).forEach((_, k) => {
-      lines.push(`TRANSITION ${state} ${state + 1} 1.0 ${phoneName(word, k)}`);
+    const own = phones.get(word) ?? [];
+    if (own.length === 0) continue;
+    const from = state;
+    own.forEach((_, k) => {
+      chain.push(`TRANSITION ${state} ${state + 1} 1.0 ${phoneName(word, k)}`);
       state++;
     });
+    (rivals.get(word) ?? []).forEach((rival, j) => beside.push([from, state, rival.map((_, k) => rivalPhoneName(word, j, k))]));
   }
-  return [`FSG_BEGIN ${name}`, `NUM_STATES ${state + 1}`, 'START_STATE 0', `FINAL_STATE ${state}`, ...lines, 'FSG_END', ''].join('\n');
+  const final = state;
+  const side: string[] = [];
+  for (const [from, to, names] of beside) {
+    // A rival's phones run through states of their own after the chain's, from the word's first state to its last.
+    let at = from;
+    names.forEach((phoneWord, k) => {
+      const next = k === names.length - 1 ? to : ++state;
+      side.push(`TRANSITION ${at} ${next} ${k === 0 ? rivalProbability : '1.0'} ${phoneWord}`);
+      at = next;
+    });
+  }
+  return [`FSG_BEGIN ${name}`, `NUM_STATES ${state + 1}`, 'START_STATE 0', `FINAL_STATE ${final}`, ...chain, ...side, 'FSG_END', ''].join('\n');
 }
 
 /** Per word the start of its first phone in the phone pass, ms (`offsetFrame`: the piece's first frame; `frameMs`: a frame). */

@@ -19,6 +19,8 @@ import { parseHypseg, type HypSegment } from './hypseg.js';
 
 /** Header bytes of the work format (`-adchdr`). */
 export const HEADER_BYTES = 44;
+/** Milliseconds per recognizer frame (PocketSphinx's default 100 frames a second). */
+export const FRAME_MS = 10;
 /**
  * Grammar search settings: `-dither` keeps digital silence decodable, `-seed` makes dithering the
  * same on every run, `-remove_silence no` keeps frame numbers as times. The beams are far wider

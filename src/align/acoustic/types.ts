@@ -64,6 +64,11 @@ export interface WordEvidence {
    * place it, and in alignments written before it was kept.
    */
   readonly phoneStartMs?: number;
+  /**
+   * Set when the phone pass took one of the word's rivals (another word of the text, src/align/acoustic/rivals.ts) instead of it:
+   * its frames fit that word better, by more than the rival's cost.
+   */
+  readonly rival?: true;
 }
 
 /** Where a word was found. */

@@ -38,6 +38,7 @@ export const FEATURES = [
   'echo',
   'island',
   'phoneLate',
+  'rival',
 ] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
@@ -99,7 +100,11 @@ function startOut(ev: WordEvidence | undefined, startMs: number): number | null 
  * stretch (among them a real digit on the audio of a digit the text lacks, 658 ms early, and a
  * synthetic "to" on its repeated first syllable).
  *
- * The feature values of one word (see {@link FEATURES}); `gop`, `score`, `startOut` and `island`
+ * `rival`: 1 when the phone pass took another word of the text instead of this one (evidence
+ * `rival`, src/align/acoustic/rivals.ts), else 0; no model weighs it: it caps the confidence
+ * (model.ts {@link RIVAL_CAP}).
+ *
+ * The feature values of one word (see {@link FEATURES}); `gop`, `score`, `startOut`, `island` and `rival`
  * are null without evidence, `posterior` (log10 of the service's confidence, −3 to 0) without the service's.
  */
 export function wordFeatures(word: ScoredWord, ctx: FeatureContext): Record<FeatureName, number | null> {
@@ -137,5 +142,6 @@ export function wordFeatures(word: ScoredWord, ctx: FeatureContext): Record<Feat
     posterior: word.posterior === undefined ? null : Math.log10(Math.max(POSTERIOR_FLOOR, word.posterior)),
     startOut: startOut(ev, word.startMs),
     island: ev === undefined ? null : ev.island === true ? 1 : 0,
+    rival: ev === undefined ? null : ev.rival === true ? 1 : 0,
   };
 }

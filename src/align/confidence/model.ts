@@ -30,10 +30,19 @@ export function applyModel(
 }
 
 /**
+ * The most confidence a word gets when the phone pass found another word of the text fitting its
+ * frames better than the word itself (feature `rival`, src/align/acoustic/rivals.ts): under any
+ * threshold a user would keep clips by. Measured on the confidence benchmark with a reference
+ * (`node bench/run.mjs --only confidence`): rivals won on 3 of its 98 wrong clips (2 of them
+ * substituted digits no other feature flagged) and on 2 of its 440 right ones.
+ */
+export const RIVAL_CAP = 0.3;
+
+/**
  * The confidence of each word of a recording (same order), three decimals in 0–1. A word whose
  * times are an estimate (`estimated`: a reference word no engine found, given a share of the free
  * audio around it) gets 0: nothing measured says its clip holds it, so `--min-confidence` never
- * keeps it, whatever its features look like.
+ * keeps it, whatever its features look like. A word whose rival won gets at most {@link RIVAL_CAP}.
  */
 export function scoreWords(
   words: readonly ScoredWord[],
@@ -41,5 +50,10 @@ export function scoreWords(
   models: readonly ConfidenceModel[] = CONFIDENCE_MODELS,
 ): number[] {
   const ctx = featureContext(words, levels);
-  return words.map((word) => (word.source === 'estimated' ? 0 : applyModel(wordFeatures(word, ctx), models)));
+  return words.map((word) => {
+    if (word.source === 'estimated') return 0;
+    const values = wordFeatures(word, ctx);
+    const p = applyModel(values, models);
+    return values.rival === 1 ? Math.min(RIVAL_CAP, p) : p;
+  });
 }

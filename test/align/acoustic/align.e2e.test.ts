@@ -64,8 +64,19 @@ describe('alignAcoustic', () => {
     expect(phoneStarts.filter((ms) => ms % 10 !== 0)).toEqual([]);
     const agree = result.words.filter((w) => Math.abs(w!.evidence!.phoneStartMs! - w!.evidence!.searchStartMs!) <= 50).length;
     expect(agree, phoneStarts.join(' ')).toBeGreaterThanOrEqual(Math.ceil(0.8 * WORDS.length));
+    // No other word of the text fits any word's frames better than the word itself (rivals.ts).
+    expect(result.words.filter((w) => w!.evidence!.rival === true).map((w) => w!.evidence!.searchStartMs)).toEqual([]);
     expect(result.fit.placedShare).toBe(1);
     expect(result.fit.scorePerFrame).toBeGreaterThan(-70);
+  }, 120_000);
+
+  it("marks a word placed on another word of the text's audio: the phone pass takes that rival instead", async () => {
+    // "one" is said where the text has "nine" (a substituted word); "one" is also the text's last word.
+    const truth = await writeSpokenWords(join(dir, 'substituted.wav'), ['nine', 'four', 'one', 'seven', 'one'], { pausesMs: [80, 120, 60, 200, 90] });
+    const result = await alignAcoustic({ wavPath: truth.path, words: ['nine', 'four', 'nine', 'seven', 'one'].map((w) => [w]) });
+    expect(result.words.map((w) => w?.evidence?.rival === true)).toEqual([false, false, true, false, false]);
+    // It was placed on the audio of the "one" said there.
+    expect(Math.abs(result.words[2]!.startMs - truth.words[2]!.startMs)).toBeLessThanOrEqual(50);
   }, 120_000);
 
   it('leaves an unspoken heading and a word with no tokens null, and places the rest', async () => {

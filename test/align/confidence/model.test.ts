@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConfidenceModel } from '../../../src/align/confidence/features.js';
-import { applyModel, scoreWords } from '../../../src/align/confidence/model.js';
+import { applyModel, RIVAL_CAP, scoreWords } from '../../../src/align/confidence/model.js';
 import { CONFIDENCE_MODELS, FITTED_THRESHOLD } from '../../../src/align/confidence/coefficients.js';
 import { keySpec } from '../../../src/config/keys.js';
 import { features, levelsOf, word } from './scored-words.js';
@@ -24,6 +24,18 @@ describe('confidence model', () => {
   it('a word whose times are an estimate (never found) gets 0, whatever its features', () => {
     const levels = levelsOf('..........' + '#'.repeat(20) + '..........');
     expect(scoreWords([word('a', 100, 300), word('a', 100, 300, { source: 'estimated' })], levels, models)).toEqual([0.881, 0]);
+  });
+
+  it('a word whose rival won in the phone pass gets at most 0.3; one whose rival lost, its model\'s confidence', () => {
+    expect(RIVAL_CAP).toBe(0.3);
+    const levels = levelsOf('..........' + '#'.repeat(20) + '..........');
+    const evidence = { frames: 20, alignedScore: -2000, loopScore: -1800, phones: 3 };
+    const placed = (rival: boolean) => word('three', 100, 300, { evidence: rival ? { ...evidence, rival: true } : evidence });
+    // σ(1 + 2 × gop), gop = (−2000 + 1800) / 20 / 10 = −1: σ(−1) = 0.269 (under the cap) and, with the loop's score −2100, σ(4) = 0.982.
+    expect(scoreWords([placed(false), placed(true)], levels, models)).toEqual([0.269, 0.269]);
+    const better = { ...evidence, loopScore: -2300 };
+    expect(scoreWords([word('three', 100, 300, { evidence: better }), word('three', 100, 300, { evidence: { ...better, rival: true } })], levels, models))
+      .toEqual([0.982, 0.3]);
   });
 
   it('the key table\'s default threshold is the fitted one', () => {
