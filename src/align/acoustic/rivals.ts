@@ -4,9 +4,9 @@
  * word's, entered at a cost ({@link RIVAL_PROBABILITY}). Where a rival wins, the word's frames fit
  * another word of the text better than the word itself, by more than that cost: the clip likely holds
  * the other word (a substituted or misplaced word). The rivals ride in the pass that already decodes
- * every placed word's frames, so they cost almost nothing more: the recognizer's work per frame
- * hardly depends on how many words its grammar offers (stop 40's measure: a separate rival pass
- * cost as much as the grammar search itself). Pure.
+ * every placed word's frames rather than in a pass of their own, which cost as much as the grammar
+ * search itself: the alignment's CPU per audio second went from 0.051 to 0.061 s with them
+ * (`node bench/run.mjs --only alignment`). Pure.
  */
 
 /**
