@@ -71,14 +71,13 @@ export function phoneDictionary(
 
 /**
  * FSG text forcing a piece's words' phones in order (silence may come between any two: the recognizer's fillers); beside each word
- * its rivals (rivals.ts), each entered with weight `rivalProbability`.
+ * its rivals (rivals.ts), each entered with weight {@link RIVAL_PROBABILITY}.
  */
 export function phoneGrammar(
   name: string,
   words: readonly number[],
   phones: ReadonlyMap<number, readonly string[]>,
   rivals: ReadonlyMap<number, readonly (readonly string[])[]> = new Map(),
-  rivalProbability: number = RIVAL_PROBABILITY,
 ): string {
   const chain: string[] = [];
   const beside: [from: number, to: number, names: string[]][] = [];
@@ -100,7 +99,7 @@ export function phoneGrammar(
     let at = from;
     names.forEach((phoneWord, k) => {
       const next = k === names.length - 1 ? to : ++state;
-      side.push(`TRANSITION ${at} ${next} ${k === 0 ? rivalProbability : '1.0'} ${phoneWord}`);
+      side.push(`TRANSITION ${at} ${next} ${k === 0 ? RIVAL_PROBABILITY : '1.0'} ${phoneWord}`);
       at = next;
     });
   }

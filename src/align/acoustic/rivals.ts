@@ -11,20 +11,20 @@
 
 /**
  * A word's rivals: at most this many other words of the text. Each rival adds to the recognizer's
- * work per frame: a reference run's CPU per audio second against a plain run's
- * (`node bench/run.mjs --only reference-run`) went from 0.25 without rivals to 0.27 with 4 and 0.32
- * with 8, and 8 flagged no wrong clip of the confidence benchmark that 4 left unflagged.
+ * work per frame: with this set to 0, 4 and 8, a reference run's CPU per audio second against a
+ * plain run's (`node bench/run.mjs --only reference-run`) was 0.25, 0.27 and 0.32, and 8 flagged
+ * no wrong clip of the confidence benchmark that 4 left unflagged.
  */
 export const RIVALS = 4;
 /** Rivals are looked for at most this many words away in the text, on each side. */
 export const RIVAL_REACH = 40;
 /**
  * Weight of taking a rival instead of the word (against 1 for the word). On the confidence
- * benchmark with a reference (538 clips, 98 wrong; `node bench/run.mjs --only confidence`), rivals
- * won on these many wrong / right clips that nothing else flagged: with 8 rivals 1e-2: 7 / 47,
- * 1e-5: 4 / 13, 1e-7: 2 / 5, 1e-30: none; with 4, 1e-7: 2 / 3 and 1e-10: 2 / 2 (substituted digits
- * "three" and "zero"; "often", "the").
- * On the changed voices (bench/confidence-voices.mjs, never tuned on) 1e-10 won on none of 109.
+ * benchmark with a reference (538 clips, 98 wrong; `node bench/run.mjs --only confidence` with
+ * this and {@link RIVALS} set as below), rivals won on these many wrong / right clips that nothing
+ * else flagged: with 8 rivals 1e-2: 7 / 47, 1e-5: 4 / 13, 1e-7: 2 / 5, 1e-30: none; with 4, 1e-7:
+ * 2 / 3 and 1e-10: 2 / 2 (substituted digits "three" and "zero"; "often", "the"). On the changed
+ * voices (bench/confidence-voices.mjs, never tuned on) 1e-10 won on none of 109.
  */
 export const RIVAL_PROBABILITY = 1e-10;
 
@@ -49,9 +49,10 @@ export function rivalPhones(
     for (let d = 1; d <= RIVAL_REACH && rivals.length < most && (word - d >= 0 || word + d < count); d++) {
       for (const other of [word - d, word + d]) {
         if (other < 0 || other >= count || rivals.length >= most) continue;
-        const phones = phonesOf(other);
-        if (phones === undefined || phones.length === 0 || seen.has(phones.join(' '))) continue;
-        seen.add(phones.join(' '));
+        const phones = phonesOf(other) ?? [];
+        const key = phones.join(' ');
+        if (phones.length === 0 || seen.has(key)) continue;
+        seen.add(key);
         rivals.push([...phones]);
       }
     }

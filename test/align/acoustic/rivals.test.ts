@@ -28,7 +28,7 @@ describe('rivals', () => {
     expect(phoneDictionary([2, 5], phones, rivals)).toEqual([
       'w2_0 T', 'w2_1 UW', 'r2_0_0 W', 'r2_0_1 AH', 'r2_0_2 N', 'r2_1_0 AY', 'w5_0 AH',
     ]);
-    expect(phoneGrammar('ph0', [2, 5], phones, rivals, 1e-10)).toBe(
+    expect(phoneGrammar('ph0', [2, 5], phones, rivals)).toBe(
       'FSG_BEGIN ph0\nNUM_STATES 6\nSTART_STATE 0\nFINAL_STATE 3\n' +
         'TRANSITION 0 1 1.0 w2_0\nTRANSITION 1 2 1.0 w2_1\nTRANSITION 2 3 1.0 w5_0\n' +
         'TRANSITION 0 4 1e-10 r2_0_0\nTRANSITION 4 5 1.0 r2_0_1\nTRANSITION 5 2 1.0 r2_0_2\n' +
