@@ -1,6 +1,8 @@
 /** Which labels to trust: per word clip a calibrated confidence, and whether its edges cut into speech. */
 import { readFrameStats } from '../../audio/index.js';
 import { readWavInfo } from '../../wav-header.js';
+import { ENERGY_FRAME_MS, frameLevels } from '../acoustic/frame-levels.js';
+import { noiseBedDb } from '../acoustic/noise-bed.js';
 import { FRAME_MS, recordingLevels, type RecordingLevels } from './levels.js';
 
 export { judgeClips } from './clips.js';
@@ -17,12 +19,21 @@ export { CONFIDENCE_MODELS, FITTED_THRESHOLD } from './coefficients.js';
 
 /**
  * The levels of a 16 kHz mono 16-bit WAV (the work audio); its spectral bands only with `bands`
- * (only `echo` reads them, and only the model of words the aligner measured reads `echo`).
+ * (only `echo` reads them, and only the model of words the aligner measured reads `echo`). The
+ * speaker's noise bed is found as the edge refinement finds it, on a second read in 5 ms frames
+ * (src/align/acoustic/noise-bed.ts): in 10 ms frames a take's bed is often too short for a
+ * plateau beside its cliffs, and the Belgian French speaker's hiss after his words, pitch-changed,
+ * went unfound, so `cut-edge` and `spill` read it as his words going on (`node bench/run.mjs --only
+ * confidence`: changed voices' right clips flagged 14 → 6 of 78).
  * @throws DictclipError E_INPUT, E_AUDIO_INVALID.
  */
 export async function readRecordingLevels(wavPath: string, { bands = true }: { bands?: boolean } = {}): Promise<RecordingLevels> {
   const info = await readWavInfo(wavPath);
+  const wav = { ...info, path: wavPath };
   const frameSamples = Math.round((info.sampleRate * FRAME_MS) / 1000);
-  const stats = await readFrameStats({ ...info, path: wavPath }, frameSamples, undefined, bands);
-  return recordingLevels(stats.energies, frameSamples, stats.crossings, stats.bands);
+  const stats = await readFrameStats(wav, frameSamples, undefined, bands);
+  const bedSamples = Math.round((info.sampleRate * ENERGY_FRAME_MS) / 1000);
+  const fine = await readFrameStats(wav, bedSamples);
+  const bedDb = noiseBedDb(frameLevels(fine.energies, bedSamples, fine.crossings));
+  return recordingLevels(stats.energies, frameSamples, stats.crossings, stats.bands, bedDb);
 }

@@ -64,20 +64,24 @@ function percentile(sorted: readonly number[], p: number): number {
 
 /**
  * The levels of a recording from its sums of squares per frame of `frameSamples` samples, and
- * optionally its zero crossings and spectral bands per frame (src/audio readFrameStats).
+ * optionally its zero crossings and spectral bands per frame (src/audio readFrameStats). `bedDb`:
+ * the level of the speaker's noise bed as the edge refinement finds it on its 5 ms frames
+ * (null: none stands out; see {@link readRecordingLevels}); by default found on these frames.
  */
 export function recordingLevels(
   energies: Float64Array,
   frameSamples = FRAME_SAMPLES,
   crossings?: Uint32Array,
   bands?: Float32Array,
+  bedDb?: number | null,
 ): RecordingLevels {
   const silent = SILENT_RMS * SILENT_RMS * frameSamples;
   const db = Float64Array.from(energies, (e) => (e <= silent ? SILENT_DB : 10 * Math.log10(e / frameSamples)));
   const sorted = Array.from(db).sort((a, b) => a - b); // digital silence counts as the floor it is
   const floorDb = percentile(sorted, FLOOR_PERCENTILE);
   // A speaker's own noise bed well over the recording's floor (takes spliced over a quieter floor) is quiet too.
-  const quietDb = Math.max(floorDb + QUIET_OVER_FLOOR_DB, noiseBedDb({ db, floorDb }) ?? Number.NEGATIVE_INFINITY);
+  const bed = bedDb === undefined ? noiseBedDb({ db, floorDb }) : bedDb;
+  const quietDb = Math.max(floorDb + QUIET_OVER_FLOOR_DB, bed ?? Number.NEGATIVE_INFINITY);
   const quiet = Uint8Array.from(db, (d, i) => (energies[i]! <= silent || d <= quietDb ? 1 : 0));
   const loud = sorted.filter((d) => d > quietDb && d > SILENT_DB);
   const speechDb = loud.length === 0 ? quietDb : percentile(loud, SPEECH_PERCENTILE);

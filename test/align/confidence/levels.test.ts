@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readRecordingLevels } from '../../../src/align/confidence/index.js';
 import { QUIET_OVER_FLOOR_DB, recordingLevels } from '../../../src/align/confidence/levels.js';
+import { readFrameStats, readWavInfo } from '../../../src/audio/index.js';
+import { pcmWav } from '../../helpers/audio.js';
+import { removeTempDirs, tempDir } from '../../helpers/fs.js';
+
+afterAll(removeTempDirs);
 
 /** 10 ms frames: `.` the recording's floor (RMS 10, 20 dB), `~` a speaker's noise bed (RMS 300, 49.5 dB), `#` speech (RMS 10000, 80 dB). */
 const rms = { '.': 10, '~': 300, '#': 10000 } as const;
@@ -18,5 +26,26 @@ describe('recording levels', () => {
     const once = levelsOf('.....' + take + '.....');
     expect(Array.from(once.quiet.subarray(5, 11))).toEqual([0, 0, 0, 0, 0, 0]);
     expect(once.floorDb + QUIET_OVER_FLOOR_DB).toBeCloseTo(29, 0);
+  });
+});
+
+describe('readRecordingLevels', () => {
+  it('finds a speaker\'s noise bed in 5 ms frames, as edge refinement does, where 10 ms frames are too coarse for its plateaus', async () => {
+    // Ten takes over a floor of RMS 10: each a 100 ms word (RMS 10000) between 30 ms of its own bed (RMS 300), 100 ms of floor between.
+    const ms = (n: number) => n * 16;
+    const part = (n: number, amplitude: number) => Array.from({ length: ms(n) }, (_, i) => (i % 2 === 0 ? amplitude : -amplitude));
+    const take = [...part(100, 10), ...part(30, 300), ...part(100, 10000), ...part(30, 300)];
+    const samples = Int16Array.from([...Array.from({ length: 10 }, () => take).flat(), ...part(100, 10)]);
+    const wav = join(await tempDir('levels'), 'takes.wav');
+    await writeFile(wav, pcmWav(samples));
+    const levels = await readRecordingLevels(wav, { bands: false });
+    // The first take's bed: 10 ms frames 10 to 12 before its word (frames 13 to 22) and 23 to 25 after it.
+    const around = (quiet: Uint8Array) => Array.from(quiet.subarray(9, 27));
+    const bed = [1, 1, 1, 1, ...Array(10).fill(0), 1, 1, 1, 1];
+    expect(around(levels.quiet)).toEqual(bed);
+    // Found on the 10 ms frames themselves, the plateaus beside the cliffs (4 frames, 40 ms) reach into the words: no bed, and the
+    // bed's frames, 29.5 dB over the floor, are sound.
+    const stats = await readFrameStats({ ...(await readWavInfo(wav)), path: wav }, 160);
+    expect(around(recordingLevels(stats.energies, 160, stats.crossings).quiet)).toEqual([1, 0, 0, 0, ...Array(10).fill(0), 0, 0, 0, 1]);
   });
 });
