@@ -5,6 +5,7 @@
  */
 
 import { BAND_COUNT } from '../../audio/index.js';
+import { BED_MARGIN_DB } from '../acoustic/bed-starts.js';
 import { noiseBedDb } from '../acoustic/noise-bed.js';
 import { STEADY_10MS_RANGE_DB, steadyNoiseFrames } from '../acoustic/steady-noise.js';
 
@@ -28,11 +29,16 @@ export interface RecordingLevels {
   readonly db: Float64Array;
   /**
    * Per frame 1 when quiet: at most {@link QUIET_OVER_FLOOR_DB} over the floor, digital silence, or
-   * no louder than a speaker's own noise bed that stands well over the floor (takes spliced over a
-   * quieter floor: src/align/acoustic/noise-bed.ts, as edge refinement reads it). Measured on the
-   * confidence benchmark with every real recording made of whole takes: `cut-edge` marked 18 of
-   * the real voices' 85 right clips without the bed, 13 with it (the take's hiss past a word's
-   * last audible sample read as sound).
+   * at most `BED_MARGIN_DB` over a speaker's own noise bed that stands well over the floor (takes
+   * spliced over a quieter floor: src/align/acoustic/noise-bed.ts, as edge refinement reads it; a
+   * bed's frames scatter about its level, the median of its plateaus, and bed-starts.ts moves a
+   * start over frames up to that margin over it). Measured on the confidence benchmark with every
+   * real recording made of whole takes: `cut-edge` marked 18 of the real voices' 85 right clips
+   * without the bed, 13 with it (the take's hiss past a word's last audible sample read as sound).
+   * With the margin (`node bench/run.mjs --only confidence`, model unchanged): wrong clips flagged
+   * with a reference 71 → 74 of 98 and right ones 22 → 20 of 440 (ends running on over the bed
+   * now read as `hollow`); on the changed voices 13 → 12 of 31 and 6 → 7 of 78 (a substituted
+   * digit had been flagged only because its take's hiss read as sound past it).
    */
   readonly quiet: Uint8Array;
   /** The noise floor: the 5th percentile of the frame levels (digital silence at 0 dB), dB. */
@@ -81,7 +87,7 @@ export function recordingLevels(
   const floorDb = percentile(sorted, FLOOR_PERCENTILE);
   // A speaker's own noise bed well over the recording's floor (takes spliced over a quieter floor) is quiet too.
   const bed = bedDb === undefined ? noiseBedDb({ db, floorDb }) : bedDb;
-  const quietDb = Math.max(floorDb + QUIET_OVER_FLOOR_DB, bed ?? Number.NEGATIVE_INFINITY);
+  const quietDb = Math.max(floorDb + QUIET_OVER_FLOOR_DB, bed === null ? Number.NEGATIVE_INFINITY : bed + BED_MARGIN_DB);
   const quiet = Uint8Array.from(db, (d, i) => (energies[i]! <= silent || d <= quietDb ? 1 : 0));
   const loud = sorted.filter((d) => d > quietDb && d > SILENT_DB);
   const speechDb = loud.length === 0 ? quietDb : percentile(loud, SPEECH_PERCENTILE);

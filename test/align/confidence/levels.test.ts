@@ -9,8 +9,11 @@ import { removeTempDirs, tempDir } from '../../helpers/fs.js';
 
 afterAll(removeTempDirs);
 
-/** 10 ms frames: `.` the recording's floor (RMS 10, 20 dB), `~` a speaker's noise bed (RMS 300, 49.5 dB), `#` speech (RMS 10000, 80 dB). */
-const rms = { '.': 10, '~': 300, '#': 10000 } as const;
+/**
+ * 10 ms frames: `.` the recording's floor (RMS 10, 20 dB), `~` a speaker's noise bed (RMS 300, 49.5 dB), `^` and `!` 2 and 4 dB
+ * over it, `#` speech (RMS 10000, 80 dB).
+ */
+const rms = { '.': 10, '~': 300, '^': 300 * 10 ** (2 / 20), '!': 300 * 10 ** (4 / 20), '#': 10000 } as const;
 const levelsOf = (frames: string) => recordingLevels(Float64Array.from(frames, (c) => rms[c as keyof typeof rms] ** 2 * 160));
 
 describe('recording levels', () => {
@@ -26,6 +29,13 @@ describe('recording levels', () => {
     const once = levelsOf('.....' + take + '.....');
     expect(Array.from(once.quiet.subarray(5, 11))).toEqual([0, 0, 0, 0, 0, 0]);
     expect(once.floorDb + QUIET_OVER_FLOOR_DB).toBeCloseTo(29, 0);
+  });
+
+  it('count frames up to 3 dB over the bed as the bed\'s (its frames scatter about its level), and louder ones as sound', () => {
+    // After each word a frame 2 dB over the bed (`^`), then one 4 dB over it (`!`), then the bed.
+    const take = '~~~~~~' + '#'.repeat(10) + '^!' + '~~~~~~';
+    const spliced = levelsOf(('.....' + take).repeat(9) + '.....');
+    expect(Array.from(spliced.quiet.subarray(19, 25))).toEqual([0, 0, 1, 0, 1, 1]);
   });
 });
 
