@@ -6,7 +6,6 @@
 
 import { BAND_COUNT } from '../../audio/index.js';
 import { BED_MARGIN_DB } from '../acoustic/bed-starts.js';
-import { noiseBedDb } from '../acoustic/noise-bed.js';
 import { STEADY_10MS_RANGE_DB, steadyNoiseFrames } from '../acoustic/steady-noise.js';
 
 /** Length of a frame, ms (the recognizer's frame). */
@@ -71,23 +70,22 @@ function percentile(sorted: readonly number[], p: number): number {
 /**
  * The levels of a recording from its sums of squares per frame of `frameSamples` samples, and
  * optionally its zero crossings and spectral bands per frame (src/audio readFrameStats). `bedDb`:
- * the level of the speaker's noise bed as the edge refinement finds it on its 5 ms frames
- * (null: none stands out; see {@link readRecordingLevels}); by default found on these frames.
+ * the level of the speaker's noise bed as edge refinement finds it on its 5 ms frames
+ * (src/align/acoustic/noise-bed.ts; `readRecordingLevels`, index.ts, finds it so); null: none.
  */
 export function recordingLevels(
   energies: Float64Array,
   frameSamples = FRAME_SAMPLES,
   crossings?: Uint32Array,
   bands?: Float32Array,
-  bedDb?: number | null,
+  bedDb: number | null = null,
 ): RecordingLevels {
   const silent = SILENT_RMS * SILENT_RMS * frameSamples;
   const db = Float64Array.from(energies, (e) => (e <= silent ? SILENT_DB : 10 * Math.log10(e / frameSamples)));
   const sorted = Array.from(db).sort((a, b) => a - b); // digital silence counts as the floor it is
   const floorDb = percentile(sorted, FLOOR_PERCENTILE);
   // A speaker's own noise bed well over the recording's floor (takes spliced over a quieter floor) is quiet too.
-  const bed = bedDb === undefined ? noiseBedDb({ db, floorDb }) : bedDb;
-  const quietDb = Math.max(floorDb + QUIET_OVER_FLOOR_DB, bed === null ? Number.NEGATIVE_INFINITY : bed + BED_MARGIN_DB);
+  const quietDb = Math.max(floorDb + QUIET_OVER_FLOOR_DB, bedDb === null ? Number.NEGATIVE_INFINITY : bedDb + BED_MARGIN_DB);
   const quiet = Uint8Array.from(db, (d, i) => (energies[i]! <= silent || d <= quietDb ? 1 : 0));
   const loud = sorted.filter((d) => d > quietDb && d > SILENT_DB);
   const speechDb = loud.length === 0 ? quietDb : percentile(loud, SPEECH_PERCENTILE);

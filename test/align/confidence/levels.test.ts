@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readRecordingLevels } from '../../../src/align/confidence/index.js';
 import { QUIET_OVER_FLOOR_DB, recordingLevels } from '../../../src/align/confidence/levels.js';
+import { frameLevels } from '../../../src/align/acoustic/frame-levels.js';
+import { noiseBedDb } from '../../../src/align/acoustic/noise-bed.js';
 import { readFrameStats, readWavInfo } from '../../../src/audio/index.js';
 import { pcmWav } from '../../helpers/audio.js';
 import { removeTempDirs, tempDir } from '../../helpers/fs.js';
@@ -14,27 +16,32 @@ afterAll(removeTempDirs);
  * over it, `#` speech (RMS 10000, 80 dB).
  */
 const rms = { '.': 10, '~': 300, '^': 300 * 10 ** (2 / 20), '!': 300 * 10 ** (4 / 20), '#': 10000 } as const;
-const levelsOf = (frames: string) => recordingLevels(Float64Array.from(frames, (c) => rms[c as keyof typeof rms] ** 2 * 160));
+/** Levels of 10 ms frames written as {@link rms} characters, with the speaker's noise bed at `bedDb` (null: none). */
+const levelsOf = (frames: string, bedDb: number | null = null) =>
+  recordingLevels(Float64Array.from(frames, (c) => rms[c as keyof typeof rms] ** 2 * 160), 160, undefined, undefined, bedDb);
+/** The level of `~`, dB. */
+const BED_DB = 20 * Math.log10(300);
 
 describe('recording levels', () => {
   it('count a speaker\'s own noise bed, well over the recording\'s floor, as quiet; the floor\'s own 9 dB otherwise', () => {
     // Takes spliced over a quieter floor: each word sits in a bed of its take's noise, falling at a cliff to the floor.
     const take = '~~~~~~' + '#'.repeat(10) + '~~~~~~';
-    const spliced = levelsOf(('.....' + take).repeat(9) + '.....');
+    const frames = ('.....' + take).repeat(9) + '.....';
+    const spliced = levelsOf(frames, BED_DB);
     const bed = Array.from(spliced.quiet.subarray(5, 11));
     const speech = Array.from(spliced.quiet.subarray(11, 21));
     expect([bed, speech]).toEqual([[1, 1, 1, 1, 1, 1], Array(10).fill(0)]);
     expect(spliced.speechDb).toBeCloseTo(80, 1);
-    // The same sound once, no bed to find (too few cliffs): the bed's frames, 29.5 dB over the floor, are sound.
-    const once = levelsOf('.....' + take + '.....');
-    expect(Array.from(once.quiet.subarray(5, 11))).toEqual([0, 0, 0, 0, 0, 0]);
-    expect(once.floorDb + QUIET_OVER_FLOOR_DB).toBeCloseTo(29, 0);
+    // The same sound with no bed given: the bed's frames, 29.5 dB over the floor, are sound.
+    const unbedded = levelsOf(frames);
+    expect(Array.from(unbedded.quiet.subarray(5, 11))).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(unbedded.floorDb + QUIET_OVER_FLOOR_DB).toBeCloseTo(29, 0);
   });
 
   it('count frames up to 3 dB over the bed as the bed\'s (its frames scatter about its level), and louder ones as sound', () => {
     // After each word a frame 2 dB over the bed (`^`), then one 4 dB over it (`!`), then the bed.
     const take = '~~~~~~' + '#'.repeat(10) + '^!' + '~~~~~~';
-    const spliced = levelsOf(('.....' + take).repeat(9) + '.....');
+    const spliced = levelsOf(('.....' + take).repeat(9) + '.....', BED_DB);
     expect(Array.from(spliced.quiet.subarray(19, 25))).toEqual([0, 0, 1, 0, 1, 1]);
   });
 });
@@ -53,9 +60,10 @@ describe('readRecordingLevels', () => {
     const around = (quiet: Uint8Array) => Array.from(quiet.subarray(9, 27));
     const bed = [1, 1, 1, 1, ...Array(10).fill(0), 1, 1, 1, 1];
     expect(around(levels.quiet)).toEqual(bed);
-    // Found on the 10 ms frames themselves, the plateaus beside the cliffs (4 frames, 40 ms) reach into the words: no bed, and the
-    // bed's frames, 29.5 dB over the floor, are sound.
+    expect(levels.quiet.reduce((n, q) => n + q, 0)).toBe(levels.quiet.length - 100);
+    // Looked for in the 10 ms frames themselves, the plateaus beside the cliffs (4 frames, 40 ms) reach into the words: no bed.
     const stats = await readFrameStats({ ...(await readWavInfo(wav)), path: wav }, 160);
-    expect(around(recordingLevels(stats.energies, 160, stats.crossings).quiet)).toEqual([1, 0, 0, 0, ...Array(10).fill(0), 0, 0, 0, 1]);
+    expect(noiseBedDb(frameLevels(stats.energies, 160))).toBeNull();
+    expect(noiseBedDb(frameLevels((await readFrameStats({ ...(await readWavInfo(wav)), path: wav }, 80)).energies, 80))).toBeCloseTo(BED_DB, 1);
   });
 });
