@@ -56,7 +56,7 @@ export function noiseBedDb(levels: FrameLevels): number | null {
   const at = (p: number): number => sorted[Math.floor(p * (sorted.length - 1))]!;
   const bed = median(sorted)!;
   if (at(0.9) - at(0.1) > MAX_BED_SPREAD_DB || bed < floorDb + MIN_BED_OVER_FLOOR_DB) return null;
-  const all = Array.from(db).sort((a, b) => a - b);
+  const all = db.slice().sort(); // typed, no comparator: flat memory on a long recording
   return all[Math.floor(LOUD_PERCENTILE * (all.length - 1))]! >= bed + MIN_SPEECH_OVER_BED_DB ? bed : null;
 }
 

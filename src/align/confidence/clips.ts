@@ -16,13 +16,25 @@ export interface ClipJudgement {
   cutEdge: boolean;
 }
 
-/** The words (ascending by `textStart`, each owning audio) whose text starts in [from, to). */
+/** The first of `words` (ascending by `textStart`) whose text starts at or after `at`: a binary search. */
+function firstFrom(words: readonly JudgedWord[], at: number): number {
+  let low = 0;
+  let high = words.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (words[middle]!.textStart < at) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * The words (ascending by `textStart`, each owning audio) whose text starts in [from, to): found by
+ * binary search (a scan from the first word for each clip took 3.3 s for a 3-hour recording's 11,880 clips).
+ */
 function wordsIn(words: readonly JudgedWord[], from: number, to: number): { first: number; end: number } {
-  let first = 0;
-  while (first < words.length && words[first]!.textStart < from) first++;
-  let end = first;
-  while (end < words.length && words[end]!.textStart < to) end++;
-  return { first, end };
+  const first = firstFrom(words, from);
+  return { first, end: Math.max(first, firstFrom(words, to)) };
 }
 
 /**

@@ -63,8 +63,8 @@ export interface RecordingLevels {
   readonly bands?: Float32Array | undefined;
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.floor(p * (sorted.length - 1))] ?? SILENT_DB;
+function percentile(sorted: ArrayLike<number>, p: number, from = 0): number {
+  return sorted[from + Math.floor(p * (sorted.length - from - 1))] ?? SILENT_DB;
 }
 
 /**
@@ -80,16 +80,24 @@ export function recordingLevels(
   bands?: Float32Array,
   bedDb: number | null = null,
 ): RecordingLevels {
+  // Typed arrays filled in loops, sorted without a comparator: a 3-hour recording has a million frames, and a plain array of them
+  // sorted with one took some 190 MB at its peak.
   const silent = SILENT_RMS * SILENT_RMS * frameSamples;
-  const db = Float64Array.from(energies, (e) => (e <= silent ? SILENT_DB : 10 * Math.log10(e / frameSamples)));
-  const sorted = Array.from(db).sort((a, b) => a - b); // digital silence counts as the floor it is
+  const frames = energies.length;
+  const db = new Float64Array(frames);
+  for (let f = 0; f < frames; f++) db[f] = energies[f]! <= silent ? SILENT_DB : 10 * Math.log10(energies[f]! / frameSamples);
+  const sorted = db.slice().sort(); // digital silence counts as the floor it is
   const floorDb = percentile(sorted, FLOOR_PERCENTILE);
   // A speaker's own noise bed well over the recording's floor (takes spliced over a quieter floor) is quiet too.
   const quietDb = Math.max(floorDb + QUIET_OVER_FLOOR_DB, bedDb === null ? Number.NEGATIVE_INFINITY : bedDb + BED_MARGIN_DB);
-  const quiet = Uint8Array.from(db, (d, i) => (energies[i]! <= silent || d <= quietDb ? 1 : 0));
-  const loud = sorted.filter((d) => d > quietDb && d > SILENT_DB);
-  const speechDb = loud.length === 0 ? quietDb : percentile(loud, SPEECH_PERCENTILE);
-  const zcr = Float64Array.from(energies, (_, i) => (crossings?.[i] ?? 0) / Math.max(1, frameSamples - 1));
+  const quiet = new Uint8Array(frames);
+  for (let f = 0; f < frames; f++) quiet[f] = energies[f]! <= silent || db[f]! <= quietDb ? 1 : 0;
+  // The loud frames are the sorted levels' tail: those over both the quiet level and digital silence.
+  let firstLoud = 0;
+  while (firstLoud < frames && (sorted[firstLoud]! <= quietDb || sorted[firstLoud]! <= SILENT_DB)) firstLoud++;
+  const speechDb = firstLoud === frames ? quietDb : percentile(sorted, SPEECH_PERCENTILE, firstLoud);
+  const zcr = new Float64Array(frames);
+  for (let f = 0; f < frames; f++) zcr[f] = (crossings?.[f] ?? 0) / Math.max(1, frameSamples - 1);
   const steady = steadyNoiseFrames(db, crossings === undefined ? undefined : zcr, floorDb, FRAME_MS, STEADY_10MS_RANGE_DB);
   return { db, quiet, floorDb, speechDb, zcr, steady, bands: bands?.length === energies.length * BAND_COUNT ? bands : undefined };
 }
