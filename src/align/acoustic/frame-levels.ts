@@ -7,6 +7,7 @@
  * that change sign. Which frames are quiet, a span's loudest frame and which frames are steady
  * noise are read from those. Pure.
  */
+import { valueAtRank } from './rank.js';
 import { steadyNoiseFrames } from './steady-noise.js';
 import type { AcousticSpan } from './types.js';
 
@@ -29,17 +30,17 @@ export interface FrameLevels {
 
 /** Levels from sums of squares per frame of `frameSamples` samples, and the zero crossings per frame when given. */
 export function frameLevels(energies: Float64Array, frameSamples: number, crossings?: Uint32Array): FrameLevels {
-  // Typed arrays filled in loops, sorted without a comparator (memory flat on a 3-hour recording's two million frames).
+  // Filled in a loop and ranked without a sorted copy (rank.ts): a 3-hour recording has two million frames.
   const silent = SILENT_RMS * SILENT_RMS * frameSamples;
   const db = new Float64Array(energies.length);
+  let sounding = 0;
   for (let f = 0; f < db.length; f++) {
     const e = energies[f]!;
     db[f] = e <= silent ? Number.NEGATIVE_INFINITY : 10 * Math.log10(e / frameSamples);
+    if (e > silent) sounding++;
   }
-  const sorted = db.slice().sort();
-  let first = 0; // digital silence (-Infinity) sorts first and is left out
-  while (first < sorted.length && sorted[first] === Number.NEGATIVE_INFINITY) first++;
-  const floorDb = first === sorted.length ? 0 : sorted[first + Math.floor(FLOOR_PERCENTILE * (sorted.length - first - 1))]!;
+  const isSound = (d: number): boolean => d !== Number.NEGATIVE_INFINITY;
+  const floorDb = sounding === 0 ? 0 : valueAtRank(db, Math.floor(FLOOR_PERCENTILE * (sounding - 1)), isSound);
   if (crossings === undefined) return { db, floorDb };
   const zcr = new Float64Array(crossings.length);
   for (let f = 0; f < zcr.length; f++) zcr[f] = crossings[f]! / Math.max(1, frameSamples - 1);

@@ -6,6 +6,7 @@
 
 import { BAND_COUNT } from '../../audio/index.js';
 import { BED_MARGIN_DB } from '../acoustic/bed-starts.js';
+import { valueAtRank } from '../acoustic/rank.js';
 import { STEADY_10MS_RANGE_DB, steadyNoiseFrames } from '../acoustic/steady-noise.js';
 
 /** Length of a frame, ms (the recognizer's frame). */
@@ -63,9 +64,6 @@ export interface RecordingLevels {
   readonly bands?: Float32Array | undefined;
 }
 
-function percentile(sorted: ArrayLike<number>, p: number, from = 0): number {
-  return sorted[from + Math.floor(p * (sorted.length - from - 1))] ?? SILENT_DB;
-}
 
 /**
  * The levels of a recording from its sums of squares per frame of `frameSamples` samples, and
@@ -80,22 +78,24 @@ export function recordingLevels(
   bands?: Float32Array,
   bedDb: number | null = null,
 ): RecordingLevels {
-  // Typed arrays filled in loops, sorted without a comparator: a 3-hour recording has a million frames, and a plain array of them
-  // sorted with one took some 190 MB at its peak.
+  // Typed arrays filled in loops, ranked without a sorted copy (src/align/acoustic/rank.ts): a 3-hour recording has a million
+  // frames, and a plain array of them sorted with a comparator took some 190 MB at its peak.
   const silent = SILENT_RMS * SILENT_RMS * frameSamples;
   const frames = energies.length;
   const db = new Float64Array(frames);
   for (let f = 0; f < frames; f++) db[f] = energies[f]! <= silent ? SILENT_DB : 10 * Math.log10(energies[f]! / frameSamples);
-  const sorted = db.slice().sort(); // digital silence counts as the floor it is
-  const floorDb = percentile(sorted, FLOOR_PERCENTILE);
+  // Digital silence counts as the floor it is.
+  const floorDb = frames === 0 ? SILENT_DB : valueAtRank(db, Math.floor(FLOOR_PERCENTILE * (frames - 1)));
   // A speaker's own noise bed well over the recording's floor (takes spliced over a quieter floor) is quiet too.
   const quietDb = Math.max(floorDb + QUIET_OVER_FLOOR_DB, bedDb === null ? Number.NEGATIVE_INFINITY : bedDb + BED_MARGIN_DB);
   const quiet = new Uint8Array(frames);
-  for (let f = 0; f < frames; f++) quiet[f] = energies[f]! <= silent || db[f]! <= quietDb ? 1 : 0;
-  // The loud frames are the sorted levels' tail: those over both the quiet level and digital silence.
-  let firstLoud = 0;
-  while (firstLoud < frames && (sorted[firstLoud]! <= quietDb || sorted[firstLoud]! <= SILENT_DB)) firstLoud++;
-  const speechDb = firstLoud === frames ? quietDb : percentile(sorted, SPEECH_PERCENTILE, firstLoud);
+  let loud = 0;
+  for (let f = 0; f < frames; f++) {
+    quiet[f] = energies[f]! <= silent || db[f]! <= quietDb ? 1 : 0;
+    if (db[f]! > quietDb && db[f]! > SILENT_DB) loud++;
+  }
+  const isLoud = (d: number): boolean => d > quietDb && d > SILENT_DB;
+  const speechDb = loud === 0 ? quietDb : valueAtRank(db, Math.floor(SPEECH_PERCENTILE * (loud - 1)), isLoud);
   const zcr = new Float64Array(frames);
   for (let f = 0; f < frames; f++) zcr[f] = (crossings?.[f] ?? 0) / Math.max(1, frameSamples - 1);
   const steady = steadyNoiseFrames(db, crossings === undefined ? undefined : zcr, floorDb, FRAME_MS, STEADY_10MS_RANGE_DB);

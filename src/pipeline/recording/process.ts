@@ -212,8 +212,8 @@ export async function processRecording(job: RecordingJob, store: RecordingStore,
     const planned = planRecording(result, audioMs, aligned?.unaligned ?? [], ctx.options);
     const plan = aligned === undefined ? planned : { ...planned, clips: markEditedClips(planned.clips, aligned.record.words) };
     // Without a reference the recognizer's words carry its own confidence (the posterior): no second search over the audio.
-    const scored = await scoreRecording(wavPath, wordsToScore(result, aligned?.record.words, dictation.result.markers));
-    const clips = trustVerified(judgeRecordingClips(await snapClips(wavPath, plan.clips), scored, ctx.options.confidenceThreshold));
+    const scored = await scoredClips(wavPath, wordsToScore(result, aligned?.record.words, dictation.result.markers), plan.clips, ctx);
+    const clips = trustVerified(scored.clips);
     const confidence = confidenceByOffset(scored.words);
     const record = aligned && { ...aligned.record, words: aligned.record.words.map((w) => withConfidence(w, confidence)) };
     progress.enter('cut');
@@ -252,6 +252,20 @@ export async function processRecording(job: RecordingJob, store: RecordingStore,
     await rm(wavPath, { force: true }).catch(() => undefined);
     if (ctx.onStageTiming !== undefined) for (const [stage, ms] of progress.stop()) ctx.onStageTiming(stage, ms);
   }
+}
+
+/**
+ * The recording's words scored and its planned clips snapped and judged. The levels both read (a
+ * million frames on a 3-hour recording) stay in here, let go before the clips are cut.
+ */
+async function scoredClips<T extends Parameters<typeof snapClips>[1][number] & Parameters<typeof judgeRecordingClips>[0][number]>(
+  wavPath: string,
+  words: Parameters<typeof scoreRecording>[1],
+  planned: readonly T[],
+  ctx: { options: { confidenceThreshold: number } },
+): Promise<{ words: Awaited<ReturnType<typeof scoreRecording>>['words']; clips: (T & { confidence: number | undefined })[] }> {
+  const scored = await scoreRecording(wavPath, words);
+  return { words: scored.words, clips: judgeRecordingClips(await snapClips(wavPath, planned), scored, ctx.options.confidenceThreshold) };
 }
 
 /** A reference word with its confidence (placed words only). */
