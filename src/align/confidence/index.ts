@@ -1,7 +1,7 @@
 /** Which labels to trust: per word clip a calibrated confidence, and whether its edges cut into speech. */
-import { readFrameStats } from '../../audio/index.js';
+import { readFrameEnergies, readFrameStats } from '../../audio/index.js';
 import { readWavInfo } from '../../wav-header.js';
-import { ENERGY_FRAME_MS, frameLevels } from '../acoustic/frame-levels.js';
+import { ENERGY_FRAME_MS, frameLevelsOver } from '../acoustic/frame-levels.js';
 import { noiseBedDb } from '../acoustic/noise-bed.js';
 import { FRAME_MS, recordingLevels, type RecordingLevels } from './levels.js';
 
@@ -33,7 +33,7 @@ export async function readRecordingLevels(wavPath: string, { bands = true }: { b
   const frameSamples = Math.round((info.sampleRate * FRAME_MS) / 1000);
   // The bed first, its frames let go before the 10 ms read: a 3-hour recording has two million 5 ms frames.
   const bedSamples = Math.round((info.sampleRate * ENERGY_FRAME_MS) / 1000);
-  const bedDb = noiseBedDb(frameLevels((await readFrameStats(wav, bedSamples)).energies, bedSamples));
+  const bedDb = noiseBedDb(frameLevelsOver(await readFrameEnergies(wav, bedSamples), bedSamples));
   const stats = await readFrameStats(wav, frameSamples, undefined, bands);
   return recordingLevels(stats.energies, frameSamples, stats.crossings, stats.bands, bedDb);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameLevels, peakDb, quietFrames } from '../../../src/align/acoustic/frame-levels.js';
+import { frameLevels, frameLevelsOver, peakDb, quietFrames } from '../../../src/align/acoustic/frame-levels.js';
 
 /** Sum of squares of an 80-sample (5 ms) frame of RMS `rms`. */
 const frame = (rms: number): number => rms * rms * 80;
@@ -17,6 +17,17 @@ describe('frameLevels, quietFrames', () => {
     expect(l.floorDb).toBeCloseTo(20, 9);
     expect([...quietFrames(l, 9)]).toEqual([1, 1, 1, 1, 0, 0, 1]);
     expect([...quietFrames(l, 15)]).toEqual([1, 1, 1, 1, 1, 0, 1]);
+  });
+
+  it('writes the same levels over the energies themselves when asked to (frameLevelsOver), leaving frameLevels\' input whole', () => {
+    const energies = Float64Array.from([0, frame(2), frame(10), frame(25), frame(30), frame(1000), frame(10)]);
+    const kept = energies.slice();
+    const copy = frameLevels(energies, 80);
+    expect(energies).toEqual(kept);
+    const over = frameLevelsOver(energies, 80);
+    expect(over.db).toBe(energies);
+    expect([over.floorDb, [...over.db]]).toEqual([copy.floorDb, [...copy.db]]);
+    expect(over.db[0]).toBe(Number.NEGATIVE_INFINITY);
   });
 });
 
