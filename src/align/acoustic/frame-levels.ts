@@ -7,7 +7,7 @@
  * that change sign. Which frames are quiet, a span's loudest frame and which frames are steady
  * noise are read from those. Pure.
  */
-import { valueAtRank } from './rank.js';
+import { valueAtShare } from './rank.js';
 import { steadyNoiseFrames } from './steady-noise.js';
 import type { AcousticSpan } from './types.js';
 
@@ -45,15 +45,9 @@ export function frameLevels(energies: Float64Array, frameSamples: number, crossi
 export function frameLevelsOver(energies: Float64Array, frameSamples: number): FrameLevels {
   const silent = SILENT_RMS * SILENT_RMS * frameSamples;
   const db = energies;
-  let sounding = 0;
-  for (let f = 0; f < db.length; f++) {
-    const e = db[f]!;
-    db[f] = e <= silent ? Number.NEGATIVE_INFINITY : 10 * Math.log10(e / frameSamples);
-    if (e > silent) sounding++;
-  }
-  const isSound = (d: number): boolean => d !== Number.NEGATIVE_INFINITY;
-  const floorDb = sounding === 0 ? 0 : valueAtRank(db, Math.floor(FLOOR_PERCENTILE * (sounding - 1)), isSound);
-  return { db, floorDb };
+  for (let f = 0; f < db.length; f++) db[f] = db[f]! <= silent ? Number.NEGATIVE_INFINITY : 10 * Math.log10(db[f]! / frameSamples);
+  // Digital silence (-Infinity) is left out of the floor.
+  return { db, floorDb: valueAtShare(db, FLOOR_PERCENTILE, 0, (d) => d !== Number.NEGATIVE_INFINITY) };
 }
 
 /** Per frame 1 when it is steady noise (steady-noise.ts), in energy frames. */

@@ -18,7 +18,7 @@
  */
 import { median } from './evidence.js';
 import type { FrameLevels } from './frame-levels.js';
-import { valueAtRank } from './rank.js';
+import { valueAtShare } from './rank.js';
 
 /** A cliff: a frame this many dB or more over the floor beside one at most {@link CLIFF_FLOOR_DB} over it. */
 export const CLIFF_FROM_DB = 10;
@@ -57,7 +57,7 @@ export function noiseBedDb(levels: FrameLevels): number | null {
   const at = (p: number): number => sorted[Math.floor(p * (sorted.length - 1))]!;
   const bed = median(sorted)!;
   if (at(0.9) - at(0.1) > MAX_BED_SPREAD_DB || bed < floorDb + MIN_BED_OVER_FLOOR_DB) return null;
-  return valueAtRank(db, Math.floor(LOUD_PERCENTILE * (db.length - 1))) >= bed + MIN_SPEECH_OVER_BED_DB ? bed : null;
+  return valueAtShare(db, LOUD_PERCENTILE, Number.NEGATIVE_INFINITY) >= bed + MIN_SPEECH_OVER_BED_DB ? bed : null;
 }
 
 /** `levels` with every frame no louder than the noise bed (`bed`, found when not given) put at the floor; `levels` itself without a bed. */

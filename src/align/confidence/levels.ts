@@ -6,7 +6,7 @@
 
 import { BAND_COUNT } from '../../audio/index.js';
 import { BED_MARGIN_DB } from '../acoustic/bed-starts.js';
-import { valueAtRank } from '../acoustic/rank.js';
+import { valueAtShare } from '../acoustic/rank.js';
 import { STEADY_10MS_RANGE_DB, steadyNoiseFrames } from '../acoustic/steady-noise.js';
 
 /** Length of a frame, ms (the recognizer's frame). */
@@ -64,7 +64,6 @@ export interface RecordingLevels {
   readonly bands?: Float32Array | undefined;
 }
 
-
 /**
  * The levels of a recording from its sums of squares per frame of `frameSamples` samples, and
  * optionally its zero crossings and spectral bands per frame (src/audio readFrameStats). `bedDb`:
@@ -85,17 +84,12 @@ export function recordingLevels(
   const db = new Float64Array(frames);
   for (let f = 0; f < frames; f++) db[f] = energies[f]! <= silent ? SILENT_DB : 10 * Math.log10(energies[f]! / frameSamples);
   // Digital silence counts as the floor it is.
-  const floorDb = frames === 0 ? SILENT_DB : valueAtRank(db, Math.floor(FLOOR_PERCENTILE * (frames - 1)));
+  const floorDb = valueAtShare(db, FLOOR_PERCENTILE, SILENT_DB);
   // A speaker's own noise bed well over the recording's floor (takes spliced over a quieter floor) is quiet too.
   const quietDb = Math.max(floorDb + QUIET_OVER_FLOOR_DB, bedDb === null ? Number.NEGATIVE_INFINITY : bedDb + BED_MARGIN_DB);
   const quiet = new Uint8Array(frames);
-  let loud = 0;
-  for (let f = 0; f < frames; f++) {
-    quiet[f] = energies[f]! <= silent || db[f]! <= quietDb ? 1 : 0;
-    if (db[f]! > quietDb && db[f]! > SILENT_DB) loud++;
-  }
-  const isLoud = (d: number): boolean => d > quietDb && d > SILENT_DB;
-  const speechDb = loud === 0 ? quietDb : valueAtRank(db, Math.floor(SPEECH_PERCENTILE * (loud - 1)), isLoud);
+  for (let f = 0; f < frames; f++) quiet[f] = energies[f]! <= silent || db[f]! <= quietDb ? 1 : 0;
+  const speechDb = valueAtShare(db, SPEECH_PERCENTILE, quietDb, (d) => d > quietDb && d > SILENT_DB);
   const zcr = new Float64Array(frames);
   for (let f = 0; f < frames; f++) zcr[f] = (crossings?.[f] ?? 0) / Math.max(1, frameSamples - 1);
   const steady = steadyNoiseFrames(db, crossings === undefined ? undefined : zcr, floorDb, FRAME_MS, STEADY_10MS_RANGE_DB);

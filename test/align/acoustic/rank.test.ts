@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BINS, SORT_AT_MOST, valueAtRank } from '../../../src/align/acoustic/rank.js';
+import { BINS, SORT_AT_MOST, valueAtRank, valueAtShare } from '../../../src/align/acoustic/rank.js';
 
 /** A fixed sequence of pseudo-random numbers in [0, 1) (a linear congruential generator): the same every run. */
 function sequence(n: number, seed: number): number[] {
@@ -36,6 +36,10 @@ describe('valueAtRank', () => {
     expect(valueAtRank(values, 10 ** 9, isSound)).toBe(sound.at(-1));
     expect(valueAtRank(values, -3, isSound)).toBe(sound[0]);
     expect(valueAtRank(values, 0, () => false)).toBeNaN();
+    // A percentile as a sorted copy gives it, and the value given for an empty selection.
+    expect(valueAtShare(values, 0.05, 0, isSound)).toBe(sound[Math.floor(0.05 * (sound.length - 1))]);
+    expect(valueAtShare(values, 0.95, 0)).toBe(values.slice().sort()[Math.floor(0.95 * (values.length - 1))]);
+    expect(valueAtShare(values, 0.5, -7, () => false)).toBe(-7);
   });
 
   it('finds a rank inside a run of one repeated value and among values closer than one bin', () => {
