@@ -164,7 +164,9 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
       ? await alignInWindows(spoken, info.durationMs, windowMs, (piece) => searchPieces([piece]))
       : await searchPieces([{ startMs: 0, endMs: info.durationMs, words: spoken }]);
     // Per word the phones of its first pronunciation (0: not aligned), for the rule on words squeezed beside a missing one.
-    const wordPhones = words.map((_, w) => byWord.get(w)?.tokens.reduce((n, t) => n + (tokenPronunciations[t]?.[0]?.length ?? 0), 0) ?? 0);
+    // Per word of the text the phones of its tokens' first pronunciations (undefined: not aligned).
+    const firstPhones = (w: number): string[] | undefined => byWord.get(w)?.tokens.flatMap((t) => tokenPronunciations[t]?.[0] ?? []);
+    const wordPhones = words.map((_, w) => firstPhones(w)?.length ?? 0);
     const settled = await settleSpans(found, wordPhones, wav, levels);
     let refined = settled;
     // Sound no word was given beside a word placed elsewhere: each of the two words around it is searched for again on that stretch
@@ -177,8 +179,6 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
     }
     // A second opinion on each placed word's start, and whether another word of the text fits its frames better: the same words
     // forced-aligned phone by phone, each beside its rivals (phone-pass.ts, rivals.ts).
-    const firstPhones = (w: number): string[] | undefined =>
-      byWord.get(w)?.tokens.flatMap((t) => tokenPronunciations[t]?.[0] ?? []);
     const rivalsOf = (placed: readonly number[]): Map<number, string[][]> => rivalPhones(placed, words.length, firstPhones);
     const pass = await phonePass(refined, chosenPhones, rivalsOf, info.durationMs, search);
     refined = refined.map((span, word) => {
