@@ -30,7 +30,8 @@ function firstFrom(words: readonly JudgedWord[], at: number): number {
 
 /**
  * The words (ascending by `textStart`, each owning audio) whose text starts in [from, to): found by
- * binary search (a scan from the first word for each clip took 3.3 s for a 3-hour recording's 11,880 clips).
+ * binary search (a scan from the first word for each clip took 3.3 s for the 11,880 clips of the memory benchmark's 3-hour
+ * recording: `node --cpu-prof dist/cli/index.js run` with its command, BENCHMARKS.md).
  */
 function wordsIn(words: readonly JudgedWord[], from: number, to: number): { first: number; end: number } {
   const first = firstFrom(words, from);

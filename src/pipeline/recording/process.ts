@@ -14,7 +14,8 @@ import path from 'node:path';
 import type { LimitFunction } from 'p-limit';
 import { DictclipError, toDictclipError } from '../../errors.js';
 import { channelNumber, PeaksMeter, toWorkWav } from '../../audio/index.js';
-import { wholeMsEnd } from '../../markers/index.js';
+import { wholeMsEnd, type PlannedClip } from '../../markers/index.js';
+import type { JudgedWord } from '../../align/confidence/index.js';
 import type { Reference } from '../../reference/index.js';
 import type { WordEdit } from '../../run-output/corrections.js';
 import { DICTATION_STAGES } from '../../run-output/rows.js';
@@ -212,7 +213,8 @@ export async function processRecording(job: RecordingJob, store: RecordingStore,
     const planned = planRecording(result, audioMs, aligned?.unaligned ?? [], ctx.options);
     const plan = aligned === undefined ? planned : { ...planned, clips: markEditedClips(planned.clips, aligned.record.words) };
     // Without a reference the recognizer's words carry its own confidence (the posterior): no second search over the audio.
-    const scored = await scoredClips(wavPath, wordsToScore(result, aligned?.record.words, dictation.result.markers), plan.clips, ctx);
+    const words = wordsToScore(result, aligned?.record.words, dictation.result.markers);
+    const scored = await scoredClips(wavPath, words, plan.clips, ctx.options.confidenceThreshold);
     const clips = trustVerified(scored.clips);
     const confidence = confidenceByOffset(scored.words);
     const record = aligned && { ...aligned.record, words: aligned.record.words.map((w) => withConfidence(w, confidence)) };
@@ -258,14 +260,14 @@ export async function processRecording(job: RecordingJob, store: RecordingStore,
  * The recording's words scored and its planned clips snapped and judged. The levels both read (a
  * million frames on a 3-hour recording) stay in here, let go before the clips are cut.
  */
-async function scoredClips<T extends Parameters<typeof snapClips>[1][number] & Parameters<typeof judgeRecordingClips>[0][number]>(
+async function scoredClips<T extends PlannedClip & { flags: string }>(
   wavPath: string,
   words: Parameters<typeof scoreRecording>[1],
   planned: readonly T[],
-  ctx: { options: { confidenceThreshold: number } },
-): Promise<{ words: Awaited<ReturnType<typeof scoreRecording>>['words']; clips: (T & { confidence: number | undefined })[] }> {
+  threshold: number,
+): Promise<{ words: JudgedWord[]; clips: (T & { confidence: number | undefined })[] }> {
   const scored = await scoreRecording(wavPath, words);
-  return { words: scored.words, clips: judgeRecordingClips(await snapClips(wavPath, planned), scored, ctx.options.confidenceThreshold) };
+  return { words: scored.words, clips: judgeRecordingClips(await snapClips(wavPath, planned), scored, threshold) };
 }
 
 /** A reference word with its confidence (placed words only). */
