@@ -46,6 +46,7 @@ import type { RecordingOutcome, SavedDictation } from '../stages/output.js';
 import { planRecording } from '../stages/plan.js';
 import { RecordingProgress } from './progress.js';
 import type { ResolvedRunOptions, StageChange } from '../types.js';
+import { withFields } from '../../with-fields.js';
 
 export type { RecordingOutcome } from '../stages/output.js';
 
@@ -273,5 +274,5 @@ async function scoredClips<T extends PlannedClip & { flags: string }>(
 /** A reference word with its confidence (placed words only). */
 function withConfidence(word: AlignedWord, confidence: ReadonlyMap<number, number>): AlignedWord {
   const value = word.startMs === null ? undefined : confidence.get(word.textStart);
-  return value === undefined ? word : { ...word, confidence: value };
+  return value === undefined ? word : withFields(word, { confidence: value });
 }

@@ -12,6 +12,7 @@ import type { JudgedWord, ScoredWord, WordSource } from '../../align/confidence/
 import { byTrust } from '../../run-output/trust.js';
 import type { RecordingConfidence, RunSummary } from '../../run-output/rows.js';
 import type { AlignedWord, Placement } from '../../run-output/alignments.js';
+import { withFields } from '../../with-fields.js';
 
 /** How the model sees each placement: a word a person timed in dictclip review counts as aligned. */
 const SOURCE_OF: Readonly<Record<Placement, WordSource>> = {
@@ -68,7 +69,7 @@ export async function scoreRecording(
   // The spectral bands feed `echo`, which only the model of words with the aligner's evidence reads.
   const levels = await readRecordingLevels(wavPath, { bands: words.some((w) => w.evidence !== undefined) });
   const scores = scoreWords(words, levels);
-  return { words: words.map((w, i) => ({ ...w, confidence: scores[i]! })), levels };
+  return { words: words.map((w, i) => withFields(w, { confidence: scores[i]! })), levels };
 }
 
 /** `clips` with their confidence and the `cut-edge` and `low-confidence` flags added. */
@@ -84,7 +85,7 @@ export function judgeRecordingClips<T extends { startMs: number; endMs: number; 
     if (cutEdge && !flags.split(' ').includes('utterance')) flags = addFlag(flags, 'cut-edge');
     // A clip of a word never found already says so (`unaligned`); its confidence is 0 (scoreWords).
     if (lowConfidence && !flags.split(' ').includes('unaligned')) flags = addFlag(flags, 'low-confidence');
-    return { ...clip, flags, confidence };
+    return withFields(clip, { flags, confidence });
   });
 }
 

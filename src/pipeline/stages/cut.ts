@@ -16,6 +16,7 @@ import type { ManifestRow } from '../../run-output/rows.js';
 import { removeDir } from '../recording/state.js';
 import type { ResolvedRunOptions } from '../types.js';
 import type { KeptClip } from './plan.js';
+import { withFields } from '../../with-fields.js';
 
 /** A recording's cut clips: per clip its file name in the manifest (`clips/<key>/<NNNNN>_<slug>.wav`) and what the cutter measured. */
 export interface CutResult {
@@ -140,5 +141,5 @@ export async function snapClips<T extends Pick<PlannedClip, 'startMs' | 'endMs' 
   if (windows.length === 0) return [...clips];
   const snapped = await snapEdges(workWav, windows);
   let next = 0;
-  return clips.map((clip) => (clip.snap === undefined ? clip : { ...clip, ...snapped[next++] }));
+  return clips.map((clip) => (clip.snap === undefined ? clip : withFields(clip, snapped[next++]!)));
 }

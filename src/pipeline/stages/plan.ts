@@ -6,6 +6,7 @@ import { hasFilters, keepClip, planClips, timingFlags } from '../../markers/inde
 import type { ClipFilters, DictationResult, PlannedClip } from '../../markers/index.js';
 import { flagUnaligned } from './align-reference.js';
 import type { ResolvedRunOptions } from '../types.js';
+import { withFields } from '../../with-fields.js';
 
 /** A planned clip that passed the filters, with its timing flags. */
 export type KeptClip = PlannedClip & { flags: string };
@@ -33,7 +34,7 @@ function keepClips(
       dropped.ms += durationMs;
       continue;
     }
-    clips.push({ ...clip, index: clips.length, flags: flags[i] ?? '' });
+    clips.push(withFields(clip, { index: clips.length, flags: flags[i] ?? '' }));
   }
   return { clips, dropped };
 }
