@@ -8,6 +8,7 @@ import { DictclipError, isDictclipError } from '../../../../errors.js';
 import { chooseOldTranscript, decodeOldMarkers, validateMarkers } from '../../../../markers/index.js';
 import { httpMethod } from './http-dictation.js';
 import { callOptions } from './types.js';
+import { withFields } from '../../../../with-fields.js';
 
 export const OLD_METHOD = httpMethod('old', async (ctx, location, audioDurationMs) => {
   const call = callOptions(ctx);
@@ -25,7 +26,7 @@ export const OLD_METHOD = httpMethod('old', async (ctx, location, audioDurationM
   const transcript = chooseOldTranscript(wordTextMarkers, [substituted, transcription]);
   const confidence = dictationConfidence(textStats.get('Confidence'));
   const decoded = decodeOldMarkers({ wordAudioMarkers, wordTextMarkers, transcript });
-  const markers = confidence === undefined ? decoded : decoded.map((m) => ({ ...m, confidence }));
+  const markers = confidence === undefined ? decoded : decoded.map((m) => withFields(m, { confidence }));
   const result = validateMarkers(markers, { transcripts: [transcript], audioDurationMs });
   const warnings = [...result.warnings];
   try {
