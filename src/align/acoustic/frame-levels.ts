@@ -19,6 +19,29 @@ const FLOOR_PERCENTILE = 0.05;
 const SILENT_RMS = 2;
 
 /**
+ * Per frame of `frameSamples` samples its level, `10·log10(sum of squares / samples)` dB, from its
+ * sum of squares in `energies`; `silentDb` for a frame of digital silence ({@link SILENT_RMS}).
+ * Written into `out`, which may be `energies` itself.
+ */
+export function energyDb(
+  energies: Float64Array,
+  frameSamples: number,
+  silentDb: number,
+  out: Float64Array = new Float64Array(energies.length),
+): Float64Array {
+  const silent = SILENT_RMS * SILENT_RMS * frameSamples;
+  for (let f = 0; f < energies.length; f++) out[f] = energies[f]! <= silent ? silentDb : 10 * Math.log10(energies[f]! / frameSamples);
+  return out;
+}
+
+/** Per frame of `frameSamples` samples its zero-crossing rate: its `crossings` per consecutive sample pair. */
+export function crossingRates(crossings: Uint32Array, frameSamples: number): Float64Array {
+  const zcr = new Float64Array(crossings.length);
+  for (let f = 0; f < zcr.length; f++) zcr[f] = crossings[f]! / Math.max(1, frameSamples - 1);
+  return zcr;
+}
+
+/**
  * Per frame its level (dB of mean square; -Infinity for digital silence), and the recording's noise floor in the same unit;
  * with `zcr`, per frame its zero-crossing rate (the share of its consecutive sample pairs that change sign).
  */
@@ -31,10 +54,7 @@ export interface FrameLevels {
 /** Levels from sums of squares per frame of `frameSamples` samples, and the zero crossings per frame when given. */
 export function frameLevels(energies: Float64Array, frameSamples: number, crossings?: Uint32Array): FrameLevels {
   const levels = frameLevelsOver(energies.slice(), frameSamples);
-  if (crossings === undefined) return levels;
-  const zcr = new Float64Array(crossings.length);
-  for (let f = 0; f < zcr.length; f++) zcr[f] = crossings[f]! / Math.max(1, frameSamples - 1);
-  return { ...levels, zcr };
+  return crossings === undefined ? levels : { ...levels, zcr: crossingRates(crossings, frameSamples) };
 }
 
 /**
@@ -43,9 +63,7 @@ export function frameLevels(energies: Float64Array, frameSamples: number, crossi
  * without a sorted copy (rank.ts).
  */
 export function frameLevelsOver(energies: Float64Array, frameSamples: number): FrameLevels {
-  const silent = SILENT_RMS * SILENT_RMS * frameSamples;
-  const db = energies;
-  for (let f = 0; f < db.length; f++) db[f] = db[f]! <= silent ? Number.NEGATIVE_INFINITY : 10 * Math.log10(db[f]! / frameSamples);
+  const db = energyDb(energies, frameSamples, Number.NEGATIVE_INFINITY, energies);
   // Digital silence (-Infinity) is left out of the floor.
   return { db, floorDb: valueAtShare(db, FLOOR_PERCENTILE, 0, (d) => d !== Number.NEGATIVE_INFINITY) };
 }

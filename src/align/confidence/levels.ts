@@ -6,6 +6,7 @@
 
 import { BAND_COUNT } from '../../audio/index.js';
 import { BED_MARGIN_DB } from '../acoustic/bed-starts.js';
+import { crossingRates, energyDb } from '../acoustic/frame-levels.js';
 import { valueAtShare } from '../acoustic/rank.js';
 import { STEADY_10MS_RANGE_DB, steadyNoiseFrames } from '../acoustic/steady-noise.js';
 
@@ -19,9 +20,7 @@ export const QUIET_OVER_FLOOR_DB = 9;
 const FLOOR_PERCENTILE = 0.05;
 /** Percentile of the levels of the frames that are not quiet taken as the level of the recording's speech. */
 const SPEECH_PERCENTILE = 0.5;
-/** A frame whose RMS is at most this is digital silence: always quiet, at {@link SILENT_DB}. */
-const SILENT_RMS = 2;
-/** Level given to a silent frame, dB. */
+/** Level given to a frame of digital silence (src/align/acoustic/frame-levels.ts `energyDb`), dB: under any floor, so always quiet. */
 const SILENT_DB = 0;
 
 export interface RecordingLevels {
@@ -79,19 +78,16 @@ export function recordingLevels(
 ): RecordingLevels {
   // Typed arrays filled in loops, ranked without a sorted copy (src/align/acoustic/rank.ts): a 3-hour recording has a million
   // frames, and a plain array of them sorted with a comparator took some 190 MB at its peak.
-  const silent = SILENT_RMS * SILENT_RMS * frameSamples;
   const frames = energies.length;
-  const db = new Float64Array(frames);
-  for (let f = 0; f < frames; f++) db[f] = energies[f]! <= silent ? SILENT_DB : 10 * Math.log10(energies[f]! / frameSamples);
+  const db = energyDb(energies, frameSamples, SILENT_DB);
   // Digital silence counts as the floor it is.
   const floorDb = valueAtShare(db, FLOOR_PERCENTILE, SILENT_DB);
   // A speaker's own noise bed well over the recording's floor (takes spliced over a quieter floor) is quiet too.
   const quietDb = Math.max(floorDb + QUIET_OVER_FLOOR_DB, bedDb === null ? Number.NEGATIVE_INFINITY : bedDb + BED_MARGIN_DB);
   const quiet = new Uint8Array(frames);
-  for (let f = 0; f < frames; f++) quiet[f] = energies[f]! <= silent || db[f]! <= quietDb ? 1 : 0;
+  for (let f = 0; f < frames; f++) quiet[f] = db[f]! <= quietDb ? 1 : 0;
   const speechDb = valueAtShare(db, SPEECH_PERCENTILE, quietDb, (d) => d > quietDb && d > SILENT_DB);
-  const zcr = new Float64Array(frames);
-  for (let f = 0; f < frames; f++) zcr[f] = (crossings?.[f] ?? 0) / Math.max(1, frameSamples - 1);
+  const zcr = crossings === undefined ? new Float64Array(frames) : crossingRates(crossings, frameSamples);
   const steady = steadyNoiseFrames(db, crossings === undefined ? undefined : zcr, floorDb, FRAME_MS, STEADY_10MS_RANGE_DB);
   return { db, quiet, floorDb, speechDb, zcr, steady, bands: bands?.length === energies.length * BAND_COUNT ? bands : undefined };
 }
