@@ -16,25 +16,12 @@ export const SORT_AT_MOST = 4096;
 const ALL = (): boolean => true;
 
 /**
- * The value at `rank` (0-based, ascending; clamped to the values there are) among the values of
- * `values` that `keep` keeps; NaN when it keeps none. The values are finite or `-Infinity` (digital
- * silence), which ranks first, as in a sort.
- */
-export function valueAtRank(values: ArrayLike<number>, rank: number, keep: (value: number) => boolean = ALL): number {
-  return select(values, () => rank, keep);
-}
-
-/**
- * The `share` percentile of the values `keep` keeps, as a sorted copy `sorted` of them gives it:
- * `sorted[Math.floor(share × (sorted.length − 1))]`; `empty` when it keeps none.
+ * The `share` percentile of the values of `values` that `keep` keeps, as a sorted copy `sorted` of
+ * them gives it: `sorted[Math.floor(share × (sorted.length − 1))]` (the rank clamped to the values
+ * there are); `empty` when it keeps none. The values are finite or `-Infinity` (digital silence),
+ * which ranks first, as in a sort.
  */
 export function valueAtShare(values: ArrayLike<number>, share: number, empty: number, keep: (value: number) => boolean = ALL): number {
-  const value = select(values, (kept) => Math.floor(share * (kept - 1)), keep);
-  return Number.isNaN(value) ? empty : value;
-}
-
-/** The value at the rank `rankOf` gives for the number of values kept (see {@link valueAtRank}). */
-function select(values: ArrayLike<number>, rankOf: (kept: number) => number, keep: (value: number) => boolean): number {
   let below = 0;
   let kept = 0;
   for (let i = 0; i < values.length; i++) {
@@ -43,8 +30,8 @@ function select(values: ArrayLike<number>, rankOf: (kept: number) => number, kee
     kept++;
     if (v === Number.NEGATIVE_INFINITY) below++;
   }
-  if (kept === 0) return Number.NaN;
-  let k = Math.max(0, Math.min(kept - 1, Math.floor(rankOf(kept))));
+  if (kept === 0) return empty;
+  let k = Math.max(0, Math.min(kept - 1, Math.floor(share * (kept - 1))));
   if (k < below) return Number.NEGATIVE_INFINITY;
   k -= below;
   // The chosen bin of each pass so far, with the range it was cut from: a value is in the window when it fell in every one.

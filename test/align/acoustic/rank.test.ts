@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BINS, SORT_AT_MOST, valueAtRank, valueAtShare } from '../../../src/align/acoustic/rank.js';
+import { BINS, SORT_AT_MOST, valueAtShare } from '../../../src/align/acoustic/rank.js';
 
 /** A fixed sequence of pseudo-random numbers in [0, 1) (a linear congruential generator): the same every run. */
 function sequence(n: number, seed: number): number[] {
@@ -16,7 +16,13 @@ function levels(n: number): Float64Array {
   return Float64Array.from(r, (u, i) => (i % 97 === 0 ? Number.NEGATIVE_INFINITY : i % 5 === 0 ? 42.5 : 20 + 70 * u ** 3));
 }
 
-describe('valueAtRank', () => {
+/** The value at `rank` among the values `keep` keeps: a share whose rank, floored, is `rank` (NaN when it keeps none). */
+function valueAtRank(values: Float64Array, rank: number, keep: (value: number) => boolean = () => true): number {
+  const kept = values.filter(keep).length;
+  return valueAtShare(values, (rank + 0.5) / (kept - 1), Number.NaN, keep);
+}
+
+describe('valueAtShare', () => {
   it('gives the value a sort gives at every rank probed, over many more values than it sorts at once', () => {
     const values = levels(60_000);
     expect(values.length).toBeGreaterThan(10 * SORT_AT_MOST);
