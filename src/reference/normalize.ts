@@ -6,8 +6,8 @@
  * (`Dr.` → doctor, `Mr.` → mister, `etc.` → et cetera) are spelled out. Recognized words go
  * through the same function, so `Dr.` from a service matches `doctor` in a reference.
  */
-// The one locale's entry point: the package's main entry loads all of its 136 locales, some 16 MB
-// of a run's memory (`node --expose-gc`, RSS after importing each).
+// The one locale's entry point: the package's main entry loads all of its 136 locales (RSS after
+// the import, then gc(), under `node --expose-gc`: 18.4 MB for `to-words`, 2.6 MB for this one).
 import { ToWords } from 'to-words/en-US';
 
 const toWords = new ToWords();
