@@ -8,6 +8,7 @@ export { cutClips, msToSample, type ClipRequest, type CutOptions } from './cut.j
 export { writeWavRange } from './range.js';
 export { findSplitPoints } from './split.js';
 export { readFrameEnergies, readFrameStats } from './pauses.js';
+export type { FrameStats, FrameStatsOptions } from './pauses.js';
 export { BAND_COUNT } from './bands.js';
 export { findPauseSplits } from './pauses.js';
 export { CHANNEL_MIX, canonicalChannel, channelLabel, channelNumber, countChannels, keepChannelFilter, MAX_CHANNEL, missingChannel } from './channel.js';

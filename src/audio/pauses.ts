@@ -28,41 +28,58 @@ export async function readFrameEnergies(
   frameSamples: number,
   range: { startSample: number; endSample: number } = { startSample: 0, endSample: wav.samples },
 ): Promise<Float64Array> {
-  return (await measureFrames(wav, frameSamples, range, { crossings: false, bands: false })).energies;
+  return (await measureFrames(wav, frameSamples, range, { crossings: false, bands: false, peaks: false })).energies;
+}
+
+/** What {@link readFrameStats} measures besides each frame's energy and zero crossings. */
+export interface FrameStatsOptions {
+  /** Each frame's spectral bands ({@link BAND_COUNT} values a frame, dB: src/audio/bands.ts). @default false */
+  readonly bands?: boolean;
+  /** Each frame's peak: its largest absolute sample (32768 for a sample of −32768). @default false */
+  readonly peaks?: boolean;
+}
+
+/** A frame read's measures: `bands` and `peaks` only when asked. */
+export interface FrameStats {
+  readonly energies: Float64Array;
+  readonly crossings: Uint32Array;
+  readonly bands?: Float32Array;
+  readonly peaks?: Uint16Array;
 }
 
 /**
  * Per frame (as {@link readFrameEnergies}) its sum of squares and its zero crossings: how many
  * pairs of consecutive samples inside the frame change sign (a sample of 0 counts as positive);
- * with `bands`, also its spectral bands ({@link BAND_COUNT} values a frame, dB: src/audio/bands.ts).
- * Reads the file once, in blocks. @throws as {@link readFrameEnergies}.
+ * its spectral bands and its peak when `options` asks for them. Reads the file once, in blocks.
+ * @throws as {@link readFrameEnergies}.
  */
 export async function readFrameStats(
   wav: WavInfo & { path: string },
   frameSamples: number,
   range: { startSample: number; endSample: number } = { startSample: 0, endSample: wav.samples },
-  bands = false,
-): Promise<{ energies: Float64Array; crossings: Uint32Array; bands?: Float32Array }> {
-  const { energies, crossings, bands: spectra } = await measureFrames(wav, frameSamples, range, { crossings: true, bands });
-  return spectra === undefined ? { energies, crossings: crossings! } : { energies, crossings: crossings!, bands: spectra };
+  { bands = false, peaks = false }: FrameStatsOptions = {},
+): Promise<FrameStats> {
+  const { crossings, ...measured } = await measureFrames(wav, frameSamples, range, { crossings: true, bands, peaks });
+  return { ...measured, crossings: crossings! };
 }
 
 /**
- * The frames' energies, and their crossings and bands when asked (the crossings of a 3-hour
+ * The frames' energies, and their crossings, bands and peaks when asked (the crossings of a 3-hour
  * recording's 5 ms frames are 8.6 MB that an energy-only read need not hold).
  */
 async function measureFrames(
   wav: WavInfo & { path: string },
   frameSamples: number,
   range: { startSample: number; endSample: number },
-  want: { crossings: boolean; bands: boolean },
-): Promise<{ energies: Float64Array; crossings?: Uint32Array; bands?: Float32Array }> {
+  want: { crossings: boolean; bands: boolean; peaks: boolean },
+): Promise<{ energies: Float64Array; crossings?: Uint32Array; bands?: Float32Array; peaks?: Uint16Array }> {
   const { bands } = want;
   assertMono16(wav, wav.path);
   const total = range.endSample - range.startSample;
   const frames = Math.ceil(total / frameSamples);
   const energies = new Float64Array(frames);
   const crossings = want.crossings ? new Uint32Array(frames) : undefined;
+  const peaks = want.peaks ? new Uint16Array(frames) : undefined;
   const meter = bands ? new BandMeter(frameSamples, wav.sampleRate) : undefined;
   const spectra = meter === undefined ? undefined : new Float32Array(frames * BAND_COUNT);
   const fh = await openWav(wav.path);
@@ -84,20 +101,28 @@ async function measureFrames(
       for (let at = 0; at < samples; at += frameSamples, f++) {
         let sum = 0; // exact: at most 32768² × frame samples < 2^53
         let signChanges = 0;
+        let peak = 0;
         for (let i = at, end = Math.min(at + frameSamples, samples); i < end; i++) {
-          sum += view[i]! * view[i]!;
-          if (i > at && view[i]! >= 0 !== view[i - 1]! >= 0) signChanges++;
+          const v = view[i]!;
+          sum += v * v;
+          if (i > at && v >= 0 !== view[i - 1]! >= 0) signChanges++;
+          if (v > peak || -v > peak) peak = v < 0 ? -v : v;
         }
         energies[f] = sum;
         if (crossings !== undefined) crossings[f] = signChanges;
+        if (peaks !== undefined) peaks[f] = peak;
         if (meter !== undefined && spectra !== undefined) meter.measure(view.subarray(0, samples), at, spectra, f * BAND_COUNT);
       }
     }
   } finally {
     await fh.close();
   }
-  const measured = crossings === undefined ? { energies } : { energies, crossings };
-  return spectra === undefined ? measured : { ...measured, bands: spectra };
+  return {
+    energies,
+    ...(crossings === undefined ? {} : { crossings }),
+    ...(spectra === undefined ? {} : { bands: spectra }),
+    ...(peaks === undefined ? {} : { peaks }),
+  };
 }
 
 /**

@@ -21,5 +21,19 @@ describe('readFrameStats', () => {
     expect(Array.from(stats.crossings)).toEqual([159, 0, 9]);
     expect(Array.from(stats.energies)).toEqual([160 * 100 ** 2, 160 * 25, 5]);
     expect(Array.from(await readFrameEnergies(wav, 160))).toEqual(Array.from(stats.energies));
+    expect(stats.peaks).toBeUndefined();
+  });
+
+  it('measures each frame\'s peak when asked: its largest absolute sample, 32768 for −32768', async () => {
+    const samples = Int16Array.from([
+      ...Array.from({ length: 160 }, (_, i) => (i === 17 ? -32768 : 3)),
+      ...Array.from({ length: 160 }, (_, i) => (i === 159 ? 1234 : -7)),
+      ...Array.from({ length: 10 }, () => 0),
+    ]);
+    const path = writePcmWav(join(dir(), 'b.wav'), samples);
+    const wav = { ...(await readWavInfo(path)), path };
+    const stats = await readFrameStats(wav, 160, undefined, { peaks: true });
+    expect(Array.from(stats.peaks!)).toEqual([32768, 1234, 0]);
+    expect(stats.bands).toBeUndefined();
   });
 });

@@ -36,9 +36,16 @@ export function energyDb(
 
 /** Per frame of `frameSamples` samples its zero-crossing rate: its `crossings` per consecutive sample pair. */
 export function crossingRates(crossings: Uint32Array, frameSamples: number): Float64Array {
+  const rate = crossingRateOf(crossings, frameSamples);
   const zcr = new Float64Array(crossings.length);
-  for (let f = 0; f < zcr.length; f++) zcr[f] = crossings[f]! / Math.max(1, frameSamples - 1);
+  for (let f = 0; f < zcr.length; f++) zcr[f] = rate(f);
   return zcr;
+}
+
+/** As {@link crossingRates}, one frame at a time (no array of rates: a 3-hour recording has two million 5 ms frames). */
+export function crossingRateOf(crossings: Uint32Array, frameSamples: number): (frame: number) => number {
+  const pairs = Math.max(1, frameSamples - 1);
+  return (frame) => crossings[frame]! / pairs;
 }
 
 /**

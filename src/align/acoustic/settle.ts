@@ -3,17 +3,19 @@
  * Words far faster than the recording's own pace are left out, and so are words squeezed beside a
  * word of the text that found no place (which of the two was said is doubtful); the edges are
  * refined on the audio's energy (the speaker's own noise bed, where one stands out, counted as
- * floor: noise-bed.ts), words far fainter than the others that also score poorly are left out, and
- * the edges are put on the sample.
+ * floor: noise-bed.ts), words far fainter than the others that also score poorly are left out, the
+ * edges are put on the sample, and where a bed stands out the ends are moved back over the takes'
+ * own noise (take-tails.ts).
  */
 import { readFrameStats } from '../../audio/index.js';
 import type { WavInfo } from '../../wav-header.js';
 import { medianFramesPerPhone, squeezedBesideMissing, squeezedForPace } from './evidence.js';
 import { dropFaintAndPoor } from './faint-words.js';
-import { ENERGY_FRAME_MS, frameLevels, steadyNoise, type FrameLevels } from './frame-levels.js';
+import { crossingRateOf, ENERGY_FRAME_MS, frameLevels, steadyNoise, type FrameLevels } from './frame-levels.js';
 import { refineEdges } from './refine.js';
-import { noiseBedDb, overNoiseBed } from './noise-bed.js';
+import { noiseBedDb, noiseLikeBedDb, overNoiseBed } from './noise-bed.js';
 import { edgesOnSamples } from './sample-edges.js';
+import { endsBeforeTakeNoise, takeNoisePeak } from './take-tails.js';
 import type { AcousticSpan } from './types.js';
 
 /**
@@ -26,6 +28,8 @@ export interface SettleLevels {
   readonly bedDb: number | null;
   /** Per energy frame 1 when it is steady noise (steady-noise.ts), found on `energy`. */
   readonly steady: Uint8Array;
+  /** Where a bed stands out (either test of noise-bed.ts): per energy frame its peak, and the takes' noise peak (take-tails.ts). */
+  readonly takes: { readonly peaks: Uint16Array; readonly noise: number } | null;
 }
 
 /**
@@ -39,17 +43,20 @@ export async function recordingLevels(
   searchFrameMs: number,
 ): Promise<SettleLevels & { search: FrameLevels }> {
   const frameSamples = (wav.sampleRate * ENERGY_FRAME_MS) / 1000;
-  const { energies, crossings } = await readFrameStats(wav, frameSamples);
+  const { energies, crossings, peaks } = await readFrameStats(wav, frameSamples, undefined, { peaks: true });
   const per = searchFrameMs / ENERGY_FRAME_MS;
   const coarse = new Float64Array(Math.ceil(energies.length / per));
   energies.forEach((e, f) => { coarse[Math.floor(f / per)]! += e; });
   const energy = frameLevels(energies, frameSamples, crossings);
   const bedDb = noiseBedDb(energy);
+  const bedded = bedDb !== null || noiseLikeBedDb(energy, crossingRateOf(crossings, frameSamples)) !== null;
+  const takes = bedded ? { peaks: peaks!, noise: takeNoisePeak(peaks!, ENERGY_FRAME_MS) } : null;
   return {
     energy,
     edges: overNoiseBed(energy, bedDb),
     bedDb,
     steady: steadyNoise(energy),
+    takes,
     search: frameLevels(coarse, per * frameSamples),
   };
 }
@@ -76,7 +83,9 @@ export async function settleSpans(
     return missing.some((n) => squeezedBesideMissing(span.evidence!, wordPhones[n]!, pace)) ? null : span;
   });
   const edged = refineEdges(result, levels.edges, levels.bedDb, levels.steady);
-  const refined = await edgesOnSamples(dropFaintAndPoor(edged, levels.energy), wav, levels.edges);
+  const onSamples = await edgesOnSamples(dropFaintAndPoor(edged, levels.energy), wav, levels.edges);
+  const { takes } = levels;
+  const refined = takes === null ? onSamples : endsBeforeTakeNoise(onSamples, takes.peaks, ENERGY_FRAME_MS, takes.noise);
   return refined.map((span) =>
     span === null ? null : { ...span, startMs: Math.min(span.startMs, wav.durationMs), endMs: Math.min(span.endMs, wav.durationMs) },
   );

@@ -45,7 +45,7 @@ function wordsIn(words: readonly JudgedWord[], from: number, to: number): { firs
 export function judgeClips(
   clips: readonly (TimeSpan & { textStart: number; textLength: number })[],
   words: readonly JudgedWord[],
-  levels: Pick<RecordingLevels, 'quiet' | 'db'>,
+  levels: Pick<RecordingLevels, 'edgeQuiet' | 'db'>,
   threshold: number,
 ): ClipJudgement[] {
   const timed = words.filter((w) => w.endMs > w.startMs);

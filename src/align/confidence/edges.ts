@@ -3,7 +3,8 @@
  * touch, so a loud first or last millisecond says nothing; what a person rejects is a clip that
  * starts or ends inside sound no word owns (its own word goes on past the edge: the word was cut
  * short) or that holds a neighbouring word's audible speech. Measured on the recording's 10 ms
- * frames (quiet = at most 9 dB over its noise floor, src/align/confidence/levels.ts):
+ * frames (quiet = at most 9 dB over its noise floor, or in a speaker's noise bed: levels.ts
+ * `edgeQuiet`):
  * - outside an edge, at least {@link EDGE_SPEECH_MS} of consecutive frames that are not quiet,
  *   starting at the edge and running on into a neighbouring word at least {@link CLOSE_MS} away
  *   (closer, the sound is the passage from one word to the next in connected speech) or falling
@@ -29,20 +30,20 @@ export const MAX_TAIL_MS = 250;
 /** A span of audio, ms. */
 export interface TimeSpan { readonly startMs: number; readonly endMs: number }
 
-function loudFrames(levels: Pick<RecordingLevels, 'quiet' | 'db'>, startMs: number, endMs: number): number {
+function loudFrames(levels: Pick<RecordingLevels, 'edgeQuiet' | 'db'>, startMs: number, endMs: number): number {
   const [first, end] = frameRange(levels, startMs, endMs);
   let n = 0;
-  for (let f = first; f < end; f++) if (levels.quiet[f] === 0) n++;
+  for (let f = first; f < end; f++) if (levels.edgeQuiet[f] === 0) n++;
   return n;
 }
 
 /** Consecutive frames that are not quiet from `fromMs` going `direction` (+1 later, −1 earlier), stopping at `limitMs`. */
-function loudRun(levels: Pick<RecordingLevels, 'quiet'>, fromMs: number, direction: 1 | -1, limitMs: number): number {
+function loudRun({ edgeQuiet: quiet }: Pick<RecordingLevels, 'edgeQuiet'>, fromMs: number, direction: 1 | -1, limitMs: number): number {
   let run = 0;
   if (direction === 1) {
-    for (let f = Math.ceil(fromMs / FRAME_MS); f * FRAME_MS < limitMs && f < levels.quiet.length && levels.quiet[f] === 0; f++) run++;
+    for (let f = Math.ceil(fromMs / FRAME_MS); f * FRAME_MS < limitMs && f < quiet.length && quiet[f] === 0; f++) run++;
   } else {
-    for (let f = Math.floor(fromMs / FRAME_MS) - 1; f >= 0 && (f + 1) * FRAME_MS > limitMs && levels.quiet[f] === 0; f--) run++;
+    for (let f = Math.floor(fromMs / FRAME_MS) - 1; f >= 0 && (f + 1) * FRAME_MS > limitMs && quiet[f] === 0; f--) run++;
   }
   return run * FRAME_MS;
 }
@@ -55,7 +56,7 @@ export function cutsIntoSpeech(
   clip: TimeSpan,
   previous: TimeSpan | undefined,
   next: TimeSpan | undefined,
-  levels: Pick<RecordingLevels, 'quiet' | 'db'>,
+  levels: Pick<RecordingLevels, 'edgeQuiet' | 'db'>,
 ): boolean {
   const frames = EDGE_SPEECH_MS / FRAME_MS;
   if (
@@ -67,7 +68,7 @@ export function cutsIntoSpeech(
     return true;
   const before = Math.max(previous?.endMs ?? 0, 0);
   if (cutsOutside(clip.startMs - before, loudRun(levels, clip.startMs, -1, before))) return true;
-  const after = next?.startMs ?? levels.quiet.length * FRAME_MS;
+  const after = next?.startMs ?? levels.edgeQuiet.length * FRAME_MS;
   return cutsOutside(after - clip.endMs, loudRun(levels, clip.endMs, 1, after));
 }
 

@@ -1,8 +1,8 @@
 /** Which labels to trust: per word clip a calibrated confidence, and whether its edges cut into speech. */
-import { readFrameEnergies, readFrameStats } from '../../audio/index.js';
+import { readFrameStats } from '../../audio/index.js';
 import { readWavInfo } from '../../wav-header.js';
-import { ENERGY_FRAME_MS, frameLevelsOver } from '../acoustic/frame-levels.js';
-import { noiseBedDb } from '../acoustic/noise-bed.js';
+import { crossingRateOf, ENERGY_FRAME_MS, frameLevelsOver } from '../acoustic/frame-levels.js';
+import { noiseBedDb, noiseLikeBedDb } from '../acoustic/noise-bed.js';
 import { FRAME_MS, recordingLevels, type RecordingLevels } from './levels.js';
 
 export { judgeClips } from './clips.js';
@@ -24,7 +24,9 @@ export { CONFIDENCE_MODELS, FITTED_THRESHOLD } from './coefficients.js';
  * (src/align/acoustic/noise-bed.ts): in 10 ms frames a take's bed is often too short for a
  * plateau beside its cliffs, and the Belgian French speaker's hiss after his words, pitch-changed,
  * went unfound, so `cut-edge` and `spill` read it as his words going on (`node bench/run.mjs --only
- * confidence`: changed voices' right clips flagged 14 → 6 of 78).
+ * confidence`: changed voices' right clips flagged 14 → 6 of 78). Where that bed is not found, the
+ * looser test of the take tails (noiseLikeBedDb) gives the bed past clips' edges (levels.ts
+ * `edgeQuiet`), from the same read's zero crossings.
  * @throws DictclipError E_INPUT, E_AUDIO_INVALID.
  */
 export async function readRecordingLevels(wavPath: string, { bands = true }: { bands?: boolean } = {}): Promise<RecordingLevels> {
@@ -33,7 +35,10 @@ export async function readRecordingLevels(wavPath: string, { bands = true }: { b
   const frameSamples = Math.round((info.sampleRate * FRAME_MS) / 1000);
   // The bed first, its frames let go before the 10 ms read: a 3-hour recording has two million 5 ms frames.
   const bedSamples = Math.round((info.sampleRate * ENERGY_FRAME_MS) / 1000);
-  const bedDb = noiseBedDb(frameLevelsOver(await readFrameEnergies(wav, bedSamples), bedSamples));
-  const stats = await readFrameStats(wav, frameSamples, undefined, bands);
-  return recordingLevels(stats.energies, frameSamples, stats.crossings, stats.bands, bedDb);
+  const bed = await readFrameStats(wav, bedSamples);
+  const bedLevels = frameLevelsOver(bed.energies, bedSamples);
+  const bedDb = noiseBedDb(bedLevels);
+  const tailBedDb = bedDb ?? noiseLikeBedDb(bedLevels, crossingRateOf(bed.crossings, bedSamples));
+  const stats = await readFrameStats(wav, frameSamples, undefined, { bands });
+  return recordingLevels(stats.energies, frameSamples, stats.crossings, stats.bands, bedDb, tailBedDb);
 }

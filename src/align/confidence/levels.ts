@@ -40,6 +40,18 @@ export interface RecordingLevels {
    * digit had been flagged only because its take's hiss read as sound past it).
    */
   readonly quiet: Uint8Array;
+  /**
+   * Per frame 1 when quiet as `cut-edge` reads sound past a clip's edges (edges.ts): as `quiet`,
+   * with the bed of a recording whose bed only the looser, noise-like test finds
+   * (src/align/acoustic/noise-bed.ts `noiseLikeBedDb`, the bed that decides where a take's own
+   * noise after a word is trimmed: take-tails.ts). The Greek speaker's ends, moved back from his
+   * takes' cliffs to his words' last sound, had his take's hiss after them, read as the word going
+   * on. The other features keep `quiet`: with that bed his faint fricatives read as `hollow`
+   * (right clips flagged 23 → 22 of 443 on the confidence benchmark, the changed voices' 6 → 7 of
+   * 78), while in `cut-edge` alone it gives 23 → 17 and 6 → 6 (`node bench/run.mjs --only
+   * confidence`). The same array as `quiet` without such a bed.
+   */
+  readonly edgeQuiet: Uint8Array;
   /** The noise floor: the 5th percentile of the frame levels (digital silence at 0 dB), dB. */
   readonly floorDb: number;
   /** The level of the recording's speech: the median level of the frames that are not quiet, dB. */
@@ -68,6 +80,7 @@ export interface RecordingLevels {
  * optionally its zero crossings and spectral bands per frame (src/audio readFrameStats). `bedDb`:
  * the level of the speaker's noise bed as edge refinement finds it on its 5 ms frames
  * (src/align/acoustic/noise-bed.ts; `readRecordingLevels`, index.ts, finds it so); null: none.
+ * `edgeBedDb`: the bed `edgeQuiet` counts as quiet (see there).
  */
 export function recordingLevels(
   energies: Float64Array,
@@ -75,6 +88,7 @@ export function recordingLevels(
   crossings?: Uint32Array,
   bands?: Float32Array,
   bedDb: number | null = null,
+  edgeBedDb: number | null = bedDb,
 ): RecordingLevels {
   // Typed arrays filled in loops, ranked without a sorted copy (src/align/acoustic/rank.ts): a 3-hour recording has a million
   // frames, and a plain array of them sorted with a comparator took some 190 MB at its peak.
@@ -83,13 +97,26 @@ export function recordingLevels(
   // Digital silence counts as the floor it is.
   const floorDb = valueAtShare(db, FLOOR_PERCENTILE, SILENT_DB);
   // A speaker's own noise bed well over the recording's floor (takes spliced over a quieter floor) is quiet too.
-  const quietDb = Math.max(floorDb + QUIET_OVER_FLOOR_DB, bedDb === null ? Number.NEGATIVE_INFINITY : bedDb + BED_MARGIN_DB);
-  const quiet = new Uint8Array(frames);
-  for (let f = 0; f < frames; f++) quiet[f] = db[f]! <= quietDb ? 1 : 0;
+  const quietDb = quietLevel(floorDb, bedDb);
+  const quiet = quietFrames(db, quietDb);
+  const edgeQuiet = edgeBedDb === bedDb ? quiet : quietFrames(db, quietLevel(floorDb, edgeBedDb));
   const speechDb = valueAtShare(db, SPEECH_PERCENTILE, quietDb, (d) => d > quietDb && d > SILENT_DB);
   const zcr = crossings === undefined ? new Float64Array(frames) : crossingRates(crossings, frameSamples);
   const steady = steadyNoiseFrames(db, crossings === undefined ? undefined : zcr, floorDb, FRAME_MS, STEADY_10MS_RANGE_DB);
-  return { db, quiet, floorDb, speechDb, zcr, steady, bands: bands?.length === energies.length * BAND_COUNT ? bands : undefined };
+  const measuredBands = bands?.length === energies.length * BAND_COUNT ? bands : undefined;
+  return { db, quiet, edgeQuiet, floorDb, speechDb, zcr, steady, bands: measuredBands };
+}
+
+/** The level a quiet frame is at most: over the floor, or over the bed that stands out (`bedDb`, null: none). */
+function quietLevel(floorDb: number, bedDb: number | null): number {
+  return Math.max(floorDb + QUIET_OVER_FLOOR_DB, bedDb === null ? Number.NEGATIVE_INFINITY : bedDb + BED_MARGIN_DB);
+}
+
+/** Per frame 1 when its level is at most `quietDb`. */
+function quietFrames(db: Float64Array, quietDb: number): Uint8Array {
+  const quiet = new Uint8Array(db.length);
+  for (let f = 0; f < db.length; f++) quiet[f] = db[f]! <= quietDb ? 1 : 0;
+  return quiet;
 }
 
 /** Frames [first, end) of a span in ms, inside the recording. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noiseBedDb, overNoiseBed } from '../../../src/align/acoustic/noise-bed.js';
+import { noiseBedDb, noiseLikeBedDb, overNoiseBed } from '../../../src/align/acoustic/noise-bed.js';
 import { frameLevels } from '../../../src/align/acoustic/frame-levels.js';
 import { refineEdges } from '../../../src/align/acoustic/refine.js';
 
@@ -33,6 +33,27 @@ describe('noiseBedDb', () => {
     expect(noiseBedDb(levels(`${'_'.repeat(10)}${'L'.repeat(10)}`.repeat(10)))).toBeNull();
     // Beds 30 dB over the floor under words 40 dB over it: 10 dB under the loud frames, too near them to be told from speech.
     expect(noiseBedDb(levels(takes(10, 'd')))).toBeNull();
+  });
+});
+
+describe('noiseLikeBedDb', () => {
+  /** Per frame a zero-crossing rate: `rate` in the frames of `text` marked `c` (the bed), 0.05 elsewhere. */
+  const rates = (text: string, rate: number) => (f: number): number => (text[f] === 'c' ? rate : 0.05);
+  /** As `takes`, with one frame half in the bed and half in the floor (`e`, 11 dB) between each plateau and its cliff. */
+  const straddled = (n: number): string => `${Array.from({ length: n }, () => `${'_'.repeat(10)}e${'c'.repeat(4)}${'L'.repeat(10)}${'c'.repeat(4)}e`).join('')}${'_'.repeat(10)}`;
+
+  it('finds a bed whose plateaus, one frame in from each cliff, cross zero as noise does', () => {
+    const text = straddled(10);
+    // The frame beside each cliff (11 dB) spreads the plateaus taken at the cliff: noiseBedDb finds no bed there.
+    expect(noiseBedDb(levels(text))).toBeNull();
+    expect(noiseLikeBedDb(levels(text), rates(text, 0.3))).toBeCloseTo(38, 9);
+  });
+
+  it('is null when the plateaus cross zero as a voiced tail does, or when they do not agree', () => {
+    const text = straddled(10);
+    expect(noiseLikeBedDb(levels(text), rates(text, 0.09))).toBeNull();
+    const spread = takes(10, 'bd');
+    expect(noiseLikeBedDb(levels(spread), () => 0.5)).toBeNull();
   });
 });
 

@@ -39,6 +39,41 @@ describe('settleSpans', () => {
   });
 });
 
+describe('settleSpans in takes with a noise bed', () => {
+  /**
+   * `n` takes of 4,800 samples (300 ms) over a floor (±10): a bed of noise (±300, the sign changing every sample) from sample
+   * 1,675 to 2,160, a voiced word (±10000, the sign changing every 4 samples) to 3,760, the bed again to 4,245.
+   */
+  const takes = async (n: number) => {
+    const part = (length: number, amplitude: number, every: number) =>
+      Array.from({ length }, (_, i) => amplitude * (Math.floor(i / every) % 2 === 0 ? 1 : -1));
+    const take = [...part(1675, 10, 1), ...part(485, 300, 1), ...part(1600, 10000, 4), ...part(485, 300, 1), ...part(555, 10, 1)];
+    const path = join(dir, `takes-${n}.wav`);
+    await writeFile(path, pcmWav(Int16Array.from(Array.from({ length: n }, () => take).flat())));
+    return { ...(await readWavInfo(path)), path };
+  };
+  /** Per take a span from its bed's first sample to its last, as a search that took the bed for speech gives it. */
+  const wholeTakes = (n: number) =>
+    new Map(Array.from({ length: n }, (_, k): [number, AcousticSpan] => [k, { startMs: 300 * k + 104.6875, endMs: 300 * k + 265.3125 }]));
+
+  it('moves each end back from its take\'s cliff over the take\'s own noise, to the word\'s last frame', async () => {
+    const wav = await takes(10);
+    const levels = await recordingLevels(wav, 10);
+    expect(levels.bedDb).toBeNull();
+    expect(levels.takes?.noise).toBe(300);
+    const settled = await settleSpans(wholeTakes(10), Array(10).fill(3), wav, levels);
+    expect(settled.map((span) => span!.endMs)).toEqual(Array.from({ length: 10 }, (_, k) => 300 * k + 235));
+  });
+
+  it('leaves the ends where no bed stands out (three takes are too few plateaus for one)', async () => {
+    const wav = await takes(3);
+    const levels = await recordingLevels(wav, 10);
+    expect(levels.takes).toBeNull();
+    const settled = await settleSpans(wholeTakes(3), [3, 3, 3], wav, levels);
+    expect(settled.map((span) => span!.endMs)).toEqual([265.3125, 565.3125, 865.3125]);
+  });
+});
+
 describe('recordingLevels', () => {
   it('gives the search frames the levels a read in search frames gives, from one read in energy frames', async () => {
     // 1,001 samples: the last 10 ms frame holds a single sample.

@@ -32,6 +32,16 @@ describe('cut-edge: does a clip edge cut into speech', () => {
     expect(EDGE_SPEECH_MS).toBe(50);
   });
 
+  it('reads a speaker\'s noise bed past the edges as quiet where `edgeQuiet` counts it so', () => {
+    // A word (50–150 ms) whose take's bed (RMS 300, 49.5 dB, `~`) runs on 60 ms past the clip's end, then the floor.
+    const frames = '.....##########~~~~~~..........##########.....';
+    const energies = Float64Array.from(frames, (c) => ({ '#': 3000, '~': 300, '.': 10 })[c]! ** 2 * 160);
+    const next = { startMs: 310, endMs: 410 };
+    expect(cutsIntoSpeech({ startMs: 50, endMs: 150 }, undefined, next, recordingLevels(energies))).toBe(true);
+    const bedded = recordingLevels(energies, 160, undefined, undefined, null, 20 * Math.log10(300));
+    expect(cutsIntoSpeech({ startMs: 50, endMs: 150 }, undefined, next, bedded)).toBe(false);
+  });
+
   it('does not take a long stretch of unlabelled speech in the gap for the word going on', () => {
     // 300 ms of sound right after the clip, falling quiet before the next word: another word nobody labelled.
     const levels = levelsOf('.....##########' + '#'.repeat(30) + '..........##########.....');

@@ -38,6 +38,19 @@ describe('recording levels', () => {
     expect(unbedded.floorDb + QUIET_OVER_FLOOR_DB).toBeCloseTo(29, 0);
   });
 
+  it('count the bed past clips\' edges (`edgeQuiet`) apart from `quiet` when given one of its own', () => {
+    const take = '~~~~~~' + '#'.repeat(10) + '~~~~~~';
+    const frames = ('.....' + take).repeat(9) + '.....';
+    const energies = Float64Array.from(frames, (c) => rms[c as keyof typeof rms] ** 2 * 160);
+    const levels = recordingLevels(energies, 160, undefined, undefined, null, BED_DB);
+    expect(Array.from(levels.quiet.subarray(5, 11))).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(Array.from(levels.edgeQuiet.subarray(5, 11))).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(Array.from(levels.edgeQuiet.subarray(11, 21))).toEqual(Array(10).fill(0));
+    // By default the bed past the edges is `bedDb`'s, and the mask is `quiet` itself.
+    const same = levelsOf(frames, BED_DB);
+    expect(same.edgeQuiet).toBe(same.quiet);
+  });
+
   it('count frames up to 3 dB over the bed as the bed\'s (its frames scatter about its level), and louder ones as sound', () => {
     // After each word a frame 2 dB over the bed (`^`), then one 4 dB over it (`!`), then the bed.
     const take = '~~~~~~' + '#'.repeat(10) + '^!' + '~~~~~~';
@@ -65,5 +78,22 @@ describe('readRecordingLevels', () => {
     const info = { ...(await readWavInfo(wav)), path: wav };
     expect(noiseBedDb(frameLevels((await readFrameStats(info, 160)).energies, 160))).toBeNull();
     expect(noiseBedDb(frameLevels((await readFrameStats(info, 80)).energies, 80))).toBeCloseTo(BED_DB, 1);
+  });
+
+  it('counts a bed only the noise-like test finds as quiet past clips\' edges, and as sound elsewhere', async () => {
+    // Ten takes of 4,800 samples: the floor (RMS 10), a bed (RMS 300) from sample 1,675 to 2,160, a word (RMS 10000) to 3,760,
+    // the bed again to 4,245, the floor. The bed begins and ends 5 samples into a 5 ms frame, so the plateau of 4 frames at each
+    // cliff holds that frame, 12 dB under the bed: noiseBedDb finds none; one frame in, noiseLikeBedDb does.
+    const part = (n: number, amplitude: number) => Array.from({ length: n }, (_, i) => (i % 2 === 0 ? amplitude : -amplitude));
+    const take = [...part(1675, 10), ...part(485, 300), ...part(1600, 10000), ...part(485, 300), ...part(555, 10)];
+    const samples = Int16Array.from([...Array.from({ length: 10 }, () => take).flat(), ...part(1600, 10)]);
+    const wav = join(await tempDir('levels'), 'straddled.wav');
+    await writeFile(wav, pcmWav(samples));
+    const info = { ...(await readWavInfo(wav)), path: wav };
+    expect(noiseBedDb(frameLevels((await readFrameStats(info, 80)).energies, 80))).toBeNull();
+    const levels = await readRecordingLevels(wav, { bands: false });
+    // The first take in 10 ms frames: its bed 10 to 12, its word 13 to 23, its bed again 24 to 26.
+    expect(Array.from(levels.quiet.subarray(10, 27))).toEqual(Array(17).fill(0));
+    expect(Array.from(levels.edgeQuiet.subarray(10, 27))).toEqual([1, 1, 1, ...Array(11).fill(0), 1, 1, 1]);
   });
 });

@@ -1,0 +1,81 @@
+/**
+ * Ends moved back over a take's own noise (part of settling, settle.ts). Takes of one speaker
+ * joined over a quieter floor each carry the noise they were recorded with, and a word's end was
+ * put where that noise stops (the cliff down to the floor), not where the word stops: the Greek and
+ * Belgian French speakers' ends ran 53–135 ms past their words. A word stops at its last sound
+ * over the take's noise, so the end moves back over 5 ms frames whose peak (largest absolute
+ * sample) is at most {@link OVER_TAKE_NOISE} times the take noise: the median, over the
+ * recording's takes (stretches over the floor at least {@link MIN_TAKE_MS} long), of each take's
+ * quietest frame peak. Peaks, not energies: a take's noise is flat in its peaks, while a word's
+ * faint tail still has a peak over it.
+ *
+ * Only in a recording where a noise bed stands out (noise-bed.ts, either test): elsewhere the
+ * quietest frame of a "take" is a stop's closure or a word's faint tail, and the same rule cut
+ * synthetic voices' faint vowel tails and the trimmed takes' word ends (ends within 50 ms, all
+ * recordings trimmed alike: synthetic 171 → 153 of 178, trimmed takes 129 → 120 of 144).
+ *
+ * Measured (`npm run build && node bench/run.mjs --only alignment,confidence --no-build`): see
+ * BENCHMARKS.md; with the gate, no end moved in a recording without a bed. Pure.
+ */
+import { valueAtShare } from './rank.js';
+import type { AcousticSpan } from './types.js';
+
+/** Share of the recording's frame peaks under its floor's peak. */
+export const FLOOR_PEAK_SHARE = 0.02;
+/** A frame belongs to a take when its peak is over this many times the floor's peak ... */
+export const TAKE_OVER_FLOOR = 3;
+/** ... plus this much (for a floor of digital silence). */
+export const TAKE_OVER_FLOOR_PLUS = 8;
+/** Shortest take, ms. */
+export const MIN_TAKE_MS = 100;
+/** A frame of a word's tail has a peak over this many times the take noise. */
+export const OVER_TAKE_NOISE = 2;
+/** Longest move of an end, ms; an end with nothing over the take noise within it stays. */
+export const MAX_TAIL_TRIM_MS = 150;
+
+/**
+ * The take noise of a recording (see the module comment) from its frame peaks (`peaks`, frames of
+ * `frameMs`): the median of the takes' quietest peaks, never under the floor's peak; the floor's
+ * peak without a take.
+ */
+export function takeNoisePeak(peaks: ArrayLike<number>, frameMs: number): number {
+  const floor = valueAtShare(peaks, FLOOR_PEAK_SHARE, 0);
+  const over = TAKE_OVER_FLOOR * floor + TAKE_OVER_FLOOR_PLUS;
+  const quietest: number[] = [];
+  for (let f = 0; f < peaks.length; ) {
+    if (peaks[f]! <= over) {
+      f++;
+      continue;
+    }
+    let g = f;
+    let least = Number.POSITIVE_INFINITY;
+    for (; g < peaks.length && peaks[g]! > over; g++) least = Math.min(least, peaks[g]!);
+    if ((g - f) * frameMs >= MIN_TAKE_MS) quietest.push(least);
+    f = g;
+  }
+  if (quietest.length === 0) return floor;
+  quietest.sort((a, b) => a - b);
+  return Math.max(quietest[quietest.length >> 1]!, floor);
+}
+
+/**
+ * Every span's end moved back to the end of its last frame whose peak is over
+ * {@link OVER_TAKE_NOISE} × `noise` (frames of `frameMs` before the end, at most
+ * {@link MAX_TAIL_TRIM_MS} back, never to the span's start); null stays null.
+ */
+export function endsBeforeTakeNoise(
+  spans: readonly (AcousticSpan | null)[],
+  peaks: ArrayLike<number>,
+  frameMs: number,
+  noise: number,
+): (AcousticSpan | null)[] {
+  const tail = OVER_TAKE_NOISE * noise;
+  return spans.map((span) => {
+    if (span === null) return null;
+    const limit = Math.max(Math.ceil(span.startMs / frameMs), Math.floor((span.endMs - MAX_TAIL_TRIM_MS) / frameMs));
+    let f = Math.min(Math.floor(span.endMs / frameMs), peaks.length) - 1;
+    while (f > limit && peaks[f]! <= tail) f--;
+    const endMs = (f + 1) * frameMs;
+    return f > limit && endMs < span.endMs ? { ...span, endMs } : span;
+  });
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { endsBeforeTakeNoise, MAX_TAIL_TRIM_MS, takeNoisePeak } from '../../../src/align/acoustic/take-tails.js';
+
+/**
+ * Frame peaks (5 ms frames) from a string, one frame a character: `_` the floor (peak 30), `n` a take's noise (500),
+ * `m` louder take noise (700), `t` a word's faint tail (1,200), `W` a word (8,000).
+ */
+const peaks = (text: string): Uint16Array => Uint16Array.from(text, (c) => ({ _: 30, n: 500, m: 700, t: 1200, W: 8000 })[c]!);
+
+describe('takeNoisePeak', () => {
+  it('is the median over the takes of each take\'s quietest peak', () => {
+    // Three takes (each 30 frames, 150 ms, over 3 × 30 + 8 = 98): quietest 500, 700 and 500.
+    const text = `${'_'.repeat(20)}nnnnn${'W'.repeat(20)}nnnnn${'_'.repeat(20)}mmmmm${'W'.repeat(20)}mmmmm${'_'.repeat(20)}nnnnn${'W'.repeat(20)}nnnnn${'_'.repeat(20)}`;
+    expect(takeNoisePeak(peaks(text), 5)).toBe(500);
+  });
+
+  it('leaves out stretches shorter than a take, and is the floor\'s peak without a take', () => {
+    // A 95 ms burst of 8,000 is no take; the one take's quietest peak is 700.
+    const text = `${'_'.repeat(40)}${'W'.repeat(19)}${'_'.repeat(40)}mm${'W'.repeat(20)}mm${'_'.repeat(40)}`;
+    expect(takeNoisePeak(peaks(text), 5)).toBe(700);
+    expect(takeNoisePeak(peaks('_'.repeat(100)), 5)).toBe(30);
+  });
+});
+
+describe('endsBeforeTakeNoise', () => {
+  // One take: the floor to frame 20, its noise, a word (frames 25–44) with a faint tail (45–46), its noise to frame 59.
+  const text = `${'_'.repeat(20)}nnnnn${'W'.repeat(20)}tt${'n'.repeat(13)}${'_'.repeat(20)}`;
+
+  it('moves an end at the take\'s cliff back to the end of the last frame over twice the take noise', () => {
+    // End at the cliff (frame 60, 300 ms): back over 13 frames of noise to the tail's end, 235 ms; the start stays.
+    expect(endsBeforeTakeNoise([{ startMs: 100, endMs: 300 }, null], peaks(text), 5, 500)).toEqual([{ startMs: 100, endMs: 235 }, null]);
+    // A tail under twice the noise is noise: with noise 600, the faint tail (1,200) goes too.
+    expect(endsBeforeTakeNoise([{ startMs: 100, endMs: 300 }], peaks(text), 5, 600)).toEqual([{ startMs: 100, endMs: 225 }]);
+  });
+
+  it('keeps an end with no sound over the noise within its reach, or already on the word', () => {
+    // Nothing over 2 × 500 in the 150 ms before an end at 450 ms (floor and noise only): it stays.
+    const long = `${text}${'n'.repeat(30)}`;
+    expect(MAX_TAIL_TRIM_MS).toBe(150);
+    expect(endsBeforeTakeNoise([{ startMs: 100, endMs: 450 }], peaks(long), 5, 500)).toEqual([{ startMs: 100, endMs: 450 }]);
+    const onWord = { startMs: 100, endMs: 230 };
+    expect(endsBeforeTakeNoise([onWord], peaks(text), 5, 500)[0]).toBe(onWord);
+  });
+
+  it('never moves an end to its start', () => {
+    // A span of noise only: nothing to keep, so it stays as it is.
+    expect(endsBeforeTakeNoise([{ startMs: 240, endMs: 290 }], peaks(text), 5, 500)).toEqual([{ startMs: 240, endMs: 290 }]);
+  });
+});
