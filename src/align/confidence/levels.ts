@@ -46,10 +46,11 @@ export interface RecordingLevels {
    * (src/align/acoustic/noise-bed.ts `noiseLikeBedDb`, the bed that decides where a take's own
    * noise after a word is trimmed: take-tails.ts). The Greek speaker's ends, moved back from his
    * takes' cliffs to his words' last sound, had his take's hiss after them, read as the word going
-   * on. The other features keep `quiet`: with that bed his faint fricatives read as `hollow`
-   * (right clips flagged 23 → 22 of 443 on the confidence benchmark, the changed voices' 6 → 7 of
-   * 78), while in `cut-edge` alone it gives 23 → 17 and 6 → 6 (`node bench/run.mjs --only
-   * confidence`). The same array as `quiet` without such a bed.
+   * on. The other features keep `quiet`: with that bed his faint fricatives read as `hollow`.
+   * Reference runs of the confidence benchmark's recordings, scored as `node bench/run.mjs --only
+   * confidence` scores them: right clips flagged 23 of 443 without that bed, 22 with it in
+   * `quiet`, 17 with it in `edgeQuiet` only; on its changed voices 6, 7 and 6 of 78. The same
+   * array as `quiet` without such a bed.
    */
   readonly edgeQuiet: Uint8Array;
   /** The noise floor: the 5th percentile of the frame levels (digital silence at 0 dB), dB. */
