@@ -56,9 +56,11 @@ export const NOISE_LIKE_MIN_CROSSING_RATE = 0.1;
  * does not spread them, and only those that cross zero as noise does
  * ({@link NOISE_LIKE_MIN_CROSSING_RATE}). It finds the Greek speaker's bed, 42 dB in 5 ms frames,
  * that {@link noiseBedDb} misses, besides the Belgian French speaker's; it finds none in the
- * synthetic voices, the trimmed takes or the American speaker's takes (`node bench/run.mjs --only
- * alignment,confidence`). As the floor of the edges it moved the Greek speaker's faint /f/, /θ/ and
- * /s/ out of their words (confidence benchmark: real wrong clips 71 → 80), so it only decides
+ * synthetic voices, the read speech, the trimmed takes or the American speaker's takes (`node
+ * scripts/noise-beds.mjs bench/out/confidence/in/*.wav bench/out/confidence/voices/in/*.wav
+ * bench/out/alignment/*.wav` after the alignment and confidence benchmarks). As the floor of the
+ * edges it moved the Greek speaker's faint /f/, /θ/ and /s/ out of their words (confidence
+ * benchmark: real wrong clips 71 → 80), so it only decides
  * where a take's own noise after a word may be trimmed, and (src/align/confidence/levels.ts) what
  * `cut-edge` counts as quiet past a clip's edges. `crossingRate`: per frame its zero-crossing rate.
  */

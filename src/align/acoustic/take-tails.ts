@@ -11,8 +11,10 @@
  *
  * Only in a recording where a noise bed stands out (noise-bed.ts, either test): elsewhere the
  * quietest frame of a "take" is a stop's closure or a word's faint tail, and the same rule cut
- * synthetic voices' faint vowel tails and the trimmed takes' word ends (ends within 50 ms, all
- * recordings trimmed alike: synthetic 171 → 153 of 178, trimmed takes 129 → 120 of 144).
+ * synthetic voices' faint vowel tails and the trimmed takes' word ends (the confidence
+ * benchmark's recordings with their references, every one trimmed alike, ends within 50 ms:
+ * synthetic 171 → 153 of 178, trimmed takes 129 → 120 of 144). `node scripts/noise-beds.mjs
+ * <wav>...` prints which recordings have a bed, and their take noise.
  *
  * Measured (`npm run build && node bench/run.mjs --only alignment,confidence --no-build`): real
  * ends within 50 ms 91.5 → 93.3 % (the Belgian French speaker's 87.8 → 93.2 %, the median end
