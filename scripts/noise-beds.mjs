@@ -1,17 +1,17 @@
 #!/usr/bin/env node
-// Which recordings carry a speaker's noise bed, as the aligner's settling finds one (built:
-// `npm run build`): per 16 kHz mono 16-bit WAV, the bed of src/align/acoustic/noise-bed.ts's
-// noiseBedDb (counted as floor by the edges), that of its looser noiseLikeBedDb (only the take
-// tails and `cut-edge` read it), and, with either, the take noise peak the take tails trim to
-// (src/align/acoustic/take-tails.ts). Levels in dB of the 5 ms frames' mean square.
+// Which recordings carry a speaker's noise bed, as the aligner's settling reads them (built:
+// `npm run build`; src/align/acoustic/settle.ts recordingLevels): per 16 kHz mono 16-bit WAV, the
+// floor, the bed of noise-bed.ts's noiseBedDb (counted as floor by the edges), and whether the
+// take tails trim ends there (either bed test, src/align/acoustic/take-tails.ts) with the take
+// noise peak they trim to. Levels in dB of the 5 ms frames' mean square.
 // Usage: node scripts/noise-beds.mjs <wav>... (for instance bench/out/confidence/in/*.wav after
 // `node bench/run.mjs --only confidence`).
 import { basename } from 'node:path';
-import { readFrameStats } from '../dist/audio/index.js';
-import { crossingRateOf, ENERGY_FRAME_MS, frameLevels } from '../dist/align/acoustic/frame-levels.js';
-import { noiseBedDb, noiseLikeBedDb } from '../dist/align/acoustic/noise-bed.js';
-import { takeNoisePeak } from '../dist/align/acoustic/take-tails.js';
+import { recordingLevels } from '../dist/align/acoustic/settle.js';
 import { readWavInfo } from '../dist/wav-header.js';
+
+/** The search frames recordingLevels also measures (a whole number of 5 ms frames; unused here). */
+const SEARCH_FRAME_MS = 10;
 
 const paths = process.argv.slice(2);
 if (paths.length === 0) {
@@ -34,11 +34,7 @@ if (failed > 0) process.exitCode = 1;
 async function describe(path) {
   const wav = { ...(await readWavInfo(path)), path };
   if (wav.sampleRate !== 16000) throw new Error(`expected 16 kHz audio, as the work audio is (ffmpeg -i in -ar 16000 -ac 1 out.wav), got ${wav.sampleRate} Hz`);
-  const frameSamples = (wav.sampleRate * ENERGY_FRAME_MS) / 1000;
-  const { energies, crossings, peaks } = await readFrameStats(wav, frameSamples, undefined, { peaks: true });
-  const levels = frameLevels(energies, frameSamples, crossings);
-  const bed = noiseBedDb(levels);
-  const noiseLike = noiseLikeBedDb(levels, crossingRateOf(crossings, frameSamples));
-  const takes = bed === null && noiseLike === null ? '–' : String(takeNoisePeak(peaks, ENERGY_FRAME_MS));
-  return `${basename(path)}\tfloor ${level(levels.floorDb)}\tbed ${level(bed)}\tnoise-like bed ${level(noiseLike)}\ttake noise peak ${takes}`;
+  const { energy, bedDb, takes } = await recordingLevels(wav, SEARCH_FRAME_MS);
+  const tails = takes === null ? 'take tails –' : `take tails: trimmed to a noise peak of ${takes.noise}`;
+  return `${basename(path)}\tfloor ${level(energy.floorDb)}\tbed ${level(bedDb)}\t${tails}`;
 }

@@ -101,16 +101,14 @@ async function measureFrames(
       for (let at = 0; at < samples; at += frameSamples, f++) {
         let sum = 0; // exact: at most 32768² × frame samples < 2^53
         let signChanges = 0;
-        let peak = 0;
-        for (let i = at, end = Math.min(at + frameSamples, samples); i < end; i++) {
-          const v = view[i]!;
-          sum += v * v;
-          if (i > at && v >= 0 !== view[i - 1]! >= 0) signChanges++;
-          if (v > peak || -v > peak) peak = v < 0 ? -v : v;
+        const end = Math.min(at + frameSamples, samples);
+        for (let i = at; i < end; i++) {
+          sum += view[i]! * view[i]!;
+          if (i > at && view[i]! >= 0 !== view[i - 1]! >= 0) signChanges++;
         }
         energies[f] = sum;
         if (crossings !== undefined) crossings[f] = signChanges;
-        if (peaks !== undefined) peaks[f] = peak;
+        if (peaks !== undefined) peaks[f] = framePeak(view, at, end);
         if (meter !== undefined && spectra !== undefined) meter.measure(view.subarray(0, samples), at, spectra, f * BAND_COUNT);
       }
     }
@@ -123,6 +121,13 @@ async function measureFrames(
     ...(spectra === undefined ? {} : { bands: spectra }),
     ...(peaks === undefined ? {} : { peaks }),
   };
+}
+
+/** The largest absolute sample of `view` in [from, to) (32768 for −32768). */
+function framePeak(view: Int16Array, from: number, to: number): number {
+  let peak = 0;
+  for (let i = from; i < to; i++) peak = Math.max(peak, Math.abs(view[i]!));
+  return peak;
 }
 
 /**

@@ -48,9 +48,10 @@ export interface RecordingLevels {
    * takes' cliffs to his words' last sound, had his take's hiss after them, read as the word going
    * on. The other features keep `quiet`: with that bed his faint fricatives read as `hollow`.
    * Reference runs of the confidence benchmark's recordings, scored as `node bench/run.mjs --only
-   * confidence` scores them: right clips flagged 23 of 443 without that bed, 22 with it in
-   * `quiet`, 17 with it in `edgeQuiet` only; on its changed voices 6, 7 and 6 of 78. The same
-   * array as `quiet` without such a bed.
+   * confidence` scores them (the two variants measured by patching the built confidence pass):
+   * right clips flagged 23 of 443 without that bed, 22 with it in `quiet`, 17 with it in
+   * `edgeQuiet` only; on its changed voices 6, 7 and 6 of 78. The same array as `quiet` without
+   * such a bed.
    */
   readonly edgeQuiet: Uint8Array;
   /** The noise floor: the 5th percentile of the frame levels (digital silence at 0 dB), dB. */
@@ -99,8 +100,8 @@ export function recordingLevels(
   const floorDb = valueAtShare(db, FLOOR_PERCENTILE, SILENT_DB);
   // A speaker's own noise bed well over the recording's floor (takes spliced over a quieter floor) is quiet too.
   const quietDb = quietLevel(floorDb, bedDb);
-  const quiet = quietFrames(db, quietDb);
-  const edgeQuiet = edgeBedDb === bedDb ? quiet : quietFrames(db, quietLevel(floorDb, edgeBedDb));
+  const quiet = framesAtMost(db, quietDb);
+  const edgeQuiet = edgeBedDb === bedDb ? quiet : framesAtMost(db, quietLevel(floorDb, edgeBedDb));
   const speechDb = valueAtShare(db, SPEECH_PERCENTILE, quietDb, (d) => d > quietDb && d > SILENT_DB);
   const zcr = crossings === undefined ? new Float64Array(frames) : crossingRates(crossings, frameSamples);
   const steady = steadyNoiseFrames(db, crossings === undefined ? undefined : zcr, floorDb, FRAME_MS, STEADY_10MS_RANGE_DB);
@@ -114,7 +115,7 @@ function quietLevel(floorDb: number, bedDb: number | null): number {
 }
 
 /** Per frame 1 when its level is at most `quietDb`. */
-function quietFrames(db: Float64Array, quietDb: number): Uint8Array {
+function framesAtMost(db: Float64Array, quietDb: number): Uint8Array {
   const quiet = new Uint8Array(db.length);
   for (let f = 0; f < db.length; f++) quiet[f] = db[f]! <= quietDb ? 1 : 0;
   return quiet;
