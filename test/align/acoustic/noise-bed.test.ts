@@ -49,6 +49,19 @@ describe('noiseLikeBedDb', () => {
     expect(noiseLikeBedDb(levels(text), rates(text, 0.3))).toBeCloseTo(38, 9);
   });
 
+  it('finds the bed when at most a fifth of the plateaus lie over it (noise between takes), not when more do', () => {
+    /** `n` straddled takes of which the last `loud` have a bed 30 dB over the floor (`d`) instead of 18 (`c`). */
+    const mixed = (n: number, loud: number): string =>
+      `${Array.from({ length: n }, (_, k) => { const b = k < n - loud ? 'c' : 'd'; return `${'_'.repeat(10)}e${b.repeat(4)}${'L'.repeat(10)}${b.repeat(4)}e`; }).join('')}${'_'.repeat(10)}`;
+    const noisy = (f: number, text: string): number => (text[f] === 'c' || text[f] === 'd' ? 0.3 : 0.05);
+    // 16 plateaus at 38 dB and 4 at 50: the 10th and 80th percentiles agree (the 90th would not).
+    const some = mixed(10, 2);
+    expect(noiseLikeBedDb(levels(some), (f) => noisy(f, some))).toBeCloseTo(38, 9);
+    // 14 and 6: the 80th percentile is at 50 dB.
+    const more = mixed(10, 3);
+    expect(noiseLikeBedDb(levels(more), (f) => noisy(f, more))).toBeNull();
+  });
+
   it('is null when the plateaus cross zero as a voiced tail does, or when they do not agree', () => {
     const text = straddled(10);
     expect(noiseLikeBedDb(levels(text), rates(text, 0.09))).toBeNull();
