@@ -4,8 +4,9 @@
  * word of the text that found no place (which of the two was said is doubtful); the edges are
  * refined on the audio's energy (the speaker's own noise bed, where one stands out, counted as
  * floor: noise-bed.ts), words far fainter than the others that also score poorly are left out, the
- * edges are put on the sample, and where a bed stands out the ends are moved back over the takes'
- * own noise (take-tails.ts).
+ * edges are put on the sample, and where a bed stands out each end is moved to its word's last
+ * sound over its take's own noise, back from that noise or on to a faint last sound before the
+ * take's cliff (take-tails.ts).
  */
 import { readFrameStats } from '../../audio/index.js';
 import type { WavInfo } from '../../wav-header.js';
@@ -15,7 +16,7 @@ import { crossingRateOf, ENERGY_FRAME_MS, frameLevels, steadyNoise, type FrameLe
 import { refineEdges } from './refine.js';
 import { noiseBedDb, noiseLikeBedDb, overNoiseBed } from './noise-bed.js';
 import { edgesOnSamples } from './sample-edges.js';
-import { endsBeforeTakeNoise, takeNoisePeak } from './take-tails.js';
+import { endsBeforeTakeNoise, endsToTakeCliff, takeNoisePeak, takeOverPeak } from './take-tails.js';
 import type { AcousticSpan } from './types.js';
 
 /**
@@ -28,8 +29,11 @@ export interface SettleLevels {
   readonly bedDb: number | null;
   /** Per energy frame 1 when it is steady noise (steady-noise.ts), found on `energy`. */
   readonly steady: Uint8Array;
-  /** Where a bed stands out (either test of noise-bed.ts): per energy frame its peak, and the takes' noise peak (take-tails.ts). */
-  readonly takes: { readonly peaks: Uint16Array; readonly noise: number } | null;
+  /**
+   * Where a bed stands out (either test of noise-bed.ts): per energy frame its peak, the takes' noise peak and the peak over which
+   * a frame belongs to a take (take-tails.ts).
+   */
+  readonly takes: { readonly peaks: Uint16Array; readonly noise: number; readonly over: number } | null;
 }
 
 /**
@@ -50,7 +54,7 @@ export async function recordingLevels(
   const energy = frameLevels(energies, frameSamples, crossings);
   const bedDb = noiseBedDb(energy);
   const bedded = bedDb !== null || noiseLikeBedDb(energy, crossingRateOf(crossings, frameSamples)) !== null;
-  const takes = bedded ? { peaks: peaks!, noise: takeNoisePeak(peaks!, ENERGY_FRAME_MS) } : null;
+  const takes = bedded ? { peaks: peaks!, noise: takeNoisePeak(peaks!, ENERGY_FRAME_MS), over: takeOverPeak(peaks!) } : null;
   return {
     energy,
     edges: overNoiseBed(energy, bedDb),
@@ -85,7 +89,8 @@ export async function settleSpans(
   const edged = refineEdges(result, levels.edges, levels.bedDb, levels.steady);
   const onSamples = await edgesOnSamples(dropFaintAndPoor(edged, levels.energy), wav, levels.edges);
   const { takes } = levels;
-  const refined = takes === null ? onSamples : endsBeforeTakeNoise(onSamples, takes.peaks, ENERGY_FRAME_MS, takes.noise);
+  const trimmed = takes === null ? onSamples : endsBeforeTakeNoise(onSamples, takes.peaks, ENERGY_FRAME_MS, takes.noise);
+  const refined = takes === null ? trimmed : endsToTakeCliff(trimmed, takes.peaks, ENERGY_FRAME_MS, takes.noise, takes.over);
   return refined.map((span) =>
     span === null ? null : { ...span, startMs: Math.min(span.startMs, wav.durationMs), endMs: Math.min(span.endMs, wav.durationMs) },
   );

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { endsBeforeTakeNoise, MAX_TAIL_TRIM_MS, takeNoisePeak } from '../../../src/align/acoustic/take-tails.js';
+import {
+  endsBeforeTakeNoise,
+  endsToTakeCliff,
+  MAX_TAIL_REACH_MS,
+  MAX_TAIL_TRIM_MS,
+  takeNoisePeak,
+  takeOverPeak,
+} from '../../../src/align/acoustic/take-tails.js';
 
 /**
  * Frame peaks (5 ms frames) from a string, one frame a character: `_` the floor (peak 30), `n` a take's noise (500),
@@ -45,5 +52,34 @@ describe('endsBeforeTakeNoise', () => {
   it('never moves an end to its start', () => {
     // A span of noise only: nothing to keep, so it stays as it is.
     expect(endsBeforeTakeNoise([{ startMs: 240, endMs: 290 }], peaks(text), 5, 500)).toEqual([{ startMs: 240, endMs: 290 }]);
+  });
+});
+
+describe('endsToTakeCliff', () => {
+  // One take: the floor to frame 20, its noise, a word (frames 25–44), a closure as quiet as the noise (45–54), a faint
+  // release (55–56), noise to frame 59, the cliff at frame 60 (300 ms).
+  const text = `${'_'.repeat(20)}nnnnn${'W'.repeat(20)}${'n'.repeat(10)}tt${'n'.repeat(3)}${'_'.repeat(20)}`;
+  const over = takeOverPeak(peaks(text));
+
+  it('takes a take\'s floor peak from its quietest frames: 3 × 30 + 8', () => {
+    expect(over).toBe(98);
+  });
+
+  it('moves an end before a faint last sound on to it when the take\'s cliff is within reach', () => {
+    // End at the closure (225 ms): on to the end of the release, frame 56, 285 ms. The start and a null stay.
+    expect(endsToTakeCliff([{ startMs: 100, endMs: 225 }, null], peaks(text), 5, 500, over)).toEqual([{ startMs: 100, endMs: 285 }, null]);
+    // A release under twice the noise is noise: with noise 600 there is nothing past 225 ms to move on to.
+    expect(endsToTakeCliff([{ startMs: 100, endMs: 225 }], peaks(text), 5, 600, over)).toEqual([{ startMs: 100, endMs: 225 }]);
+  });
+
+  it('keeps an end when a later word starts before the cliff, the cliff is out of reach, or the end is at the cliff', () => {
+    const later = { startMs: 260, endMs: 290 };
+    const spans = [{ startMs: 100, endMs: 225 }, null, later];
+    expect(endsToTakeCliff(spans, peaks(text), 5, 500, over)).toEqual(spans);
+    // The same take with 60 more frames of noise before its cliff: the cliff, 375 ms after the end, is past the reach.
+    expect(MAX_TAIL_REACH_MS).toBe(250);
+    const long = text.replace('tt', `tt${'n'.repeat(60)}`);
+    expect(endsToTakeCliff([{ startMs: 100, endMs: 225 }], peaks(long), 5, 500, over)).toEqual([{ startMs: 100, endMs: 225 }]);
+    expect(endsToTakeCliff([{ startMs: 100, endMs: 300 }], peaks(text), 5, 500, over)).toEqual([{ startMs: 100, endMs: 300 }]);
   });
 });
