@@ -80,7 +80,7 @@ async function uiSave(page) {
 }
 
 export default async function review() {
-  const lib = { ...(await importDist('audio/peaks.js')), ...(await importDist('run-output/naming.js')) };
+  const lib = { ...(await importDist('run-output/peaks-file.js')), ...(await importDist('run-output/naming.js')) };
   const { startReview } = (await importDist('review/index.js')) ?? {};
   if (startReview === undefined) throw new Error('dist/review/index.js not built');
   const { browser, close } = await launchChromium();
