@@ -65,6 +65,29 @@ describe('settleSpans in takes with a noise bed', () => {
     expect(settled.map((span) => span!.endMs)).toEqual(Array.from({ length: 10 }, (_, k) => 300 * k + 235));
   });
 
+  it('moves an end left at a final stop\'s closure on to its faint release before the take\'s cliff', async () => {
+    // Takes of 60 frames of 5 ms, every part a whole number of frames (so that noiseBedDb finds the bed and the edges take it
+    // for floor): the floor to 75 ms, the bed, a word from 105 to 180 ms, a closure as quiet as the bed to 270 ms, a release
+    // (±1000) to 275 ms, the bed to 290 ms, the floor. The search ended each word at its closure.
+    const part = (length: number, amplitude: number, every: number) =>
+      Array.from({ length }, (_, i) => amplitude * (Math.floor(i / every) % 2 === 0 ? 1 : -1));
+    const take = [
+      ...part(1200, 10, 1), ...part(480, 300, 1), ...part(1200, 10000, 4), ...part(1440, 300, 1), ...part(80, 1000, 1),
+      ...part(240, 300, 1), ...part(160, 10, 1),
+    ];
+    const path = join(dir, 'released.wav');
+    await writeFile(path, pcmWav(Int16Array.from(Array.from({ length: 10 }, () => take).flat())));
+    const wav = { ...(await readWavInfo(path)), path };
+    const levels = await recordingLevels(wav, 10);
+    expect(levels.bedDb).not.toBeNull();
+    expect(levels.takes?.noise).toBe(300);
+    const atClosure = new Map(
+      Array.from({ length: 10 }, (_, k): [number, AcousticSpan] => [k, { startMs: 300 * k + 105, endMs: 300 * k + 180 }]),
+    );
+    const settled = await settleSpans(atClosure, Array(10).fill(3), wav, levels);
+    expect(settled.map((span) => span!.endMs)).toEqual(Array.from({ length: 10 }, (_, k) => 300 * k + 275));
+  });
+
   it('leaves the ends where no bed stands out (three takes are too few plateaus for one)', async () => {
     const wav = await takes(3);
     const levels = await recordingLevels(wav, 10);
