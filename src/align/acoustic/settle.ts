@@ -6,7 +6,7 @@
  * floor: noise-bed.ts), words far fainter than the others that also score poorly are left out, the
  * edges are put on the sample, and where a bed stands out each end is moved to its word's last
  * sound over its take's own noise, back from that noise or on to a faint last sound before the
- * take's cliff (take-tails.ts).
+ * take's cliff, and a start put at its take's rise on to its word's first sound (take-tails.ts).
  */
 import { readFrameStats } from '../../audio/index.js';
 import type { WavInfo } from '../../wav-header.js';
@@ -16,7 +16,7 @@ import { crossingRateOf, ENERGY_FRAME_MS, frameLevels, steadyNoise, type FrameLe
 import { refineEdges } from './refine.js';
 import { noiseBedDb, noiseLikeBedDb, overNoiseBed } from './noise-bed.js';
 import { edgesOnSamples } from './sample-edges.js';
-import { endsBeforeTakeNoise, endsToTakeCliff, takeNoisePeak, takeOverPeak } from './take-tails.js';
+import { endsBeforeTakeNoise, endsToTakeCliff, startsAfterTakeNoise, takeNoisePeak, takeOverPeak } from './take-tails.js';
 import type { AcousticSpan } from './types.js';
 
 /**
@@ -89,9 +89,15 @@ export async function settleSpans(
   const edged = refineEdges(result, levels.edges, levels.bedDb, levels.steady);
   const onSamples = await edgesOnSamples(dropFaintAndPoor(edged, levels.energy), wav, levels.edges);
   const { takes } = levels;
-  const trimmed = takes === null ? onSamples : endsBeforeTakeNoise(onSamples, takes.peaks, ENERGY_FRAME_MS, takes.noise);
-  const refined = takes === null ? trimmed : endsToTakeCliff(trimmed, takes.peaks, ENERGY_FRAME_MS, takes.noise, takes.over);
+  const refined = takes === null ? onSamples : onTakeSound(onSamples, takes);
   return refined.map((span) =>
     span === null ? null : { ...span, startMs: Math.min(span.startMs, wav.durationMs), endMs: Math.min(span.endMs, wav.durationMs) },
   );
+}
+
+/** Each span's edges moved onto its word's own sound over its take's noise (take-tails.ts): ends back, then on, then starts on. */
+function onTakeSound(spans: readonly (AcousticSpan | null)[], takes: NonNullable<SettleLevels['takes']>): (AcousticSpan | null)[] {
+  const { peaks, noise, over } = takes;
+  const trimmed = endsBeforeTakeNoise(spans, peaks, ENERGY_FRAME_MS, noise);
+  return startsAfterTakeNoise(endsToTakeCliff(trimmed, peaks, ENERGY_FRAME_MS, noise, over), peaks, ENERGY_FRAME_MS, noise, over);
 }

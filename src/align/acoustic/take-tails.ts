@@ -1,21 +1,28 @@
 /**
- * Ends moved back over a take's own noise (part of settling, settle.ts). Takes of one speaker
- * joined over a quieter floor each carry the noise they were recorded with, and a word's end was
- * put where that noise stops (the cliff down to the floor), not where the word stops: the Greek and
- * Belgian French speakers' ends ran 53–135 ms past their words. A word stops at its last sound
- * over the take's noise, so the end moves back over 5 ms frames whose peak (largest absolute
- * sample) is at most {@link OVER_TAKE_NOISE} times the take noise: the median, over the
- * recording's takes (stretches over the floor at least {@link MIN_TAKE_MS} long), of each take's
- * quietest frame peak. Peaks, not energies: a take's noise is flat in its peaks, while a word's
- * faint tail still has a peak over it.
+ * A word's edges moved onto its own sound over its take's noise (part of settling, settle.ts).
+ * Takes of one speaker joined over a quieter floor each carry the noise they were recorded with,
+ * and a word's end was put where that noise stops (the cliff down to the floor), not where the
+ * word stops: the Greek and Belgian French speakers' ends ran 53–135 ms past their words. A word
+ * stops at its last sound over the take's noise, so the end moves back over 5 ms frames whose peak
+ * (largest absolute sample) is at most {@link OVER_TAKE_NOISE} times the take noise: the median,
+ * over the recording's takes (stretches over the floor at least {@link MIN_TAKE_MS} long), of each
+ * take's quietest frame peak. Peaks, not energies: a take's noise is flat in its peaks, while a
+ * word's faint tail still has a peak over it.
  *
  * Only in a recording where a noise bed stands out (noise-bed.ts, either test): elsewhere the
  * quietest frame of a "take" is a stop's closure or a word's faint tail, and the same rule cut
  * synthetic voices' faint vowel tails and the trimmed takes' word ends (the confidence
  * benchmark's recordings with their references, every one trimmed alike, ends within 50 ms:
  * synthetic 171 → 153 of 178, trimmed takes 129 → 120 of 144; measured by patching the built
- * aligner, as were the thresholds below: no command of the repository runs those variants).
- * `node scripts/noise-beds.mjs <wav>...` prints which recordings have a bed, and their take noise.
+ * aligner, as were the thresholds and reaches below: no command of the repository runs those
+ * variants). `node scripts/noise-beds.mjs <wav>...` prints which recordings have a bed, and their
+ * take noise. Measured (`npm run build && node bench/run.mjs --only alignment,confidence
+ * --no-build`): real ends within 50 ms 91.5 → 93.3 % (the Belgian French speaker's 87.8 → 93.2 %,
+ * the median end error 21.8 → 13.5 ms), synthetic voices the same; 7 ends of the confidence
+ * benchmark's reference runs moved to within 50 ms, 2 out of it (a Belgian French "five", −46 →
+ * −51 ms, and a changed voice's "eight" whose /t/ release, fainter than twice the take noise, the
+ * truth counts: −11 → −91 ms). Twice the median of the takes' quietest peaks was the best of the
+ * thresholds tried (1.6 × and the 25th or 35th percentile of them moved fewer ends right).
  *
  * The other way too ({@link endsToTakeCliff}): an end that the search put before a word's faint
  * last sound (the Belgian French speaker's released /t/ of "eight" 90 ms after its vowel, across
@@ -25,19 +32,22 @@
  * with noise-bed.ts's looser test at its 80th percentile, landed just before): real ends within
  * 50 ms 93.3 → 96.4 % (the Greek speaker 93.3 → 97.3 %, the Belgian French 93.2 → 98.6 %, median
  * 13.5 → 10.6 ms), synthetic the same; the confidence benchmark's wrong clips 95 → 88. This move
- * alone, on a patched build (reference runs of the confidence benchmark): ends within 50 ms 468 →
- * 472 of 506 (four moved in, none out), its changed voices' 90 → 91 of 102, the alignment
- * benchmark's real recordings 18 → 14 ends off by more than 50 ms. A reach of 150 ms moved two of
- * those four; 200 to 350 ms all four, and nothing else.
+ * alone: the confidence benchmark's ends within 50 ms 468 → 472 of 506 (four moved in, none out),
+ * its changed voices' 90 → 91 of 102, the alignment benchmark's real recordings 18 → 14 ends off
+ * by more than 50 ms. A reach of 150 ms moved two of those four; 200 to 350 ms all four, and
+ * nothing else.
  *
- * Measured (`npm run build && node bench/run.mjs --only alignment,confidence --no-build`): real
- * ends within 50 ms 91.5 → 93.3 % (the Belgian French speaker's 87.8 → 93.2 %, the median end
- * error 21.8 → 13.5 ms), synthetic voices the same; on the confidence benchmark its changed
- * voices' ends 85 → 87 of 102 and 3 wrong clips fewer. Its reference runs' manifests before and
- * after, compared word by word against its truth: 7 ends moved to within 50 ms, 2 out of it (a
- * Belgian French "five", −46 → −51 ms, and a changed voice's "eight" whose /t/ release, fainter
- * than twice the take noise, the truth counts: −11 → −91 ms). Twice the median of the takes' quietest peaks was the best of the thresholds
- * tried (1.6 × and the 25th or 35th percentile of them moved fewer ends right). Pure.
+ * And starts ({@link startsAfterTakeNoise}): a start the search put at its take's rise from the
+ * floor, in the take's noise before the word (a Belgian French "seven" 93 ms early, its /s/ after
+ * the take's hiss), moves on to the take's first frame over twice its noise. Only a start within
+ * {@link MAX_RISE_TO_START_MS} of the rise: a start already inside the take is the search's word
+ * onset, and moving those on too took late starts later (a Belgian French "zero" +31 → +51 ms, a
+ * Greek "seven" past 50 ms). Measured on the benchmarks' recordings with their references, scored
+ * word by word against their truth: the alignment benchmark's real starts 29 nearer the truth,
+ * none farther (median 3.0 → 1.9 ms); the confidence benchmark's starts within 50 ms 468 → 469 of
+ * 506, a wrong clip fewer and a right clip less flagged, its changed voices' right clips flagged 5
+ * → 4 of 82; a reach of 10 ms before the start moved 23 starts nearer, one of 40 ms 33 nearer and
+ * 1 farther. Pure.
  */
 import { valueAtShare } from './rank.js';
 import type { AcousticSpan } from './types.js';
@@ -56,6 +66,8 @@ export const OVER_TAKE_NOISE = 2;
 export const MAX_TAIL_TRIM_MS = 150;
 /** Farthest a take's cliff may lie after an end for the end to move on to the take's last sound, ms. */
 export const MAX_TAIL_REACH_MS = 250;
+/** A start at most this many ms after its take's rise from the floor lies in the take's noise before its word. */
+export const MAX_RISE_TO_START_MS = 20;
 
 /**
  * The take noise of a recording (see the module comment) from its frame peaks (`peaks`, frames of
@@ -143,4 +155,33 @@ export function endsToTakeCliff(
     const endMs = (f + 1) * frameMs;
     return endMs > span.endMs ? { ...span, endMs } : span;
   }
+}
+
+/**
+ * Every span's start that lies at its take's rise (a frame at most `over` within
+ * {@link MAX_RISE_TO_START_MS} before it) moved on to the start of its first frame over
+ * {@link OVER_TAKE_NOISE} × `noise`, at most {@link MAX_TAIL_TRIM_MS} on and never to the span's
+ * end; a start with no such frame within that reach stays. Frames of `frameMs`; null stays null.
+ */
+export function startsAfterTakeNoise(
+  spans: readonly (AcousticSpan | null)[],
+  peaks: ArrayLike<number>,
+  frameMs: number,
+  noise: number,
+  over: number,
+): (AcousticSpan | null)[] {
+  const tail = OVER_TAKE_NOISE * noise;
+  const rise = MAX_RISE_TO_START_MS / frameMs;
+  return spans.map((span) => {
+    if (span === null) return null;
+    const first = Math.floor(span.startMs / frameMs);
+    let atRise = false;
+    for (let g = first; g >= Math.max(0, first - rise); g--) if (peaks[g]! <= over) atRise = true;
+    if (!atRise) return span;
+    const limit = Math.min(Math.floor(span.endMs / frameMs) - 1, Math.ceil((span.startMs + MAX_TAIL_TRIM_MS) / frameMs), peaks.length);
+    let f = first;
+    while (f < limit && peaks[f]! <= tail) f++;
+    const startMs = f * frameMs;
+    return f < limit && startMs > span.startMs ? { ...span, startMs } : span;
+  });
 }

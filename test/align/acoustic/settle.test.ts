@@ -56,13 +56,15 @@ describe('settleSpans in takes with a noise bed', () => {
   const wholeTakes = (n: number) =>
     new Map(Array.from({ length: n }, (_, k): [number, AcousticSpan] => [k, { startMs: 300 * k + 104.6875, endMs: 300 * k + 265.3125 }]));
 
-  it('moves each end back from its take\'s cliff over the take\'s own noise, to the word\'s last frame', async () => {
+  it('moves each end back from its take\'s cliff over the take\'s own noise, to the word\'s last frame, and each start on', async () => {
     const wav = await takes(10);
     const levels = await recordingLevels(wav, 10);
     expect(levels.bedDb).toBeNull();
     expect(levels.takes?.noise).toBe(300);
     const settled = await settleSpans(wholeTakes(10), Array(10).fill(3), wav, levels);
     expect(settled.map((span) => span!.endMs)).toEqual(Array.from({ length: 10 }, (_, k) => 300 * k + 235));
+    // Each start, at its take's rise, goes on over the bed to the word's first frame (sample 2,160 of the take: 135 ms).
+    expect(settled.map((span) => span!.startMs)).toEqual(Array.from({ length: 10 }, (_, k) => 300 * k + 135));
   });
 
   it('moves an end left at a final stop\'s closure on to its faint release before the take\'s cliff', async () => {

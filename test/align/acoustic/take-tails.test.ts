@@ -3,7 +3,9 @@ import {
   endsBeforeTakeNoise,
   endsToTakeCliff,
   MAX_TAIL_REACH_MS,
+  MAX_RISE_TO_START_MS,
   MAX_TAIL_TRIM_MS,
+  startsAfterTakeNoise,
   takeNoisePeak,
   takeOverPeak,
 } from '../../../src/align/acoustic/take-tails.js';
@@ -81,5 +83,28 @@ describe('endsToTakeCliff', () => {
     const long = text.replace('tt', `tt${'n'.repeat(60)}`);
     expect(endsToTakeCliff([{ startMs: 100, endMs: 225 }], peaks(long), 5, 500, over)).toEqual([{ startMs: 100, endMs: 225 }]);
     expect(endsToTakeCliff([{ startMs: 100, endMs: 300 }], peaks(text), 5, 500, over)).toEqual([{ startMs: 100, endMs: 300 }]);
+  });
+});
+
+describe('startsAfterTakeNoise', () => {
+  // One take: the floor to frame 20 (100 ms), its noise to frame 30, a faint onset (30–31), a word (32–51), noise, the floor.
+  const text = `${'_'.repeat(20)}${'n'.repeat(10)}tt${'W'.repeat(20)}nnnnn${'_'.repeat(20)}`;
+  const over = takeOverPeak(peaks(text));
+
+  it('moves a start at its take\'s rise on to the first frame over twice the take noise', () => {
+    // At the rise (100 ms) and 10 ms after it: on over the noise to the faint onset, 150 ms. A null stays.
+    const moved = startsAfterTakeNoise([{ startMs: 100, endMs: 260 }, null], peaks(text), 5, 500, over);
+    expect(moved).toEqual([{ startMs: 150, endMs: 260 }, null]);
+    expect(startsAfterTakeNoise([{ startMs: 110, endMs: 260 }], peaks(text), 5, 500, over)).toEqual([{ startMs: 150, endMs: 260 }]);
+    // An onset under twice the noise is noise: with noise 600 the start goes on to the word, 160 ms.
+    expect(startsAfterTakeNoise([{ startMs: 100, endMs: 260 }], peaks(text), 5, 600, over)).toEqual([{ startMs: 160, endMs: 260 }]);
+  });
+
+  it('keeps a start inside its take, and one with no sound over the noise before its end', () => {
+    // 125 ms: no floor frame in the 20 ms up to it, so the search put it there on sound of the take.
+    expect(MAX_RISE_TO_START_MS).toBe(20);
+    expect(startsAfterTakeNoise([{ startMs: 125, endMs: 260 }], peaks(text), 5, 500, over)).toEqual([{ startMs: 125, endMs: 260 }]);
+    // A span of noise only (100–140 ms): nothing to move on to before its end.
+    expect(startsAfterTakeNoise([{ startMs: 100, endMs: 140 }], peaks(text), 5, 500, over)).toEqual([{ startMs: 100, endMs: 140 }]);
   });
 });
