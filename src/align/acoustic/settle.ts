@@ -16,7 +16,7 @@ import { crossingRateOf, ENERGY_FRAME_MS, frameLevels, steadyNoise, type FrameLe
 import { refineEdges } from './refine.js';
 import { noiseBedDb, noiseLikeBedDb, overNoiseBed } from './noise-bed.js';
 import { edgesOnSamples } from './sample-edges.js';
-import { endsBeforeTakeNoise, endsToTakeCliff, startsAfterTakeNoise, takeNoisePeak, takeOverPeak } from './take-tails.js';
+import { endsBeforeTakeNoise, endsToTakeCliff, startsAfterTakeNoise, takeLevels, type TakeLevels } from './take-tails.js';
 import type { AcousticSpan } from './types.js';
 
 /**
@@ -29,11 +29,8 @@ export interface SettleLevels {
   readonly bedDb: number | null;
   /** Per energy frame 1 when it is steady noise (steady-noise.ts), found on `energy`. */
   readonly steady: Uint8Array;
-  /**
-   * Where a bed stands out (either test of noise-bed.ts): per energy frame its peak, the takes' noise peak and the peak over which
-   * a frame belongs to a take (take-tails.ts).
-   */
-  readonly takes: { readonly peaks: Uint16Array; readonly noise: number; readonly over: number } | null;
+  /** Where a bed stands out (either test of noise-bed.ts): the takes' levels in energy frames (take-tails.ts). */
+  readonly takes: TakeLevels | null;
 }
 
 /**
@@ -54,7 +51,7 @@ export async function recordingLevels(
   const energy = frameLevels(energies, frameSamples, crossings);
   const bedDb = noiseBedDb(energy);
   const bedded = bedDb !== null || noiseLikeBedDb(energy, crossingRateOf(crossings, frameSamples)) !== null;
-  const takes = bedded ? { peaks: peaks!, noise: takeNoisePeak(peaks!, ENERGY_FRAME_MS), over: takeOverPeak(peaks!) } : null;
+  const takes = bedded ? takeLevels(peaks!, ENERGY_FRAME_MS) : null;
   return {
     energy,
     edges: overNoiseBed(energy, bedDb),
@@ -96,8 +93,7 @@ export async function settleSpans(
 }
 
 /** Each span's edges moved onto its word's own sound over its take's noise (take-tails.ts): ends back, then on, then starts on. */
-function onTakeSound(spans: readonly (AcousticSpan | null)[], takes: NonNullable<SettleLevels['takes']>): (AcousticSpan | null)[] {
-  const { peaks, noise, over } = takes;
-  const trimmed = endsBeforeTakeNoise(spans, peaks, ENERGY_FRAME_MS, noise);
-  return startsAfterTakeNoise(endsToTakeCliff(trimmed, peaks, ENERGY_FRAME_MS, noise, over), peaks, ENERGY_FRAME_MS, noise, over);
+function onTakeSound(spans: readonly (AcousticSpan | null)[], takes: TakeLevels): (AcousticSpan | null)[] {
+  const ends = endsToTakeCliff(endsBeforeTakeNoise(spans, takes, ENERGY_FRAME_MS), takes, ENERGY_FRAME_MS);
+  return startsAfterTakeNoise(ends, takes, ENERGY_FRAME_MS);
 }

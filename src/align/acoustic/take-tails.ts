@@ -69,6 +69,21 @@ export const MAX_TAIL_REACH_MS = 250;
 /** A start at most this many ms after its take's rise from the floor lies in the take's noise before its word. */
 export const MAX_RISE_TO_START_MS = 20;
 
+/** A recording's takes as the moves read them (see the module comment). */
+export interface TakeLevels {
+  /** Per frame its peak (largest absolute sample). */
+  readonly peaks: ArrayLike<number>;
+  /** The take noise ({@link takeNoisePeak}). */
+  readonly noise: number;
+  /** A frame over this peak belongs to a take ({@link takeOverPeak}). */
+  readonly over: number;
+}
+
+/** The {@link TakeLevels} of a recording from its frame peaks (frames of `frameMs`). */
+export function takeLevels(peaks: ArrayLike<number>, frameMs: number): TakeLevels {
+  return { peaks, noise: takeNoisePeak(peaks, frameMs), over: takeOverPeak(peaks) };
+}
+
 /**
  * The take noise of a recording (see the module comment) from its frame peaks (`peaks`, frames of
  * `frameMs`): the median of the takes' quietest peaks, never under the floor's peak; the floor's
@@ -101,16 +116,12 @@ export function takeOverPeak(peaks: ArrayLike<number>): number {
 
 /**
  * Every span's end moved back to the end of its last frame whose peak is over
- * {@link OVER_TAKE_NOISE} × `noise` (frames of `frameMs` before the end, at most
+ * {@link OVER_TAKE_NOISE} × the take noise (frames of `frameMs` before the end, at most
  * {@link MAX_TAIL_TRIM_MS} back, never to the span's start); null stays null.
  */
-export function endsBeforeTakeNoise(
-  spans: readonly (AcousticSpan | null)[],
-  peaks: ArrayLike<number>,
-  frameMs: number,
-  noise: number,
-): (AcousticSpan | null)[] {
-  const tail = OVER_TAKE_NOISE * noise;
+export function endsBeforeTakeNoise(spans: readonly (AcousticSpan | null)[], takes: TakeLevels, frameMs: number): (AcousticSpan | null)[] {
+  const { peaks } = takes;
+  const tail = OVER_TAKE_NOISE * takes.noise;
   return spans.map((span) => {
     if (span === null) return null;
     const limit = Math.max(Math.ceil(span.startMs / frameMs), Math.floor((span.endMs - MAX_TAIL_TRIM_MS) / frameMs));
@@ -122,19 +133,14 @@ export function endsBeforeTakeNoise(
 }
 
 /**
- * Every span's end moved on to the end of the last frame over {@link OVER_TAKE_NOISE} × `noise`
- * before its take's cliff (the first frame from the end whose peak is at most `over`), when that
+ * Every span's end moved on to the end of the last frame over {@link OVER_TAKE_NOISE} × the take
+ * noise before its take's cliff (the first frame from the end not over `takes.over`), when that
  * cliff lies within {@link MAX_TAIL_REACH_MS} after the end and no later span starts before it;
  * an end never moves back here. Frames of `frameMs`; null stays null.
  */
-export function endsToTakeCliff(
-  spans: readonly (AcousticSpan | null)[],
-  peaks: ArrayLike<number>,
-  frameMs: number,
-  noise: number,
-  over: number,
-): (AcousticSpan | null)[] {
-  const tail = OVER_TAKE_NOISE * noise;
+export function endsToTakeCliff(spans: readonly (AcousticSpan | null)[], takes: TakeLevels, frameMs: number): (AcousticSpan | null)[] {
+  const { peaks, over } = takes;
+  const tail = OVER_TAKE_NOISE * takes.noise;
   let nextStartMs = Number.POSITIVE_INFINITY;
   const moved = spans.map(() => null as AcousticSpan | null);
   for (let i = spans.length - 1; i >= 0; i--) {
@@ -158,19 +164,14 @@ export function endsToTakeCliff(
 }
 
 /**
- * Every span's start that lies at its take's rise (a frame at most `over` within
+ * Every span's start that lies at its take's rise (a frame not over `takes.over` within
  * {@link MAX_RISE_TO_START_MS} before it) moved on to the start of its first frame over
- * {@link OVER_TAKE_NOISE} × `noise`, at most {@link MAX_TAIL_TRIM_MS} on and never to the span's
+ * {@link OVER_TAKE_NOISE} × the take noise, at most {@link MAX_TAIL_TRIM_MS} on and never to the span's
  * end; a start with no such frame within that reach stays. Frames of `frameMs`; null stays null.
  */
-export function startsAfterTakeNoise(
-  spans: readonly (AcousticSpan | null)[],
-  peaks: ArrayLike<number>,
-  frameMs: number,
-  noise: number,
-  over: number,
-): (AcousticSpan | null)[] {
-  const tail = OVER_TAKE_NOISE * noise;
+export function startsAfterTakeNoise(spans: readonly (AcousticSpan | null)[], takes: TakeLevels, frameMs: number): (AcousticSpan | null)[] {
+  const { peaks, over } = takes;
+  const tail = OVER_TAKE_NOISE * takes.noise;
   const rise = MAX_RISE_TO_START_MS / frameMs;
   return spans.map((span) => {
     if (span === null) return null;

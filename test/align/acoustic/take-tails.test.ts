@@ -8,6 +8,7 @@ import {
   startsAfterTakeNoise,
   takeNoisePeak,
   takeOverPeak,
+  type TakeLevels,
 } from '../../../src/align/acoustic/take-tails.js';
 
 /**
@@ -15,6 +16,8 @@ import {
  * `m` louder take noise (700), `t` a word's faint tail (1,200), `W` a word (8,000).
  */
 const peaks = (text: string): Uint16Array => Uint16Array.from(text, (c) => ({ _: 30, n: 500, m: 700, t: 1200, W: 8000 })[c]!);
+/** The takes of `text` with a take noise of `noise`. */
+const takes = (text: string, noise: number): TakeLevels => ({ peaks: peaks(text), noise, over: takeOverPeak(peaks(text)) });
 
 describe('takeNoisePeak', () => {
   it('is the median over the takes of each take\'s quietest peak', () => {
@@ -37,23 +40,23 @@ describe('endsBeforeTakeNoise', () => {
 
   it('moves an end at the take\'s cliff back to the end of the last frame over twice the take noise', () => {
     // End at the cliff (frame 60, 300 ms): back over 13 frames of noise to the tail's end, 235 ms; the start stays.
-    expect(endsBeforeTakeNoise([{ startMs: 100, endMs: 300 }, null], peaks(text), 5, 500)).toEqual([{ startMs: 100, endMs: 235 }, null]);
+    expect(endsBeforeTakeNoise([{ startMs: 100, endMs: 300 }, null], takes(text, 500), 5)).toEqual([{ startMs: 100, endMs: 235 }, null]);
     // A tail under twice the noise is noise: with noise 600, the faint tail (1,200) goes too.
-    expect(endsBeforeTakeNoise([{ startMs: 100, endMs: 300 }], peaks(text), 5, 600)).toEqual([{ startMs: 100, endMs: 225 }]);
+    expect(endsBeforeTakeNoise([{ startMs: 100, endMs: 300 }], takes(text, 600), 5)).toEqual([{ startMs: 100, endMs: 225 }]);
   });
 
   it('keeps an end with no sound over the noise within its reach, or already on the word', () => {
     // Nothing over 2 × 500 in the 150 ms before an end at 450 ms (floor and noise only): it stays.
     const long = `${text}${'n'.repeat(30)}`;
     expect(MAX_TAIL_TRIM_MS).toBe(150);
-    expect(endsBeforeTakeNoise([{ startMs: 100, endMs: 450 }], peaks(long), 5, 500)).toEqual([{ startMs: 100, endMs: 450 }]);
+    expect(endsBeforeTakeNoise([{ startMs: 100, endMs: 450 }], takes(long, 500), 5)).toEqual([{ startMs: 100, endMs: 450 }]);
     const onWord = { startMs: 100, endMs: 230 };
-    expect(endsBeforeTakeNoise([onWord], peaks(text), 5, 500)[0]).toBe(onWord);
+    expect(endsBeforeTakeNoise([onWord], takes(text, 500), 5)[0]).toBe(onWord);
   });
 
   it('never moves an end to its start', () => {
     // A span of noise only: nothing to keep, so it stays as it is.
-    expect(endsBeforeTakeNoise([{ startMs: 240, endMs: 290 }], peaks(text), 5, 500)).toEqual([{ startMs: 240, endMs: 290 }]);
+    expect(endsBeforeTakeNoise([{ startMs: 240, endMs: 290 }], takes(text, 500), 5)).toEqual([{ startMs: 240, endMs: 290 }]);
   });
 });
 
@@ -69,42 +72,41 @@ describe('endsToTakeCliff', () => {
 
   it('moves an end before a faint last sound on to it when the take\'s cliff is within reach', () => {
     // End at the closure (225 ms): on to the end of the release, frame 56, 285 ms. The start and a null stay.
-    expect(endsToTakeCliff([{ startMs: 100, endMs: 225 }, null], peaks(text), 5, 500, over)).toEqual([{ startMs: 100, endMs: 285 }, null]);
+    expect(endsToTakeCliff([{ startMs: 100, endMs: 225 }, null], takes(text, 500), 5)).toEqual([{ startMs: 100, endMs: 285 }, null]);
     // A release under twice the noise is noise: with noise 600 there is nothing past 225 ms to move on to.
-    expect(endsToTakeCliff([{ startMs: 100, endMs: 225 }], peaks(text), 5, 600, over)).toEqual([{ startMs: 100, endMs: 225 }]);
+    expect(endsToTakeCliff([{ startMs: 100, endMs: 225 }], takes(text, 600), 5)).toEqual([{ startMs: 100, endMs: 225 }]);
   });
 
   it('keeps an end when a later word starts before the cliff, the cliff is out of reach, or the end is at the cliff', () => {
     const later = { startMs: 260, endMs: 290 };
     const spans = [{ startMs: 100, endMs: 225 }, null, later];
-    expect(endsToTakeCliff(spans, peaks(text), 5, 500, over)).toEqual(spans);
+    expect(endsToTakeCliff(spans, takes(text, 500), 5)).toEqual(spans);
     // The same take with 60 more frames of noise before its cliff: the cliff, 375 ms after the end, is past the reach.
     expect(MAX_TAIL_REACH_MS).toBe(250);
     const long = text.replace('tt', `tt${'n'.repeat(60)}`);
-    expect(endsToTakeCliff([{ startMs: 100, endMs: 225 }], peaks(long), 5, 500, over)).toEqual([{ startMs: 100, endMs: 225 }]);
-    expect(endsToTakeCliff([{ startMs: 100, endMs: 300 }], peaks(text), 5, 500, over)).toEqual([{ startMs: 100, endMs: 300 }]);
+    expect(endsToTakeCliff([{ startMs: 100, endMs: 225 }], takes(long, 500), 5)).toEqual([{ startMs: 100, endMs: 225 }]);
+    expect(endsToTakeCliff([{ startMs: 100, endMs: 300 }], takes(text, 500), 5)).toEqual([{ startMs: 100, endMs: 300 }]);
   });
 });
 
 describe('startsAfterTakeNoise', () => {
   // One take: the floor to frame 20 (100 ms), its noise to frame 30, a faint onset (30–31), a word (32–51), noise, the floor.
   const text = `${'_'.repeat(20)}${'n'.repeat(10)}tt${'W'.repeat(20)}nnnnn${'_'.repeat(20)}`;
-  const over = takeOverPeak(peaks(text));
 
   it('moves a start at its take\'s rise on to the first frame over twice the take noise', () => {
     // At the rise (100 ms) and 10 ms after it: on over the noise to the faint onset, 150 ms. A null stays.
-    const moved = startsAfterTakeNoise([{ startMs: 100, endMs: 260 }, null], peaks(text), 5, 500, over);
+    const moved = startsAfterTakeNoise([{ startMs: 100, endMs: 260 }, null], takes(text, 500), 5);
     expect(moved).toEqual([{ startMs: 150, endMs: 260 }, null]);
-    expect(startsAfterTakeNoise([{ startMs: 110, endMs: 260 }], peaks(text), 5, 500, over)).toEqual([{ startMs: 150, endMs: 260 }]);
+    expect(startsAfterTakeNoise([{ startMs: 110, endMs: 260 }], takes(text, 500), 5)).toEqual([{ startMs: 150, endMs: 260 }]);
     // An onset under twice the noise is noise: with noise 600 the start goes on to the word, 160 ms.
-    expect(startsAfterTakeNoise([{ startMs: 100, endMs: 260 }], peaks(text), 5, 600, over)).toEqual([{ startMs: 160, endMs: 260 }]);
+    expect(startsAfterTakeNoise([{ startMs: 100, endMs: 260 }], takes(text, 600), 5)).toEqual([{ startMs: 160, endMs: 260 }]);
   });
 
   it('keeps a start inside its take, and one with no sound over the noise before its end', () => {
     // 125 ms: no floor frame in the 20 ms up to it, so the search put it there on sound of the take.
     expect(MAX_RISE_TO_START_MS).toBe(20);
-    expect(startsAfterTakeNoise([{ startMs: 125, endMs: 260 }], peaks(text), 5, 500, over)).toEqual([{ startMs: 125, endMs: 260 }]);
+    expect(startsAfterTakeNoise([{ startMs: 125, endMs: 260 }], takes(text, 500), 5)).toEqual([{ startMs: 125, endMs: 260 }]);
     // A span of noise only (100–140 ms): nothing to move on to before its end.
-    expect(startsAfterTakeNoise([{ startMs: 100, endMs: 140 }], peaks(text), 5, 500, over)).toEqual([{ startMs: 100, endMs: 140 }]);
+    expect(startsAfterTakeNoise([{ startMs: 100, endMs: 140 }], takes(text, 500), 5)).toEqual([{ startMs: 100, endMs: 140 }]);
   });
 });
