@@ -32,22 +32,25 @@
  * with noise-bed.ts's looser test at its 80th percentile, landed just before): real ends within
  * 50 ms 93.3 → 96.4 % (the Greek speaker 93.3 → 97.3 %, the Belgian French 93.2 → 98.6 %, median
  * 13.5 → 10.6 ms), synthetic the same; the confidence benchmark's wrong clips 95 → 88. This move
- * alone: the confidence benchmark's ends within 50 ms 468 → 472 of 506 (four moved in, none out),
- * its changed voices' 90 → 91 of 102, the alignment benchmark's real recordings 18 → 14 ends off
- * by more than 50 ms. A reach of 150 ms moved two of those four; 200 to 350 ms all four, and
- * nothing else.
+ * alone, on a patched build with the manifests scored word by word against the truth (no command
+ * of the repository prints those counts): the confidence benchmark's ends within 50 ms 468 → 472
+ * of 506 (four moved in, none out), its changed voices' 90 → 91 of 102, the alignment benchmark's
+ * real recordings 18 → 14 ends off by more than 50 ms. A reach of 150 ms moved two of those four;
+ * 200 to 350 ms all four, and nothing else.
  *
  * And starts ({@link startsAfterTakeNoise}): a start the search put at its take's rise from the
  * floor, in the take's noise before the word (a Belgian French "seven" 93 ms early, its /s/ after
  * the take's hiss), moves on to the take's first frame over twice its noise. Only a start within
  * {@link MAX_RISE_TO_START_MS} of the rise: a start already inside the take is the search's word
  * onset, and moving those on too took late starts later (a Belgian French "zero" +31 → +51 ms, a
- * Greek "seven" past 50 ms). Measured on the benchmarks' recordings with their references, scored
- * word by word against their truth: the alignment benchmark's real starts 29 nearer the truth,
- * none farther (median 3.0 → 1.9 ms); the confidence benchmark's starts within 50 ms 468 → 469 of
- * 506, a wrong clip fewer and a right clip less flagged, its changed voices' right clips flagged 5
- * → 4 of 82; a reach of 10 ms before the start moved 23 starts nearer, one of 40 ms 33 nearer and
- * 1 farther. Pure.
+ * Greek "seven" past 50 ms). Measured (`node bench/run.mjs --only alignment,confidence
+ * --no-build`): real starts' median 2.9 → 1.9 ms, within 20 ms 87.4 → 89.7 %, within 50 ms the
+ * same; the confidence benchmark's wrong clips 88 → 87, its right clips flagged leaving one
+ * recording out 16 → 13 of 451, its changed voices' 5 → 4 of 82. Scored word by word against the
+ * truth on patched builds (no command of the repository prints those counts or runs the
+ * variants): the alignment benchmark's real starts 29 nearer the truth, none farther; a reach of
+ * 10 ms before the start moved 23 starts nearer, one of 40 ms 33 nearer and 1 farther; the
+ * unconditioned variant is the one above. Pure.
  */
 import { valueAtShare } from './rank.js';
 import type { AcousticSpan } from './types.js';
@@ -73,25 +76,21 @@ export const MAX_RISE_TO_START_MS = 20;
 export interface TakeLevels {
   /** Per frame its peak (largest absolute sample). */
   readonly peaks: ArrayLike<number>;
-  /** The take noise ({@link takeNoisePeak}). */
+  /** The take noise (see {@link takeLevels}). */
   readonly noise: number;
-  /** A frame over this peak belongs to a take ({@link takeOverPeak}). */
+  /** A frame over this peak belongs to a take (see {@link takeLevels}). */
   readonly over: number;
 }
 
-/** The {@link TakeLevels} of a recording from its frame peaks (frames of `frameMs`). */
-export function takeLevels(peaks: ArrayLike<number>, frameMs: number): TakeLevels {
-  return { peaks, noise: takeNoisePeak(peaks, frameMs), over: takeOverPeak(peaks) };
-}
-
 /**
- * The take noise of a recording (see the module comment) from its frame peaks (`peaks`, frames of
- * `frameMs`): the median of the takes' quietest peaks, never under the floor's peak; the floor's
- * peak without a take.
+ * The {@link TakeLevels} of a recording from its frame peaks (frames of `frameMs`): a frame belongs
+ * to a take when its peak is over {@link TAKE_OVER_FLOOR} × the floor's peak +
+ * {@link TAKE_OVER_FLOOR_PLUS}; the take noise is the median of the takes' quietest peaks, never
+ * under the floor's peak (the floor's peak without a take).
  */
-export function takeNoisePeak(peaks: ArrayLike<number>, frameMs: number): number {
+export function takeLevels(peaks: ArrayLike<number>, frameMs: number): TakeLevels {
   const floor = valueAtShare(peaks, FLOOR_PEAK_SHARE, 0);
-  const over = takeOverPeak(peaks);
+  const over = TAKE_OVER_FLOOR * floor + TAKE_OVER_FLOOR_PLUS;
   const quietest: number[] = [];
   for (let f = 0; f < peaks.length; ) {
     if (peaks[f]! <= over) {
@@ -104,14 +103,8 @@ export function takeNoisePeak(peaks: ArrayLike<number>, frameMs: number): number
     if ((g - f) * frameMs >= MIN_TAKE_MS) quietest.push(least);
     f = g;
   }
-  if (quietest.length === 0) return floor;
   quietest.sort((a, b) => a - b);
-  return Math.max(quietest[quietest.length >> 1]!, floor);
-}
-
-/** A frame belongs to a take when its peak is over this: {@link TAKE_OVER_FLOOR} × the floor's peak + {@link TAKE_OVER_FLOOR_PLUS}. */
-export function takeOverPeak(peaks: ArrayLike<number>): number {
-  return TAKE_OVER_FLOOR * valueAtShare(peaks, FLOOR_PEAK_SHARE, 0) + TAKE_OVER_FLOOR_PLUS;
+  return { peaks, over, noise: Math.max(quietest[quietest.length >> 1] ?? floor, floor) };
 }
 
 /**
@@ -173,12 +166,14 @@ export function startsAfterTakeNoise(spans: readonly (AcousticSpan | null)[], ta
   const { peaks, over } = takes;
   const tail = OVER_TAKE_NOISE * takes.noise;
   const rise = MAX_RISE_TO_START_MS / frameMs;
+  const atRise = (first: number): boolean => {
+    for (let g = first; g >= Math.max(0, first - rise); g--) if (peaks[g]! <= over) return true;
+    return false;
+  };
   return spans.map((span) => {
     if (span === null) return null;
     const first = Math.floor(span.startMs / frameMs);
-    let atRise = false;
-    for (let g = first; g >= Math.max(0, first - rise); g--) if (peaks[g]! <= over) atRise = true;
-    if (!atRise) return span;
+    if (!atRise(first)) return span;
     const limit = Math.min(Math.floor(span.endMs / frameMs) - 1, Math.ceil((span.startMs + MAX_TAIL_TRIM_MS) / frameMs), peaks.length);
     let f = first;
     while (f < limit && peaks[f]! <= tail) f++;

@@ -38,7 +38,7 @@ export async function readRecordingLevels(wavPath: string, { bands = true }: { b
   const bed = await readFrameStats(wav, bedSamples);
   const bedLevels = frameLevelsOver(bed.energies, bedSamples);
   const bedDb = noiseBedDb(bedLevels);
-  const tailBedDb = bedDb ?? noiseLikeBedDb(bedLevels, crossingRateOf(bed.crossings, bedSamples));
+  const edgeBedDb = bedDb ?? noiseLikeBedDb(bedLevels, crossingRateOf(bed.crossings, bedSamples));
   const stats = await readFrameStats(wav, frameSamples, undefined, { bands });
-  return recordingLevels(stats.energies, frameSamples, stats.crossings, stats.bands, bedDb, tailBedDb);
+  return recordingLevels(stats.energies, frameSamples, stats.crossings, stats.bands, bedDb, edgeBedDb);
 }

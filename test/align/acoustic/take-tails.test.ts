@@ -6,8 +6,7 @@ import {
   MAX_RISE_TO_START_MS,
   MAX_TAIL_TRIM_MS,
   startsAfterTakeNoise,
-  takeNoisePeak,
-  takeOverPeak,
+  takeLevels,
   type TakeLevels,
 } from '../../../src/align/acoustic/take-tails.js';
 
@@ -17,20 +16,20 @@ import {
  */
 const peaks = (text: string): Uint16Array => Uint16Array.from(text, (c) => ({ _: 30, n: 500, m: 700, t: 1200, W: 8000 })[c]!);
 /** The takes of `text` with a take noise of `noise`. */
-const takes = (text: string, noise: number): TakeLevels => ({ peaks: peaks(text), noise, over: takeOverPeak(peaks(text)) });
+const takes = (text: string, noise: number): TakeLevels => ({ peaks: peaks(text), noise, over: takeLevels(peaks(text), 5).over });
 
-describe('takeNoisePeak', () => {
-  it('is the median over the takes of each take\'s quietest peak', () => {
+describe('takeLevels', () => {
+  it('has for the take noise the median over the takes of each take\'s quietest peak', () => {
     // Three takes (each 30 frames, 150 ms, over 3 × 30 + 8 = 98): quietest 500, 700 and 500.
     const text = `${'_'.repeat(20)}nnnnn${'W'.repeat(20)}nnnnn${'_'.repeat(20)}mmmmm${'W'.repeat(20)}mmmmm${'_'.repeat(20)}nnnnn${'W'.repeat(20)}nnnnn${'_'.repeat(20)}`;
-    expect(takeNoisePeak(peaks(text), 5)).toBe(500);
+    expect(takeLevels(peaks(text), 5).noise).toBe(500);
   });
 
-  it('leaves out stretches shorter than a take, and is the floor\'s peak without a take', () => {
+  it('leaves out stretches shorter than a take, and has the floor\'s peak for the noise without a take', () => {
     // A 95 ms burst of 8,000 is no take; the one take's quietest peak is 700.
     const text = `${'_'.repeat(40)}${'W'.repeat(19)}${'_'.repeat(40)}mm${'W'.repeat(20)}mm${'_'.repeat(40)}`;
-    expect(takeNoisePeak(peaks(text), 5)).toBe(700);
-    expect(takeNoisePeak(peaks('_'.repeat(100)), 5)).toBe(30);
+    expect(takeLevels(peaks(text), 5).noise).toBe(700);
+    expect(takeLevels(peaks('_'.repeat(100)), 5).noise).toBe(30);
   });
 });
 
@@ -64,7 +63,7 @@ describe('endsToTakeCliff', () => {
   // One take: the floor to frame 20, its noise, a word (frames 25–44), a closure as quiet as the noise (45–54), a faint
   // release (55–56), noise to frame 59, the cliff at frame 60 (300 ms).
   const text = `${'_'.repeat(20)}nnnnn${'W'.repeat(20)}${'n'.repeat(10)}tt${'n'.repeat(3)}${'_'.repeat(20)}`;
-  const over = takeOverPeak(peaks(text));
+  const over = takeLevels(peaks(text), 5).over;
 
   it('takes a take\'s floor peak from its quietest frames: 3 × 30 + 8', () => {
     expect(over).toBe(98);
