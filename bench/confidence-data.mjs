@@ -29,7 +29,7 @@ export async function confidenceSet(dir) {
       await writeFile(join(dir, 'ref', `${plan.name}.txt`), `${truth.reference.map((w) => w.text).join(' ')}\n`);
       await writeFile(meta, JSON.stringify(truth));
     }
-    out.push({ name: plan.name, kind: plan.kind, faults: plan.faults, wav, ...JSON.parse(await readFile(meta, 'utf8')) });
+    out.push({ name: plan.name, kind: plan.kind, wholeTakes: plan.wholeTakes === true, faults: plan.faults, wav, ...JSON.parse(await readFile(meta, 'utf8')) });
   }
   return out;
 }

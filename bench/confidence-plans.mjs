@@ -64,7 +64,7 @@ export async function recordingPlans() {
     return speakers.get(speaker).get(file);
   };
   const real = (name, speaker, faults, build, whole = false) => ({
-    name, kind: `real digits (fsdd ${speaker}${whole ? ', whole takes' : ''})`, faults,
+    name, kind: `real digits (fsdd ${speaker}${whole ? ', whole takes' : ''})`, wholeTakes: whole, faults,
     script: async () => {
       const ds = digits(speaker, 22, name.length * 7 + speaker.length);
       const takes = await Promise.all(ds.map((d, k) => takeOf(speaker, d, k % files.filter((f) => f.startsWith(`${d}_${speaker}_`)).length, whole)));

@@ -184,7 +184,7 @@ export default async function confidence() {
     }
   }
   // The real recordings of whole takes alone (the speaker's own noise bed kept: what the take tails and the bed tests are for).
-  const wholeTakes = new Set(set.filter((rec) => rec.kind.includes('whole takes')).map((rec) => rec.name));
+  const wholeTakes = new Set(set.filter((rec) => rec.wholeTakes).map((rec) => rec.name));
   const whole = figures(withReference.filter((r) => wholeTakes.has(r.recording)));
   tableRows.push([modeNames.reference, 'real, whole takes only', whole.right + whole.wrong, pct(whole.wrongFlagged, whole.wrong),
     pct(whole.rightFlagged, whole.right), pct(whole.edgeWrongFlagged, whole.edgeWrong), pct(whole.rightEdgeFlagged, whole.right)]);
