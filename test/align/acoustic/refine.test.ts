@@ -44,6 +44,19 @@ describe('refineEdges', () => {
     ]);
   });
 
+  it('splits two words the extension made touch at a dip to the floor between them, however short', () => {
+    // After the floor (frames 0–9), the first word loud on frames 10–19, its faint tail (c, 18 dB over the floor) on 20–49; one
+    // floor frame (50); the next take's faint lead (51–54), then its word, loud on 55–74. The search put the second start in the
+    // first's tail (frame 40): the end extends 80 ms to frame 36, the start back to it, and the two touch at 180 ms until the floor
+    // frame parts them.
+    const l = levels(`${'_'.repeat(10)}${'L'.repeat(10)}${'c'.repeat(30)}_cccc${'L'.repeat(20)}`);
+    const evidence = (phones: number) => ({ frames: 5, alignedScore: -100, loopScore: null, phones });
+    const searched = [{ startMs: 50, endMs: 100, evidence: evidence(4) }, { startMs: 200, endMs: 375, evidence: evidence(2) }];
+    expect(refineEdges(searched, l)).toEqual([
+      { startMs: 50, endMs: 250, evidence: evidence(4) }, { startMs: 255, endMs: 375, evidence: evidence(2) },
+    ]);
+  });
+
   it("moves a junction in the first word's fading end to the next word's abrupt onset (valleys.ts)", () => {
     // The first word loud on frames 2–9 and fading on 10–19 (18, then 12 dB over the floor), the next word loud from frame 20; the
     // search made them meet at frame 10. The junction moves to the fading end's last lowest frame, 19.
