@@ -49,16 +49,21 @@
  *
  * Two words the extension made touch (the search put the second's start in the first's faint tail,
  * and each edge went over that sound towards the other) are split again, as above, at a dip to the
- * floor between them: frames at most {@link FLOOR_DIP_DB} over it, however short, for the floor is
+ * floor between them: frames at most `FLOOR_DIP_DB` over it (floor-dips.ts), however short, for the floor is
  * where no take's sound lies (a single such frame parts two takes joined with no pause), while the
  * quiet frames of the first pass, up to 9 dB over the floor, are also the closures inside fading
  * speech ("whose gardens", "ran up": split 25 and 10 ms off their truth). Measured (`node bench/run.mjs
  * --only alignment,confidence`): the changed voices' starts within 50 ms 89 → 91 of 102, ends 91 → 92
  * (a Greek "two" put 189 ms early in the noisy tail of the "five" before it, and the "five" cut);
  * every other figure the same.
+ *
+ * Then a start put in sound just before such a dip (the previous take's tail, a final stop's release)
+ * moves past it (see {@link startsPastFloorDips}, floor-dips.ts: changed voices' starts within 50 ms
+ * 91 → 93 of 102).
  */
 import { BED_MARGIN_DB, startsPastBed } from './bed-starts.js';
 import { extendEdges } from './extend-loud.js';
+import { FLOOR_DIP_DB, startsPastFloorDips } from './floor-dips.js';
 import { ENERGY_FRAME_MS, quietFrames, steadyNoise, type FrameLevels } from './frame-levels.js';
 import { junctionsAtPauses } from './junctions.js';
 import { startsPastSpill } from './spill.js';
@@ -69,8 +74,6 @@ import type { AcousticSpan } from './types.js';
 
 /** A pause after a word's spill (see spill.ts): frames at most this many dB over the floor. */
 export const PAUSE_DB = 6;
-/** A dip to the floor between two words the extension made touch: frames at most this many dB over the floor. */
-export const FLOOR_DIP_DB = 3;
 
 /**
  * Every span trimmed off quiet frames, then extended over loud frames outside it up to its
@@ -108,6 +111,8 @@ export function refineEdges(
     quietEnd,
     ENERGY_FRAME_MS,
   ), levels.db, ENERGY_FRAME_MS), levels.db, ENERGY_FRAME_MS);
-  const extended = junctionsAtPauses(extendEdges(trimmed, levels, steady, endPause), quietFrames(levels, FLOOR_DIP_DB), ENERGY_FRAME_MS);
+  const dip = quietFrames(levels, FLOOR_DIP_DB);
+  const split = junctionsAtPauses(extendEdges(trimmed, levels, steady, endPause), dip, ENERGY_FRAME_MS);
+  const extended = startsPastFloorDips(split, dip, ENERGY_FRAME_MS);
   return junctionsBeforeOnsets(extended, levels.db, ENERGY_FRAME_MS);
 }
