@@ -4,9 +4,10 @@
  * word of the text that found no place (which of the two was said is doubtful); the edges are
  * refined on the audio's energy (the speaker's own noise bed, where one stands out, counted as
  * floor: noise-bed.ts), words far fainter than the others that also score poorly are left out, the
- * edges are put on the sample, and where a bed stands out each end is moved to its word's last
- * sound over its take's own noise, back from that noise or on to a faint last sound before the
- * take's cliff, and a start put at its take's rise on to its word's first sound (take-tails.ts).
+ * edges are put on the sample, and where a bed stands out a junction just inside a word's onset is
+ * moved to the onset, each end is moved to its word's last sound over its take's own noise, back
+ * from that noise or on to a faint last sound before the take's cliff, and a start put at its
+ * take's rise on to its word's first sound (take-tails.ts).
  */
 import { readFrameStats } from '../../audio/index.js';
 import type { WavInfo } from '../../wav-header.js';
@@ -16,7 +17,7 @@ import { crossingRateOf, ENERGY_FRAME_MS, frameLevels, steadyNoise, type FrameLe
 import { refineEdges } from './refine.js';
 import { noiseBedDb, noiseLikeBedDb, overNoiseBed } from './noise-bed.js';
 import { edgesOnSamples } from './sample-edges.js';
-import { endsBeforeTakeNoise, endsToTakeCliff, startsAfterTakeNoise, takeLevels, type TakeLevels } from './take-tails.js';
+import { endsBeforeTakeNoise, endsToTakeCliff, junctionsAtTakeOnsets, startsAfterTakeNoise, takeLevels, type TakeLevels } from './take-tails.js';
 import type { AcousticSpan } from './types.js';
 
 /**
@@ -92,8 +93,12 @@ export async function settleSpans(
   );
 }
 
-/** Each span's edges moved onto its word's own sound over its take's noise (take-tails.ts): ends back, then on, then starts on. */
+/**
+ * Each span's edges moved onto its word's own sound over its take's noise (take-tails.ts): junctions to the next word's onset,
+ * ends back, then on, then starts on.
+ */
 function onTakeSound(spans: readonly (AcousticSpan | null)[], takes: TakeLevels): (AcousticSpan | null)[] {
-  const ends = endsToTakeCliff(endsBeforeTakeNoise(spans, takes, ENERGY_FRAME_MS), takes, ENERGY_FRAME_MS);
+  const atOnsets = junctionsAtTakeOnsets(spans, takes, ENERGY_FRAME_MS);
+  const ends = endsToTakeCliff(endsBeforeTakeNoise(atOnsets, takes, ENERGY_FRAME_MS), takes, ENERGY_FRAME_MS);
   return startsAfterTakeNoise(ends, takes, ENERGY_FRAME_MS);
 }

@@ -50,8 +50,16 @@
  * truth on patched builds (no command of the repository prints those counts or runs the
  * variants): the alignment benchmark's real starts 29 nearer the truth, none farther; a reach of
  * 10 ms before the start moved 23 starts nearer, one of 40 ms 33 nearer and 1 farther; the
- * unconditioned variant is the one above. Pure.
+ * unconditioned variant is the one above.
+ *
+ * First, two touching words whose junction the search put a few frames into the second's onset
+ * ({@link junctionsAtTakeOnsets}) meet at that onset: the frames over the noise at the first word's
+ * end had kept the end trim from reaching the take's noise before them (a changed voice's "eight"
+ * said twice, the first one's end +86 → +6 ms, the second's start +7 → −3). Measured (`node
+ * bench/run.mjs --only alignment,confidence`): the changed voices' ends within 50 ms 93 → 94 of
+ * 102; nothing else moves in either benchmark. Pure.
  */
+import { movedJunctions } from './junctions.js';
 import { valueAtShare } from './rank.js';
 import type { AcousticSpan } from './types.js';
 
@@ -71,6 +79,10 @@ export const MAX_TAIL_TRIM_MS = 150;
 export const MAX_TAIL_REACH_MS = 250;
 /** A start at most this many ms after its take's rise from the floor lies in the take's noise before its word. */
 export const MAX_RISE_TO_START_MS = 20;
+/** A junction at most this many ms into the next word's onset ... */
+export const MAX_INTO_ONSET_MS = 15;
+/** ... with at least this much of the take's noise before that onset moves to it, ms. */
+export const MIN_NOISE_BEFORE_ONSET_MS = 20;
 
 /** A recording's takes as the moves read them (see the module comment). */
 export interface TakeLevels {
@@ -105,6 +117,32 @@ export function takeLevels(peaks: ArrayLike<number>, frameMs: number): TakeLevel
   }
   quietest.sort((a, b) => a - b);
   return { peaks, over, noise: Math.max(quietest[quietest.length >> 1] ?? floor, floor) };
+}
+
+/**
+ * Two touching spans whose junction lies at most {@link MAX_INTO_ONSET_MS} into frames over
+ * {@link OVER_TAKE_NOISE} × the take noise, after at least {@link MIN_NOISE_BEFORE_ONSET_MS} of frames
+ * not over it, meet where those frames begin instead: the next word's onset, the take's noise before
+ * it left to the first word's end (which {@link endsBeforeTakeNoise} then moves back over it).
+ * Frames of `frameMs`; null stays null.
+ */
+export function junctionsAtTakeOnsets(
+  spans: readonly (AcousticSpan | null)[],
+  takes: TakeLevels,
+  frameMs: number,
+): (AcousticSpan | null)[] {
+  const { peaks } = takes;
+  const tail = OVER_TAKE_NOISE * takes.noise;
+  const into = MAX_INTO_ONSET_MS / frameMs;
+  const noise = MIN_NOISE_BEFORE_ONSET_MS / frameMs;
+  return movedJunctions(spans, frameMs, (a, b, junction) => {
+    let onset = junction;
+    while (onset > junction - into && onset > 0 && peaks[onset - 1]! > tail) onset--;
+    let quiet = onset;
+    while (quiet > onset - noise && quiet > 0 && peaks[quiet - 1]! <= tail) quiet--;
+    if (onset === junction || onset - quiet < noise) return null;
+    return [{ ...a, endMs: onset * frameMs }, { ...b, startMs: onset * frameMs }];
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   endsBeforeTakeNoise,
   endsToTakeCliff,
+  junctionsAtTakeOnsets,
   MAX_TAIL_REACH_MS,
   MAX_RISE_TO_START_MS,
   MAX_TAIL_TRIM_MS,
@@ -56,6 +57,31 @@ describe('endsBeforeTakeNoise', () => {
   it('never moves an end to its start', () => {
     // A span of noise only: nothing to keep, so it stays as it is.
     expect(endsBeforeTakeNoise([{ startMs: 240, endMs: 290 }], takes(text, 500), 5)).toEqual([{ startMs: 240, endMs: 290 }]);
+  });
+});
+
+describe('junctionsAtTakeOnsets', () => {
+  // A word (frames 10–29), 50 ms of its take's noise (30–39), the next word (40–59).
+  const text = `${'_'.repeat(10)}${'W'.repeat(20)}${'n'.repeat(10)}${'W'.repeat(20)}${'_'.repeat(10)}`;
+
+  it('moves a junction up to 15 ms into the next word\'s onset to the onset, and the end trim then goes over the noise', () => {
+    const moved = junctionsAtTakeOnsets([{ startMs: 50, endMs: 210 }, { startMs: 210, endMs: 300 }, null], takes(text, 500), 5);
+    expect(moved).toEqual([{ startMs: 50, endMs: 200 }, { startMs: 200, endMs: 300 }, null]);
+    expect(endsBeforeTakeNoise(moved, takes(text, 500), 5)[0]).toEqual({ startMs: 50, endMs: 150 });
+    // 15 ms in: the same.
+    expect(junctionsAtTakeOnsets([{ startMs: 50, endMs: 215 }, { startMs: 215, endMs: 300 }], takes(text, 500), 5)).toEqual([
+      { startMs: 50, endMs: 200 }, { startMs: 200, endMs: 300 },
+    ]);
+  });
+
+  it('keeps a junction 20 ms into the onset, at it, with under 20 ms of noise before it, or between words that do not touch', () => {
+    const keep = (spans: { startMs: number; endMs: number }[], t = text) =>
+      expect(junctionsAtTakeOnsets(spans, takes(t, 500), 5)).toEqual(spans);
+    keep([{ startMs: 50, endMs: 220 }, { startMs: 220, endMs: 300 }]);
+    keep([{ startMs: 50, endMs: 200 }, { startMs: 200, endMs: 300 }]);
+    keep([{ startMs: 50, endMs: 210 }, { startMs: 215, endMs: 300 }]);
+    const short = `${'_'.repeat(10)}${'W'.repeat(27)}${'n'.repeat(3)}${'W'.repeat(20)}${'_'.repeat(10)}`;
+    keep([{ startMs: 50, endMs: 210 }, { startMs: 210, endMs: 300 }], short);
   });
 });
 
