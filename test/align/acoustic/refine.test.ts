@@ -44,6 +44,22 @@ describe('refineEdges', () => {
     ]);
   });
 
+  it('stops an end\'s extension at an onset 10 dB over the 15 ms before it, within 150 ms of the next placed word', () => {
+    // A word loud on frames 10–29, sound 18 dB over the floor on 30–35, then an onset (40 dB) the search gave neither word.
+    const evidence = (phones: number) => ({ frames: 5, alignedScore: -100, loopScore: null, phones });
+    const near = levels(`${'_'.repeat(10)}${'L'.repeat(20)}cccccc${'L'.repeat(20)}${'_'.repeat(10)}`);
+    const first = { startMs: 50, endMs: 150, evidence: evidence(3) };
+    // The next word searched from frame 40: the end stops at the onset (frame 36), and the next start extends back to it.
+    expect(refineEdges([first, { startMs: 200, endMs: 280, evidence: evidence(3) }], near)).toEqual([
+      { ...first, endMs: 180 }, { startMs: 180, endMs: 280, evidence: evidence(3) },
+    ]);
+    // The next word searched from frame 68, 160 ms after the onset: the onset is the first word's own, its end goes on 80 ms.
+    const far = levels(`${'_'.repeat(10)}${'L'.repeat(20)}cccccc${'L'.repeat(40)}${'_'.repeat(10)}`);
+    expect(refineEdges([first, { startMs: 340, endMs: 380, evidence: evidence(3) }], far)).toEqual([
+      { ...first, endMs: 230 }, { startMs: 230, endMs: 380, evidence: evidence(3) },
+    ]);
+  });
+
   it('splits two words the extension made touch at a dip to the floor between them, however short', () => {
     // After the floor (frames 0–9), the first word loud on frames 10–19, its faint tail (c, 18 dB over the floor) on 20–49; one
     // floor frame (50); the next take's faint lead (51–54), then its word, loud on 55–74. The search put the second start in the
