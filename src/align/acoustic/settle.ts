@@ -7,7 +7,7 @@
  * edges are put on the sample, and where a bed stands out a junction just inside a word's onset is
  * moved to the onset, each end is moved to its word's last sound over its take's own noise, back
  * from that noise or on to a faint last sound before the take's cliff, and a start put at its
- * take's rise on to its word's first sound (take-tails.ts).
+ * take's rise on to its word's first sound, one put later back to it (take-tails.ts).
  */
 import { readFrameStats } from '../../audio/index.js';
 import type { WavInfo } from '../../wav-header.js';
@@ -17,7 +17,15 @@ import { crossingRateOf, ENERGY_FRAME_MS, frameLevels, type FrameLevels } from '
 import { rawMarks, refineEdges, type RawMarks } from './refine.js';
 import { noiseBedDb, noiseLikeBedDb, overNoiseBed } from './noise-bed.js';
 import { edgesOnSamples } from './sample-edges.js';
-import { endsBeforeTakeNoise, endsToTakeCliff, junctionsAtTakeOnsets, startsAfterTakeNoise, takeLevels, type TakeLevels } from './take-tails.js';
+import {
+  endsBeforeTakeNoise,
+  endsToTakeCliff,
+  junctionsAtTakeOnsets,
+  startsAfterTakeNoise,
+  startsBackToTakeRise,
+  takeLevels,
+  type TakeLevels,
+} from './take-tails.js';
 import type { AcousticSpan } from './types.js';
 
 /**
@@ -95,10 +103,10 @@ export async function settleSpans(
 
 /**
  * Each span's edges moved onto its word's own sound over its take's noise (take-tails.ts): junctions to the next word's onset,
- * ends back, then on, then starts on.
+ * ends back, then on, then starts on, then back.
  */
 function onTakeSound(spans: readonly (AcousticSpan | null)[], takes: TakeLevels): (AcousticSpan | null)[] {
   const atOnsets = junctionsAtTakeOnsets(spans, takes, ENERGY_FRAME_MS);
   const ends = endsToTakeCliff(endsBeforeTakeNoise(atOnsets, takes, ENERGY_FRAME_MS), takes, ENERGY_FRAME_MS);
-  return startsAfterTakeNoise(ends, takes, ENERGY_FRAME_MS);
+  return startsBackToTakeRise(startsAfterTakeNoise(ends, takes, ENERGY_FRAME_MS), takes, ENERGY_FRAME_MS);
 }

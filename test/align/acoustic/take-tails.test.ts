@@ -7,6 +7,7 @@ import {
   MAX_RISE_TO_START_MS,
   MAX_TAIL_TRIM_MS,
   startsAfterTakeNoise,
+  startsBackToTakeRise,
   takeLevels,
   type TakeLevels,
 } from '../../../src/align/acoustic/take-tails.js';
@@ -133,5 +134,24 @@ describe('startsAfterTakeNoise', () => {
     expect(startsAfterTakeNoise([{ startMs: 125, endMs: 260 }], takes(text, 500), 5)).toEqual([{ startMs: 125, endMs: 260 }]);
     // A span of noise only (100–140 ms): nothing to move on to before its end.
     expect(startsAfterTakeNoise([{ startMs: 100, endMs: 140 }], takes(text, 500), 5)).toEqual([{ startMs: 100, endMs: 140 }]);
+  });
+});
+
+describe('startsBackToTakeRise', () => {
+  // One take: the floor to frame 19, its noise (20–21), a word's faint start (22–25), the word (26–65), noise, the floor.
+  const text = `${'_'.repeat(20)}nn${'t'.repeat(4)}${'W'.repeat(40)}nnnn${'_'.repeat(20)}`;
+
+  it('moves a start up to 150 ms after its take\'s rise back to the take\'s first frame over twice its noise', () => {
+    expect(startsBackToTakeRise([null, { startMs: 130, endMs: 300 }], takes(text, 500), 5)).toEqual([null, { startMs: 110, endMs: 300 }]);
+    // Frame 49 is 150 ms after the floor frame 19: moved; frame 50 is not.
+    expect(startsBackToTakeRise([{ startMs: 245, endMs: 300 }], takes(text, 500), 5)).toEqual([{ startMs: 110, endMs: 300 }]);
+    expect(startsBackToTakeRise([{ startMs: 250, endMs: 300 }], takes(text, 500), 5)).toEqual([{ startMs: 250, endMs: 300 }]);
+  });
+
+  it('keeps a start when an earlier word ends after the rise, or nothing over twice the noise lies before it', () => {
+    const word = { startMs: 130, endMs: 300 };
+    expect(startsBackToTakeRise([{ startMs: 0, endMs: 105 }, word], takes(text, 500), 5)[1]).toBe(word);
+    expect(startsBackToTakeRise([{ startMs: 0, endMs: 100 }, word], takes(text, 500), 5)[1]).toEqual({ startMs: 110, endMs: 300 });
+    expect(startsBackToTakeRise([word], takes(text, 700), 5)[0]).toBe(word);
   });
 });
