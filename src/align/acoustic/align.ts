@@ -171,7 +171,7 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
     let refined = settled;
     // Sound no word was given beside a word placed elsewhere: each of the two words around it is searched for again on that stretch
     // alone, and moves there when it fits it better (aligned minus phone-loop score a frame) than where it was.
-    const islands = unclaimedIslands(refined, levels.energy, levels.raw.steady)
+    const islands = unclaimedIslands(refined, levels.energy, levels.steady)
       .filter((isle) => !unscripted.some(([a, b]) => isle.startMs < b && isle.endMs > a));
     if (islands.length > 0) {
       const moved = movedToIslands(found, await searchPieces(islandPieces(islands, refined, info.durationMs), false));

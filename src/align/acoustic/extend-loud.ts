@@ -57,14 +57,13 @@ export const ONSET_BEFORE_NEXT_MS = 150;
 /**
  * Every span extended over loud frames outside it up to its neighbours (see the module comment);
  * null stays null. `steady`: per frame 1 when it is steady noise (never extended onto); `endPause`:
- * per frame 1 when it is a pause after a word, `silent` when it is at the recording's own floor, for
- * an end moved over a stop's release (pause-ends.ts).
+ * per frame 1 when it is a pause after a word, for an end moved over a stop's release (pause-ends.ts).
  */
 export function extendEdges(
   spans: readonly (AcousticSpan | null)[],
   levels: FrameLevels,
   steady: Uint8Array,
-  [endPause, silent]: readonly [Uint8Array, Uint8Array],
+  endPause: Uint8Array,
 ): (AcousticSpan | null)[] {
   const loud = Uint8Array.from(quietFrames(levels, EXTEND_OVER_DB), (q, f) => (1 - q) & (1 - steady[f]!));
   const fading = soundsFade(levels);
@@ -91,7 +90,7 @@ export function extendEdges(
     if (end - last >= maxEnd && tail[end] === 1 && i + 1 < spans.length && spans[i + 1] !== null) {
       end = abruptEnd(levels, ENERGY_FRAME_MS, fading ? TAIL_OVER_DB : EXTEND_OVER_DB, [last, end, nextStart]);
     }
-    if (end < nextStart) end = endAtRelease(levels.db, endPause, silent, ENERGY_FRAME_MS, [end, nextStart]);
+    if (end < nextStart) end = endAtRelease(levels.db, endPause, ENERGY_FRAME_MS, [end, nextStart]);
     previousEnd = Math.max(previousEnd, end);
     if (start === first && end === last) return span;
     return {

@@ -15,14 +15,7 @@
  * release of any length) took real ends to 92.8 %, but also took a stutter's syllable, said after
  * a short gap, into the word before it, and a take's fluctuating hiss (confidence benchmark: 3
  * wrong clips more). Without the bed's frames as pause, the Belgian French speaker's ends ran
- * over his bed.
- *
- * A release never lies past a frame at the recording's own floor, under any noise bed: there the
- * take has ended, and the sound after it is the next take's lead. Measured (`node bench/run.mjs
- * --only alignment,confidence`): the confidence benchmark's ends within 50 ms 473 → 474 of 506 (a
- * Belgian French "one" +87 → +12 ms, whose "release" was the next take's first 50 ms across 15 ms
- * of floor); the alignment benchmark's figures the same. Scored word by word on patched builds: one
- * end farther, within 50 ms (a changed voice's "eight" +2 → −23 ms, its closure down at the floor). Pure.
+ * over his bed. Pure.
  */
 
 /** Longest outward move of an end to the pause after it, ms. */
@@ -37,19 +30,11 @@ export const MAX_RELEASE_MS = 50;
 /**
  * The frame (exclusive) the end at frame `end` moves to: where the first run of `pause` frames at
  * least {@link MIN_PAUSE_MS} long after it begins, when that is within {@link MAX_TO_PAUSE_MS}, the
- * run is over before `nextStart` (the next placed word's first frame), the sound before it rises
- * by {@link RISE_DB} and no `silent` frame lies between; `end` otherwise. `db`: per frame of
- * `frameMs` its level; `pause`: per frame 1 when it is quiet enough for a pause; `silent`: per frame
- * 1 when it is at the recording's own floor, under any noise bed (no take's sound: a "release"
- * past it is the next take's).
+ * run is over before `nextStart` (the next placed word's first frame) and the sound before it rises
+ * by {@link RISE_DB}; `end` otherwise. `db`: per frame of `frameMs` its level; `pause`: per frame 1
+ * when it is quiet enough for a pause.
  */
-export function endAtRelease(
-  db: Float64Array,
-  pause: Uint8Array,
-  silent: Uint8Array,
-  frameMs: number,
-  [end, nextStart]: readonly [number, number],
-): number {
+export function endAtRelease(db: Float64Array, pause: Uint8Array, frameMs: number, [end, nextStart]: readonly [number, number]): number {
   const reach = MAX_TO_PAUSE_MS / frameMs;
   const shortest = MIN_PAUSE_MS / frameMs;
   const release = MAX_RELEASE_MS / frameMs;
@@ -60,7 +45,7 @@ export function endAtRelease(
     if (to < f + shortest) continue;
     let quietest = Number.POSITIVE_INFINITY;
     for (let k = end; k < f; k++) {
-      if (db[k]! >= quietest + RISE_DB) return f - k <= release && !silent.subarray(end, f).includes(1) ? f : end;
+      if (db[k]! >= quietest + RISE_DB) return f - k <= release ? f : end;
       quietest = Math.min(quietest, db[k]!);
     }
     return end;

@@ -39,8 +39,8 @@
  * end whose extension spends its reach in loud sound, the next word placed, goes on over sound that
  * stays 20 dB over the floor when it stops at once before that word (see `abruptEnd`,
  * abrupt-ends.ts: synthetic ends 95.8 → 96.6 %). An end at a final stop's closure moves on over
- * its release to the pause after it, never past the recording's own floor (see `endAtRelease`,
- * pause-ends.ts: real ends within 50 ms 91.0 → 91.5 %).
+ * its release to the pause after it (see `endAtRelease`, pause-ends.ts: real ends within
+ * 50 ms 91.0 → 91.5 %).
  *
  * Two words the search made touch inside one of them with no pause near are judged on the shape of
  * the level: a junction on a steady slope moves onto the valley between them, and one in the first
@@ -76,35 +76,19 @@ import type { AcousticSpan } from './types.js';
 export const PAUSE_DB = 6;
 
 /**
- * Per frame marks read on a recording's levels before its noise bed is put at the floor (a bed at
- * the noise's level would break steady noise up, and hide where takes end): `steady`, 1 when it is
- * steady noise (steady-noise.ts); `silent`, 1 when it is at most `FLOOR_DIP_DB` over the floor
- * (floor-dips.ts): no take's sound.
- */
-export interface RawMarks {
-  readonly steady: Uint8Array;
-  readonly silent: Uint8Array;
-}
-
-/** The {@link RawMarks} of `levels`. */
-export function rawMarks(levels: FrameLevels): RawMarks {
-  return { steady: steadyNoise(levels), silent: quietFrames(levels, FLOOR_DIP_DB) };
-}
-
-/**
  * Every span trimmed off quiet frames, then extended over loud frames outside it up to its
  * neighbours (see the module comment); null stays null, and a span all quiet becomes null.
- * `bedDb`: the level of the speaker's noise bed (noise-bed.ts), null when none stands out; `raw`:
- * the {@link RawMarks} found on the levels before the bed was put at the floor, by default on `levels`.
+ * `bedDb`: the level of the speaker's noise bed (noise-bed.ts), null when none stands out;
+ * `steady`: per frame 1 when it is steady noise (steady-noise.ts), found on the levels before the bed
+ * was put at the floor (a bed at the noise's level would break it up); by default on `levels`.
  * Steady noise is no word's: edges are moved past it and never extended onto it.
  */
 export function refineEdges(
   spans: readonly (AcousticSpan | null)[],
   levels: FrameLevels,
   bedDb: number | null = null,
-  raw: RawMarks = rawMarks(levels),
+  steady: Uint8Array = steadyNoise(levels),
 ): (AcousticSpan | null)[] {
-  const { steady } = raw;
   const quietStart = quietFrames(levels, QUIET_START_DB);
   const quietEnd = quietFrames(levels, QUIET_END_DB);
   const pause = quietFrames(levels, PAUSE_DB);
@@ -128,7 +112,7 @@ export function refineEdges(
     ENERGY_FRAME_MS,
   ), levels.db, ENERGY_FRAME_MS), levels.db, ENERGY_FRAME_MS);
   const dip = quietFrames(levels, FLOOR_DIP_DB);
-  const split = junctionsAtPauses(extendEdges(trimmed, levels, steady, [endPause, raw.silent]), dip, ENERGY_FRAME_MS);
+  const split = junctionsAtPauses(extendEdges(trimmed, levels, steady, endPause), dip, ENERGY_FRAME_MS);
   const extended = startsPastFloorDips(split, dip, ENERGY_FRAME_MS);
   return junctionsBeforeOnsets(extended, levels.db, ENERGY_FRAME_MS);
 }

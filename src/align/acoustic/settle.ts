@@ -13,8 +13,8 @@ import { readFrameStats } from '../../audio/index.js';
 import type { WavInfo } from '../../wav-header.js';
 import { medianFramesPerPhone, squeezedBesideMissing, squeezedForPace } from './evidence.js';
 import { dropFaintAndPoor } from './faint-words.js';
-import { crossingRateOf, ENERGY_FRAME_MS, frameLevels, type FrameLevels } from './frame-levels.js';
-import { rawMarks, refineEdges, type RawMarks } from './refine.js';
+import { crossingRateOf, ENERGY_FRAME_MS, frameLevels, steadyNoise, type FrameLevels } from './frame-levels.js';
+import { refineEdges } from './refine.js';
 import { noiseBedDb, noiseLikeBedDb, overNoiseBed } from './noise-bed.js';
 import { edgesOnSamples } from './sample-edges.js';
 import {
@@ -36,8 +36,8 @@ export interface SettleLevels {
   readonly energy: FrameLevels;
   readonly edges: FrameLevels;
   readonly bedDb: number | null;
-  /** Steady noise and the recording's own floor, per energy frame, found on `energy` (refine.ts). */
-  readonly raw: RawMarks;
+  /** Per energy frame 1 when it is steady noise (steady-noise.ts), found on `energy`. */
+  readonly steady: Uint8Array;
   /** Where a bed stands out (either test of noise-bed.ts): the takes' levels in energy frames (take-tails.ts). */
   readonly takes: TakeLevels | null;
 }
@@ -65,7 +65,7 @@ export async function recordingLevels(
     energy,
     edges: overNoiseBed(energy, bedDb),
     bedDb,
-    raw: rawMarks(energy),
+    steady: steadyNoise(energy),
     takes,
     search: frameLevels(coarse, per * frameSamples),
   };
@@ -92,7 +92,7 @@ export async function settleSpans(
     const missing = [word - 1, word + 1].filter((n) => n >= 0 && n < paced.length && paced[n] === null && (wordPhones[n] ?? 0) > 0);
     return missing.some((n) => squeezedBesideMissing(span.evidence!, wordPhones[n]!, pace)) ? null : span;
   });
-  const edged = refineEdges(result, levels.edges, levels.bedDb, levels.raw);
+  const edged = refineEdges(result, levels.edges, levels.bedDb, levels.steady);
   const onSamples = await edgesOnSamples(dropFaintAndPoor(edged, levels.energy), wav, levels.edges);
   const { takes } = levels;
   const refined = takes === null ? onSamples : onTakeSound(onSamples, takes);

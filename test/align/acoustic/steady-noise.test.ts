@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { frameLevels } from '../../../src/align/acoustic/frame-levels.js';
-import { rawMarks, refineEdges } from '../../../src/align/acoustic/refine.js';
+import { frameLevels, steadyNoise } from '../../../src/align/acoustic/frame-levels.js';
+import { refineEdges } from '../../../src/align/acoustic/refine.js';
 import { unclaimedIslands } from '../../../src/align/acoustic/islands.js';
 import {
   edgesPastSteadyNoise, MOSTLY_NOISE, NOISE_LOOK_IN_MS, NOISY_CROSSINGS, STEADY_MS, STEADY_OVER_DB, STEADY_RANGE_DB, steadyNoiseFrames,
@@ -99,7 +99,7 @@ describe('refineEdges and unclaimedIslands with steady noise', () => {
     const span = [{ startMs: 50, endMs: 720 }];
     // Without the raw levels the start stays in the noise (the frames over the bed are no longer steady).
     expect(refineEdges(span, bedded, 40)).toEqual([{ startMs: 380, endMs: 720 }]);
-    expect(refineEdges(span, bedded, 40, rawMarks(raw))).toEqual([{ startMs: 420, endMs: 720 }]);
+    expect(refineEdges(span, bedded, 40, steadyNoise(raw))).toEqual([{ startMs: 420, endMs: 720 }]);
   });
 
   it('makes a word whose edges would move past more than two thirds of it unfound: what is left is a sliver', () => {
