@@ -51,7 +51,7 @@ export const MAX_EXTEND_TAIL_MS = 150;
 export const ONSET_JUMP_DB = 10;
 /** ... (those of the last this many ms) ... */
 export const ONSET_JUMP_OVER_MS = 15;
-/** ... at most this many ms before where the next placed word starts. */
+/** ... at most this many ms before where the next word of the text starts, when that word is placed. */
 export const ONSET_BEFORE_NEXT_MS = 150;
 
 /**

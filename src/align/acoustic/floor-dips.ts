@@ -7,7 +7,9 @@
  * sound of its own, and a dip soon after it lies inside the word: a Belgian French "zero" with a
  * dip in its /z/ went from −1 to +42 ms without that condition. The spill rule (spill.ts) is the
  * same move before the extension, past a pause of 30 ms or more up to 6 dB over the floor; this
- * one, after it, needs the floor itself and no length.
+ * one, after it, needs the floor itself and no length. The floor is that of the levels the edges
+ * are refined on: where noise-bed.ts's first test finds a speaker's bed, the bed's frames count as
+ * floor there too.
  *
  * Measured (`node bench/run.mjs --only alignment,confidence`): the changed voices' starts within
  * 50 ms 91 → 93 of 102 and ends 92 → 93 (a Greek "one" put on the release of the "eight" before
