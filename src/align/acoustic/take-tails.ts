@@ -215,17 +215,13 @@ export function endsToTakeCliff(spans: readonly (AcousticSpan | null)[], takes: 
  * end; a start with no such frame within that reach stays. Frames of `frameMs`; null stays null.
  */
 export function startsAfterTakeNoise(spans: readonly (AcousticSpan | null)[], takes: TakeLevels, frameMs: number): (AcousticSpan | null)[] {
-  const { peaks, over } = takes;
+  const { peaks } = takes;
   const tail = OVER_TAKE_NOISE * takes.noise;
   const rise = MAX_RISE_TO_START_MS / frameMs;
-  const atRise = (first: number): boolean => {
-    for (let g = first; g >= Math.max(0, first - rise); g--) if (peaks[g]! <= over) return true;
-    return false;
-  };
   return spans.map((span) => {
     if (span === null) return null;
     const first = Math.floor(span.startMs / frameMs);
-    if (!atRise(first)) return span;
+    if (lastFloorFrame(takes, first, first - rise) < 0) return span;
     const limit = Math.min(Math.floor(span.endMs / frameMs) - 1, Math.ceil((span.startMs + MAX_TAIL_TRIM_MS) / frameMs), peaks.length);
     let f = first;
     while (f < limit && peaks[f]! <= tail) f++;
@@ -241,7 +237,7 @@ export function startsAfterTakeNoise(spans: readonly (AcousticSpan | null)[], ta
  * before it. Frames of `frameMs`; null stays null.
  */
 export function startsBackToTakeRise(spans: readonly (AcousticSpan | null)[], takes: TakeLevels, frameMs: number): (AcousticSpan | null)[] {
-  const { peaks, over } = takes;
+  const { peaks } = takes;
   const tail = OVER_TAKE_NOISE * takes.noise;
   const reach = MAX_RISE_BEFORE_START_MS / frameMs;
   let previousEndMs = Number.NEGATIVE_INFINITY;
@@ -250,11 +246,16 @@ export function startsBackToTakeRise(spans: readonly (AcousticSpan | null)[], ta
     const before = previousEndMs;
     previousEndMs = Math.max(previousEndMs, span.endMs);
     const first = Math.floor(span.startMs / frameMs);
-    let rise = first - 1; // the floor frame the take rose from
-    while (rise >= 0 && first - rise <= reach && peaks[rise]! > over) rise--;
-    if (rise < 0 || first - rise > reach || (rise + 1) * frameMs < before) return span;
+    const rise = lastFloorFrame(takes, first - 1, first - reach); // the floor frame the take rose from
+    if (rise < 0 || (rise + 1) * frameMs < before) return span;
     let f = rise + 1;
     while (f < first && peaks[f]! <= tail) f++;
     return f < first ? { ...span, startMs: f * frameMs } : span;
   });
+}
+
+/** The last frame of `[lowest, from]` whose peak is not over `takes.over` (the floor before a take), or -1. */
+function lastFloorFrame(takes: TakeLevels, from: number, lowest: number): number {
+  for (let f = from; f >= Math.max(0, lowest); f--) if (takes.peaks[f]! <= takes.over) return f;
+  return -1;
 }
