@@ -5,6 +5,7 @@
  */
 import { BAND_COUNT } from '../../audio/index.js';
 import { FRAME_MS, type RecordingLevels } from './levels.js';
+import { frameShape, shapeDistance } from './spectral-shape.js';
 
 /** Frames of the clip's start compared (its onset), 10 ms each. */
 export const ONSET_FRAMES = 10;
@@ -12,12 +13,6 @@ export const ONSET_FRAMES = 10;
 export const MIN_LAG_FRAMES = 8;
 /** ... and at most this many. */
 export const MAX_LAG_FRAMES = 30;
-/**
- * Bands this far under a frame's strongest are compared as if at that level: they hold mostly the
- * recording's noise, whose level varies from frame to frame (with every band compared, an exact
- * copy of a syllable measured some 1 dB further off).
- */
-const BAND_RANGE_DB = 30;
 /** Of the compared frames, at least this many must be loud on both sides. */
 const MIN_LOUD = 5;
 
@@ -53,28 +48,6 @@ export interface OnsetRepeat {
 }
 
 /**
- * Frame `f`'s spectral shape: its bands with those more than {@link BAND_RANGE_DB} under its
- * strongest raised to that, then their mean taken out (not its loudness).
- */
-function shape(bands: Float32Array, f: number, out: Float64Array): void {
-  let top = -Infinity;
-  for (let b = 0; b < BAND_COUNT; b++) top = Math.max(top, bands[f * BAND_COUNT + b]!);
-  let mean = 0;
-  for (let b = 0; b < BAND_COUNT; b++) {
-    out[b] = Math.max(bands[f * BAND_COUNT + b]!, top - BAND_RANGE_DB);
-    mean += out[b]!;
-  }
-  mean /= BAND_COUNT;
-  for (let b = 0; b < BAND_COUNT; b++) out[b] = out[b]! - mean;
-}
-
-function distance(x: Float64Array, y: Float64Array): number {
-  let sum = 0;
-  for (let b = 0; b < BAND_COUNT; b++) sum += (x[b]! - y[b]!) ** 2;
-  return Math.sqrt(sum / BAND_COUNT);
-}
-
-/**
  * The closest repeat of the onset of the clip `startMs`–`endMs`: the first loud frame in its first
  * {@link ONSET_FRAMES} and the {@link ONSET_FRAMES} after it, against every stretch as long that
  * starts {@link MIN_LAG_FRAMES} to {@link MAX_LAG_FRAMES} later and before `limitMs` (the next
@@ -98,7 +71,7 @@ export function repeatedOnset(
   if (t0 >= clipEnd || t0 + ONSET_FRAMES > frames) return null;
   const template = Array.from({ length: ONSET_FRAMES }, (_, k) => {
     const v = new Float64Array(BAND_COUNT);
-    shape(bands, t0 + k, v);
+    frameShape(bands, t0 + k, v);
     return v;
   });
   let templateLoud = 0;
@@ -108,7 +81,7 @@ export function repeatedOnset(
   let pairs = 0;
   for (let a = 0; a < ONSET_FRAMES; a++)
     for (let b = a + 3; b < ONSET_FRAMES; b++) {
-      spread += distance(template[a]!, template[b]!);
+      spread += shapeDistance(template[a]!, template[b]!);
       pairs++;
     }
   const spreadDb = spread / pairs;
@@ -125,8 +98,8 @@ export function repeatedOnset(
       if (quiet[t0 + k] === 1 || quiet[u + k] === 1) continue;
       let nearest = Infinity;
       for (let j = -1; j <= 1; j++) {
-        shape(bands, u + k + j, probe);
-        const d = distance(template[k]!, probe);
+        frameShape(bands, u + k + j, probe);
+        const d = shapeDistance(template[k]!, probe);
         nearest = Math.min(nearest, d);
         if (j === 0) strict += d;
       }
