@@ -2,10 +2,12 @@
  * What the features of a recording's words are measured against: its levels, its typical length of
  * a phone (the median of its words' ms per phone, kept within 40–200 ms; {@link PHONE_MS} with
  * fewer than {@link MIN_WORDS_FOR_RATE} words), its words' median acoustic score per frame, and
- * every word's span (where a word's neighbours are found). Rates and scores come from the words
- * whose times were measured (not `estimated`); the spans from all of them. Pure.
+ * every word's span (where a word's neighbours are found), and what the recording's other clips of
+ * each word say of it (repeats.ts). Rates and scores come from the words whose times were measured
+ * (not `estimated`); the spans from all of them. Pure.
  */
 import type { RecordingLevels } from './levels.js';
+import { NO_REPEATS, repeatMeasures, type RepeatMeasures } from './repeats.js';
 import { phoneCount, type ScoredWord } from './scored-word.js';
 
 import { median } from '../acoustic/evidence.js';
@@ -24,6 +26,13 @@ export interface FeatureContext {
   readonly scorePerFrame: number;
   /** Every word's span, ascending by start (its neighbours are found here). */
   readonly spans: readonly (readonly [startMs: number, endMs: number])[];
+  /** Per word (the very objects the context was made of) what its repeats say; {@link NO_REPEATS} for any other. */
+  readonly repeats: ReadonlyMap<ScoredWord, RepeatMeasures>;
+}
+
+/** What the repeats say of `word` in `ctx` (none for a word the context was not made of). */
+export function repeatsOf(ctx: FeatureContext, word: ScoredWord): RepeatMeasures {
+  return ctx.repeats.get(word) ?? NO_REPEATS;
 }
 
 /** The context of a recording's words (rates and scores from the words not estimated; neighbours from all of them). */
@@ -35,5 +44,5 @@ export function featureContext(words: readonly ScoredWord[], levels: RecordingLe
     w.evidence !== undefined && w.evidence.frames > 0 ? [w.evidence.alignedScore / w.evidence.frames] : [],
   );
   const spans = words.filter((w) => w.endMs > w.startMs).map((w) => [w.startMs, w.endMs] as const).sort((a, b) => a[0] - b[0]);
-  return { levels, phoneMs, scorePerFrame: median(scores) ?? 0, spans };
+  return { levels, phoneMs, scorePerFrame: median(scores) ?? 0, spans, repeats: repeatMeasures(words, levels) };
 }

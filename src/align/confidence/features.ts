@@ -7,12 +7,13 @@
  * and whether its sound is noise rather than voice (zero crossings); and at its edges, how much
  * sound goes on outside it before a neighbouring word and how much quiet it holds inside (an edge
  * placed early or late), and whether its first syllable is heard again right after its onset
- * (edge-features.ts). Each is measured against the recording's own levels, pace and scores
+ * (edge-features.ts); and whether it sounds like, and lasts as long as, the recording's other clips
+ * of the same word (repeats.ts). Each is measured against the recording's own levels, pace and scores
  * (feature-context.ts) and kept within bounds, so that no one feature outweighs the rest.
  */
 import { clamp } from './clamp.js';
 import { edgeFeatures } from './edge-features.js';
-import type { FeatureContext } from './feature-context.js';
+import { repeatsOf, type FeatureContext } from './feature-context.js';
 import { frameRange } from './levels.js';
 import { phoneCount, type ScoredWord, type WordEvidence } from './scored-word.js';
 
@@ -39,6 +40,8 @@ export const FEATURES = [
   'island',
   'phoneLate',
   'rival',
+  'repeatUnlike',
+  'repeatLength',
 ] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
@@ -127,6 +130,7 @@ export function wordFeatures(word: ScoredWord, ctx: FeatureContext): Record<Feat
   const ratio = Math.log(Math.max(1, word.endMs - word.startMs) / (phoneCount(word) * ctx.phoneMs));
   const ev = word.evidence;
   const withFrames = ev !== undefined && ev.frames > 0;
+  const repeats = repeatsOf(ctx, word);
   return {
     quiet: frames === 0 ? 1 : quiet / frames,
     level: clamp((wordDb - levels.speechDb) / spread, -2, 1),
@@ -143,5 +147,7 @@ export function wordFeatures(word: ScoredWord, ctx: FeatureContext): Record<Feat
     startOut: startOut(ev, word.startMs),
     island: ev === undefined ? null : ev.island === true ? 1 : 0,
     rival: ev === undefined ? null : ev.rival === true ? 1 : 0,
+    repeatUnlike: repeats.unlike,
+    repeatLength: repeats.length,
   };
 }
