@@ -32,6 +32,10 @@ export const MODELS = [
 ];
 /** As src/align/confidence/model.ts RIVAL_CAP: the most a word whose rival won (feature `rival`) gets. */
 const RIVAL_CAP = 0.3;
+/** As src/align/confidence/model.ts REPEATS_CAP, REPEAT_UNLIKE_OVER, REPEAT_LENGTH_OVER: the cap of a word its repeats doubt. */
+const REPEATS_CAP = 0.3;
+const REPEAT_UNLIKE_OVER = 2.5;
+const REPEAT_LENGTH_OVER = 1.5;
 /** A model fitted on fewer words than this is left out (its words fall through to the next). */
 const MIN_WORDS = 40;
 /** L2 weight (the intercept is not penalized). */
@@ -113,26 +117,33 @@ export function fitModels(rows, log = () => {}) {
 /**
  * The probability the first applicable model gives a row, as src/align/confidence/model.ts does
  * (unrounded): 0 for a word whose times are an estimate (feature `estimated`), whatever its features;
- * at most RIVAL_CAP for a word whose rival won (feature `rival`).
+ * at most RIVAL_CAP for a word whose rival won (feature `rival`), and at most REPEATS_CAP for one
+ * whose repeats say it is another word's clip or far off its length (`repeatUnlike`, `repeatLength`).
  */
 export function probability(models, r) {
   if (r.features?.estimated === 1) return 0;
   for (const m of models) {
     if (!known(m.features, r)) continue;
     const p = sigmoid(m.features.reduce((s, f, i) => s + r.features[f] * m.weights[i + 1], m.weights[0]));
-    return r.features.rival === 1 ? Math.min(RIVAL_CAP, p) : p;
+    const capped = r.features.rival === 1 ? Math.min(RIVAL_CAP, p) : p;
+    const repeats = (r.features.repeatUnlike ?? 0) > REPEAT_UNLIKE_OVER || (r.features.repeatLength ?? 0) > REPEAT_LENGTH_OVER;
+    return repeats ? Math.min(REPEATS_CAP, capped) : capped;
   }
   return 0;
 }
 
 /**
  * The highest threshold (0.05 to 0.95 by 0.01) that flags at most {@link RIGHT_FLAGGED} of the
- * right clips with a reference and leaves at most {@link DEMO_FLAGGED} of the demo's clips (rows of
+ * right clips with a reference of the benchmark's own recordings (not its changed voices: like any
+ * voice outside the three speakers', they see about twice that share, which is what
+ * {@link RIGHT_FLAGGED} leaves room for) and leaves at most {@link DEMO_FLAGGED} of the demo's clips (rows of
  * mode `demo`) with any flag: one the threshold does not decide (`unaligned`, `cut-edge`,
  * `rate-outlier`, …) or a probability under it. The words without a reference are the recognized model's to fit to it.
  */
 export function chooseThreshold(models, rows) {
-  const right = rows.filter((r) => r.mode === 'reference' && r.right === true && !unaligned(r)).map((r) => probability(models, r));
+  const right = rows
+    .filter((r) => r.mode === 'reference' && r.right === true && !unaligned(r) && r.changedVoice !== true)
+    .map((r) => probability(models, r));
   const demo = rows.filter((r) => r.mode === 'demo');
   const alwaysFlagged = (r) => r.flags.some((f) => f !== 'low-confidence' && f !== 'verified');
   let threshold = 0.05;
@@ -154,7 +165,8 @@ export function chooseThreshold(models, rows) {
 export function raiseRecognized(models, rows, threshold, log = () => {}) {
   return models.map((m) => {
     if (m.name !== 'recognized') return m;
-    const own = (r) => r.mode === 'recognized' && r.right === true && !unaligned(r) && models.find((x) => known(x.features, r)) === m;
+    const own = (r) =>
+      r.mode === 'recognized' && r.right === true && !unaligned(r) && r.changedVoice !== true && models.find((x) => known(x.features, r)) === m;
     const z = rows.filter(own).map((r) => m.features.reduce((s, f, i) => s + r.features[f] * m.weights[i + 1], 0)).sort((a, b) => a - b);
     if (z.length === 0) return m;
     const needed = Math.log(threshold / (1 - threshold)) - z[Math.floor(RIGHT_FLAGGED * z.length)] + 0.001;

@@ -39,10 +39,37 @@ export function applyModel(
 export const RIVAL_CAP = 0.3;
 
 /**
+ * The most confidence a word gets when the recording's other clips of the same word say its clip is
+ * another word's or far off its length (src/align/confidence/repeats.ts): `repeatUnlike` over
+ * {@link REPEAT_UNLIKE_OVER} (the clip over 1.8 times as far from its own word's nearest clip as
+ * from another word's) or `repeatLength` over {@link REPEAT_LENGTH_OVER} (over 2.4 times or under
+ * 0.42 times its word's median length). A cap rather than a weight of the fitted model: weighed
+ * in a refit, the two flagged about as many right clips as wrong ones past what the rest flags (the
+ * fit moved the other weights with them, `noise` to nothing), while these strong cases are nearly
+ * all wrong. Measured with the committed weights at the default threshold on the confidence
+ * benchmark's reference runs and its never-fitted changed voices (`node bench/run.mjs --only
+ * confidence`, 1,214 clips, 267 wrong): 7 more wrong clips flagged for 6 more right ones (planted
+ * faults 71 → 73 of 77: two substituted digits; the never-fitted voices 55 → 60 of 89 wrong, 27 →
+ * 30 of 281 right); the cap at `repeatLength` over 1.0 or `repeatUnlike` over 1.0 flagged 13 and
+ * 12 more right clips for 10 and 9 more wrong ones.
+ */
+export const REPEATS_CAP = 0.3;
+/** See {@link REPEATS_CAP}. */
+export const REPEAT_UNLIKE_OVER = 2.5;
+/** See {@link REPEATS_CAP}. */
+export const REPEAT_LENGTH_OVER = 1.5;
+
+/** Whether a word's repeats cap its confidence ({@link REPEATS_CAP}). */
+export function repeatsDoubt(values: Readonly<Record<FeatureName, number | null>>): boolean {
+  return (values.repeatUnlike ?? 0) > REPEAT_UNLIKE_OVER || (values.repeatLength ?? 0) > REPEAT_LENGTH_OVER;
+}
+
+/**
  * The confidence of each word of a recording (same order), three decimals in 0–1. A word whose
  * times are an estimate (`estimated`: a reference word no engine found, given a share of the free
  * audio around it) gets 0: nothing measured says its clip holds it, so `--min-confidence` never
- * keeps it, whatever its features look like. A word whose rival won gets at most {@link RIVAL_CAP}.
+ * keeps it, whatever its features look like. A word whose rival won gets at most {@link RIVAL_CAP},
+ * and one its repeats doubt at most {@link REPEATS_CAP}.
  */
 export function scoreWords(
   words: readonly ScoredWord[],
@@ -54,6 +81,7 @@ export function scoreWords(
     if (word.source === 'estimated') return 0;
     const values = wordFeatures(word, ctx);
     const p = applyModel(values, models);
-    return values.rival === 1 ? Math.min(RIVAL_CAP, p) : p;
+    const capped = values.rival === 1 ? Math.min(RIVAL_CAP, p) : p;
+    return repeatsDoubt(values) ? Math.min(REPEATS_CAP, capped) : capped;
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConfidenceModel } from '../../../src/align/confidence/features.js';
-import { applyModel, RIVAL_CAP, scoreWords } from '../../../src/align/confidence/model.js';
+import { applyModel, REPEAT_LENGTH_OVER, REPEATS_CAP, repeatsDoubt, RIVAL_CAP, scoreWords } from '../../../src/align/confidence/model.js';
 import { CONFIDENCE_MODELS, FITTED_THRESHOLD } from '../../../src/align/confidence/coefficients.js';
 import { keySpec } from '../../../src/config/keys.js';
 import { features, levelsOf, word } from './scored-words.js';
@@ -36,6 +36,22 @@ describe('confidence model', () => {
     const better = { ...evidence, loopScore: -2300 };
     expect(scoreWords([word('three', 100, 300, { evidence: better }), word('three', 100, 300, { evidence: { ...better, rival: true } })], levels, models))
       .toEqual([0.982, 0.3]);
+  });
+
+  it('a word far off the length of its other clips gets at most 0.3; the word\'s clips of its usual length, their model\'s', () => {
+    expect(REPEATS_CAP).toBe(0.3);
+    // Four clips of "a" in speech: three of 80 ms and one of 400 ms, five times their median (repeatLength 3).
+    const levels = levelsOf(('#'.repeat(8) + '.'.repeat(12)).repeat(3) + '#'.repeat(40) + '.'.repeat(10));
+    const clips = [word('a', 0, 80), word('a', 200, 280), word('a', 400, 480), word('a', 600, 1000)];
+    expect(scoreWords(clips, levels, [{ name: 'basic', features: ['quiet'], weights: [2, -4] }])).toEqual([0.881, 0.881, 0.881, 0.3]);
+  });
+
+  it('the repeats doubt a word past 2.5 of `repeatUnlike` or 1.5 of `repeatLength`, not at them', () => {
+    expect([
+      repeatsDoubt(features({ repeatUnlike: 2.5, repeatLength: REPEAT_LENGTH_OVER })),
+      repeatsDoubt(features({ repeatUnlike: 2.51 })),
+      repeatsDoubt(features({ repeatLength: 1.51 })),
+    ]).toEqual([false, true, true]);
   });
 
   it('the key table\'s default threshold is the fitted one', () => {
