@@ -6,13 +6,15 @@
  * alignment benchmark gives them) — with a reference
  * text that may differ from what is said: a sentence said but missing from the reference, a heading
  * never said, words substituted, a word's audio replaced by noise, a syllable repeated before a word.
- * The recordings are confidence-plans.mjs's, joined by confidence-script.mjs.
+ * The recordings are confidence-plans.mjs's, joined by confidence-script.mjs, and the changed
+ * voices fitted on (confidence-voices.mjs `fitVoicesSet`).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { recordingPlans } from './confidence-plans.mjs';
 import { joinScript } from './confidence-script.mjs';
+import { fitVoicesSet } from './confidence-voices.mjs';
 
 /** The recordings of the set, written into `dir/in` with their references in `dir/ref` (kept when already there). */
 export async function confidenceSet(dir) {
@@ -31,5 +33,6 @@ export async function confidenceSet(dir) {
     }
     out.push({ name: plan.name, kind: plan.kind, wholeTakes: plan.wholeTakes === true, faults: plan.faults, wav, ...JSON.parse(await readFile(meta, 'utf8')) });
   }
-  return out;
+  // Changed voices of the same speakers, fitted on with the rest (the voices the model is judged on are others).
+  return [...out, ...(await fitVoicesSet(dir))];
 }

@@ -47,6 +47,23 @@ async function changedTake(tmp, file, effects, noise, seed) {
   return s;
 }
 
+/**
+ * A script from the steps with planted faults, by step index: `heading` (an unspoken word first), `substituted` (the
+ * reference writes the digit `shift` on), `missing` (left out of the reference), `noise` (`[index, amplitude]`: noise for the
+ * word, which the reference keeps) and `stutter` (the take's first 1,500 samples said before it).
+ */
+function planted(steps, { heading, substituted = [], shift = 3, missing = [], noise = [], stutter = [] }) {
+  const script = steps.flatMap((s, k) => {
+    const amplitude = noise.find(([at]) => at === k)?.[1];
+    if (amplitude !== undefined) return [{ noise: 400, ref: s.ref, amplitude }];
+    if (missing.includes(k)) return [{ ...s, ref: null, fault: 'missing' }];
+    if (substituted.includes(k)) return [{ ...s, ref: DIGITS[(DIGITS.indexOf(s.say) + shift) % 10] }];
+    if (stutter.includes(k)) return [{ stutter: s.samples.slice(s.extent[0], s.extent[0] + 1500) }, { ...s, fault: 'stutter' }];
+    return [s];
+  });
+  return heading === undefined ? script : [{ unsaid: heading, fault: 'heading' }, ...script];
+}
+
 /** `[name, speaker, sox effects, added noise peak, faults, script from the steps]`. */
 const VOICES = [
   ['voice-jackson-low-noisy', 'jackson', ['pitch', '-300', 'tempo', '0.92'], 120, 'an unspoken heading, two digits missing from the reference, one substituted',
@@ -59,15 +76,70 @@ const VOICES = [
   ['voice-jackson-fast', 'jackson', ['pitch', '150', 'tempo', '1.15', 'gain', '4'], 40, 'none (correct reference)', (steps) => steps],
   ['voice-george-low-noisy', 'george', ['pitch', '-200'], 200, 'a digit missing from the reference, a faint noise stretch',
     (steps) => steps.flatMap((s, k) => (k === 8 ? [{ ...s, ref: null, fault: 'missing' }] : k === 16 ? [{ noise: 350, ref: s.ref, amplitude: 300 }] : [s]))],
+  // More voices, so that a figure on voices outside the fit rests on some hundred wrong clips rather than a few dozen.
+  ['voice-jackson-high-phone', 'jackson', ['pitch', '300', 'highpass', '300', 'lowpass', '3400'], 60, 'two digits substituted, a stutter',
+    (steps) => planted(steps, { substituted: [6, 15], shift: 2, stutter: [11] })],
+  ['voice-george-slow-noisy', 'george', ['pitch', '-100', 'tempo', '0.85'], 100, 'an unspoken heading, a digit missing from the reference, a noise stretch',
+    (steps) => planted(steps, { heading: 'total', missing: [9], noise: [[14, 1500]] })],
+  ['voice-nicolas-low-noisy', 'nicolas', ['pitch', '-250'], 150, 'two digits missing from the reference, one substituted',
+    (steps) => planted(steps, { missing: [7, 8], substituted: [16], shift: 6 })],
+  ['voice-jackson-quiet', 'jackson', ['gain', '-12'], 30, 'a noise stretch, a digit substituted',
+    (steps) => planted(steps, { noise: [[5, 600]], substituted: [13], shift: 1 })],
+  ['voice-george-fast', 'george', ['pitch', '100', 'tempo', '1.2'], 0, 'two digits substituted, a stutter',
+    (steps) => planted(steps, { substituted: [3, 18], shift: 4, stutter: [10] })],
+  ['voice-nicolas-fast-noisy', 'nicolas', ['pitch', '100', 'tempo', '1.15'], 250, 'an unspoken heading, a digit missing from the reference',
+    (steps) => planted(steps, { heading: 'page', missing: [12] })],
+  ['voice-jackson-low', 'jackson', ['pitch', '-150'], 0, 'none (correct reference)', (steps) => steps],
+  ['voice-george-room', 'george', ['reverb', '20', '50', '30'], 20, 'a digit substituted, a noise stretch',
+    (steps) => planted(steps, { substituted: [8], shift: 5, noise: [[17, 900]] })],
+  ['voice-nicolas-phone', 'nicolas', ['highpass', '300', 'lowpass', '3400'], 0, 'none (correct reference)', (steps) => steps],
+  ['voice-jackson-mid-noisy', 'jackson', ['pitch', '80', 'tempo', '0.95'], 180, 'a stutter, a digit missing from the reference, one substituted',
+    (steps) => planted(steps, { stutter: [4], missing: [11], substituted: [17], shift: 7 })],
+  ['voice-george-loud', 'george', ['gain', '6'], 20, 'none (correct reference)', (steps) => steps],
+  ['voice-nicolas-stutters', 'nicolas', ['pitch', '-80', 'tempo', '1.05'], 0, 'two stutters, a digit substituted',
+    (steps) => planted(steps, { stutter: [5, 14], substituted: [19], shift: 8 })],
 ];
 
-/** The changed voices' recordings, written into `dir/in` with their references in `dir/ref` (kept when already there). */
-export async function changedVoicesSet(dir) {
+/**
+ * Changed voices the confidence model is fitted on, beside the benchmark's own recordings
+ * (bench/confidence-data.mjs): other changes of the same three speakers than {@link VOICES}, so
+ * that the fit sees voices, noise and bandwidths other than the three speakers' own while the
+ * voices it is judged on stay apart.
+ */
+const FIT_VOICES = [
+  ['fit-jackson-up-noisy', 'jackson', ['pitch', '200'], 80, 'two digits substituted, one missing from the reference',
+    (steps) => planted(steps, { substituted: [4, 16], shift: 1, missing: [10] })],
+  ['fit-george-down-slow', 'george', ['pitch', '-300', 'tempo', '0.9'], 0, 'an unspoken heading, a noise stretch, a stutter',
+    (steps) => planted(steps, { heading: 'list', noise: [[7, 1200]], stutter: [15] })],
+  ['fit-nicolas-fast', 'nicolas', ['tempo', '1.25'], 0, 'a digit substituted, two missing from the reference',
+    (steps) => planted(steps, { substituted: [12], shift: 4, missing: [5, 18] })],
+  ['fit-jackson-phone-noisy', 'jackson', ['highpass', '400', 'lowpass', '3000'], 120, 'a stutter, a digit substituted',
+    (steps) => planted(steps, { stutter: [8], substituted: [14], shift: 6 })],
+  ['fit-george-quiet-noisy', 'george', ['gain', '-10'], 60, 'a noise stretch, a digit missing from the reference',
+    (steps) => planted(steps, { noise: [[11, 700]], missing: [17] })],
+  ['fit-nicolas-high-slow', 'nicolas', ['pitch', '300', 'tempo', '0.9'], 0, 'an unspoken heading, a digit substituted',
+    (steps) => planted(steps, { heading: 'code', substituted: [9], shift: 2 })],
+  ['fit-jackson-fast', 'jackson', ['pitch', '50', 'tempo', '1.1'], 0, 'none (correct reference)', (steps) => steps],
+  ['fit-george-phone', 'george', ['highpass', '250', 'lowpass', '3600'], 0, 'none (correct reference)', (steps) => steps],
+  ['fit-nicolas-room', 'nicolas', ['reverb', '30', '40', '40'], 40, 'a stutter, a digit substituted',
+    (steps) => planted(steps, { stutter: [6], substituted: [13], shift: 5 })],
+  ['fit-jackson-low-slow', 'jackson', ['pitch', '-200', 'tempo', '0.88'], 50, 'an unspoken heading, two digits missing from the reference',
+    (steps) => planted(steps, { heading: 'call', missing: [8, 9] })],
+  ['fit-george-up-noisy', 'george', ['pitch', '150', 'tempo', '1.05'], 150, 'two digits substituted, a noise stretch',
+    (steps) => planted(steps, { substituted: [2, 19], shift: 9, noise: [[12, 1000]] })],
+  ['fit-nicolas-low', 'nicolas', ['pitch', '-150', 'gain', '3'], 0, 'none (correct reference)', (steps) => steps],
+];
+
+/**
+ * `voices`' recordings, written into `dir/in` with their references in `dir/ref` (kept when already
+ * there), 22 digits each drawn with the seed `pickSeed + i`, joined with the seed `joinSeed + i`.
+ */
+async function changedSet(dir, voices, pickSeed, joinSeed) {
   await mkdir(join(dir, 'in'), { recursive: true });
   await mkdir(join(dir, 'ref'), { recursive: true });
   const files = (await readdir(FSDD)).filter((f) => /^\d_[a-z]+_\d+\.wav$/.test(f)).sort();
   const out = [];
-  for (const [i, [name, speaker, effects, noise, faults, build]] of VOICES.entries()) {
+  for (const [i, [name, speaker, effects, noise, faults, build]] of voices.entries()) {
     const wav = join(dir, 'in', `${name}.wav`);
     const meta = join(dir, `${name}.truth.json`);
     if (!existsSync(meta)) {
@@ -77,21 +149,32 @@ export async function changedVoicesSet(dir) {
         const takes = new Map();
         for (const [k, f] of mine.entries()) takes.set(f, await changedTake(tmp, f, effects, noise, 7 + k));
         const threshold = speakerThreshold([...takes.values()]);
-        const random = prng(500 + i);
+        const random = prng(pickSeed + i);
         const steps = Array.from({ length: 22 }, () => {
           const d = Math.floor(random() * 10);
           const choices = mine.filter((f) => f.startsWith(`${d}_`));
           const samples = takes.get(choices[Math.floor(random() * choices.length)]);
           return { say: DIGITS[d], samples, extent: audibleExtent(samples, threshold), ref: DIGITS[d] };
         });
-        const truth = await joinScript(wav, build(steps), 301 + i);
+        const truth = await joinScript(wav, build(steps), joinSeed + i);
         await writeFile(join(dir, 'ref', `${name}.txt`), `${truth.reference.map((w) => w.text).join(' ')}\n`);
         await writeFile(meta, JSON.stringify(truth));
       } finally {
         await rm(tmp, { recursive: true, force: true });
       }
     }
-    out.push({ name, kind: `real digits changed (fsdd ${speaker}: ${effects.join(' ')}${noise > 0 ? `, noise bed ${noise}` : ''})`, faults, wav, ...JSON.parse(await readFile(meta, 'utf8')) });
+    const kind = `real digits changed (fsdd ${speaker}: ${effects.join(' ')}${noise > 0 ? `, noise bed ${noise}` : ''})`;
+    out.push({ name, kind, faults, wav, ...JSON.parse(await readFile(meta, 'utf8')) });
   }
   return out;
+}
+
+/** The changed voices the model is judged on and never fitted on ({@link VOICES}), in `dir`. */
+export function changedVoicesSet(dir) {
+  return changedSet(dir, VOICES, 500, 301);
+}
+
+/** The changed voices the model is fitted on ({@link FIT_VOICES}), in `dir` beside the benchmark's own recordings. */
+export function fitVoicesSet(dir) {
+  return changedSet(dir, FIT_VOICES, 700, 901);
 }

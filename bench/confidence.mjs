@@ -80,7 +80,8 @@ export async function labelRun(out, set, mode, modules) {
       const endOff = truth === null ? null : Math.abs(Number(row.end_ms) - truth.endMs);
       const right = truth !== null && startOff <= EDGE_MS && endOff <= EDGE_MS;
       labelled.push({
-        mode, recording: rec.name, kind: rec.kind.startsWith('real') ? 'real' : 'synthetic', text: row.text, right, edgeOff: sameText && !right,
+        mode, recording: rec.name, kind: rec.kind.startsWith('real') ? 'real' : 'synthetic', changedVoice: rec.kind.startsWith('real digits changed'),
+        text: row.text, right, edgeOff: sameText && !right,
         fault: fault ?? (right ? undefined : 'edge'),
         startErr: truth === null ? null : Number(row.start_ms) - truth.startMs, endErr: truth === null ? null : Number(row.end_ms) - truth.endMs, flags: [...flagsOf(row)], confidence: row.confidence === '' ? null : Number(row.confidence),
         features: features.get(Number(row.text_start)) ?? null,
@@ -218,17 +219,19 @@ export default async function confidence() {
   return saveResult('confidence', {
     title: 'Confidence and flags: which labels to trust',
     setup: `${set.length} recordings joined from words whose audible extent is known exactly: ${set.filter((r) => r.kind.startsWith('synthetic')).length} of espeak-ng words, ` +
-      `${set.filter((r) => r.kind.startsWith('real')).length} of real spoken digits (realspeech-dev/fsdd: jackson, nicolas, george; ` +
+      `${set.filter((r) => r.kind.startsWith('real digits (')).length} of real spoken digits (realspeech-dev/fsdd: jackson, nicolas, george; ` +
       `${set.filter((r) => r.kind.includes('whole takes')).length} of them of whole takes with their own noise bed, each word's truth its first and last sample over twice ` +
-      'the speaker\'s noise as in the alignment benchmark, the others of takes trimmed to where they are louder than their own noise), pauses 0–300 ms over a faint noise floor, ' +
+      'the speaker\'s noise as in the alignment benchmark, the others of takes trimmed to where they are louder than their own noise), ' +
+      `${set.filter((r) => r.kind.startsWith('real digits changed')).length} of the same speakers' whole takes changed by sox into other voices (bench/confidence-voices.mjs \`fitVoicesSet\`: pitch, tempo, gain, ` +
+      'a telephone band, a room, an added noise bed; truth as for whole takes), pauses 0–300 ms over a faint noise floor, ' +
       `${(set.reduce((n, r) => n + r.durationMs, 0) / 1000).toFixed(0)} s in all, with planted faults (table below). Each is run on the embedded default with its reference ` +
       '(`--transcripts`), again with it as against a remote service (the embedded service started apart on port 0, `dictclip run --base-url <url> --transcripts …`: ' +
       'the reference words get the times of the service\'s recognized words by text alignment), and again without (re-cut from the saved markers). A clip is right when its label is the word spoken there and both edges are within 50 ms of ' +
       'that word\'s audible extent; wrong otherwise (another word\'s audio, a word never spoken, noise, a stutter inside it, an edge more than 50 ms off). ' +
       '"Edge off": the label is right but an edge is more than 50 ms off. The confidence model is fitted on these same words (scripts/fit-confidence.mjs): the figures ' +
       'in the table are on the data it was tuned on; the "leave one recording out" rows judge each recording by models and a threshold fitted on the others ' +
-      '(closer to what other voices will see). "Changed voices": the three real speakers\' whole takes made into other voices by sox (pitch, tempo, gain, an added noise bed), ' +
-      'with planted faults, labelled the same way and never fitted on (bench/confidence-voices.mjs). Demo: `dictclip run samples --transcripts samples` as `npm run demo` runs it.',
+      '(closer to what other voices will see). "Changed voices": the three real speakers\' whole takes made into other voices by sox (pitch, tempo, gain, ' +
+      'a telephone band, a room, an added noise bed), other changes than those fitted on, with planted faults, labelled the same way and never fitted on (bench/confidence-voices.mjs `changedVoicesSet`). Demo: `dictclip run samples --transcripts samples` as `npm run demo` runs it.',
     table: { columns: ['words', 'speech', 'clips', 'wrong flagged (low-confidence or unaligned)', 'right flagged', 'edge off flagged cut-edge', 'right flagged cut-edge'], rows: tableRows },
     tables: [
       { title: 'Planted faults (with reference): wrong clips flagged, and low-confidence on right clips', columns: ['recording', 'speech', 'faults', 'faulty clips flagged (a planted fault left outside its clip: right anyway)', 'right clips low-confidence'], rows: faultRows },
