@@ -117,8 +117,8 @@ export function fitModels(rows, log = () => {}) {
 /**
  * The probability the first applicable model gives a row, as src/align/confidence/model.ts does
  * (unrounded): 0 for a word whose times are an estimate (feature `estimated`), whatever its features;
- * at most RIVAL_CAP for a word whose rival won (feature `rival`), and at most REPEATS_CAP for one
- * whose repeats say it is another word's clip or far off its length (`repeatUnlike`, `repeatLength`).
+ * at most RIVAL_CAP for a word whose rival won (feature `rival`), and at most REPEATS_CAP for a word
+ * the aligner placed whose repeats say it is another word's clip or far off its length (`repeatUnlike`, `repeatLength`).
  */
 export function probability(models, r) {
   if (r.features?.estimated === 1) return 0;
@@ -126,7 +126,9 @@ export function probability(models, r) {
     if (!known(m.features, r)) continue;
     const p = sigmoid(m.features.reduce((s, f, i) => s + r.features[f] * m.weights[i + 1], m.weights[0]));
     const capped = r.features.rival === 1 ? Math.min(RIVAL_CAP, p) : p;
-    const repeats = (r.features.repeatUnlike ?? 0) > REPEAT_UNLIKE_OVER || (r.features.repeatLength ?? 0) > REPEAT_LENGTH_OVER;
+    // Only a word the aligner placed (its evidence: `rival` known) is capped by its repeats.
+    const placed = r.features.rival !== null && r.features.rival !== undefined;
+    const repeats = placed && ((r.features.repeatUnlike ?? 0) > REPEAT_UNLIKE_OVER || (r.features.repeatLength ?? 0) > REPEAT_LENGTH_OVER);
     return repeats ? Math.min(REPEATS_CAP, capped) : capped;
   }
   return 0;

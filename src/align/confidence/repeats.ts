@@ -7,7 +7,8 @@
  * wrong place (a missing word's or a stutter's audio taken in, a word cut in half). Neither asks the
  * recognizer anything: they hold on voices its model fits badly, where its own scores do not tell a
  * right word from a wrong one (on the confidence benchmark's real digits, 177 of 379 right clips
- * decoded alone fit another digit better than their own).
+ * decoded alone against the ten digits fit another digit better than their own: measured offline
+ * with `pocketsphinx_batch`, no command of the repository prints it).
  *
  * A clip is read as the spectral shapes (spectral-shape.ts) of its 10 ms frames that are not quiet
  * (all its frames when fewer than {@link MIN_LOUD_FRAMES} are), and two clips are compared by

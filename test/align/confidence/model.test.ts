@@ -38,12 +38,15 @@ describe('confidence model', () => {
       .toEqual([0.982, 0.3]);
   });
 
-  it('a word far off the length of its other clips gets at most 0.3; the word\'s clips of its usual length, their model\'s', () => {
+  it('a placed word far off the length of its other clips gets at most 0.3; one the recognizer timed, its model\'s', () => {
     expect(REPEATS_CAP).toBe(0.3);
     // Four clips of "a" in speech: three of 80 ms and one of 400 ms, five times their median (repeatLength 3).
     const levels = levelsOf(('#'.repeat(8) + '.'.repeat(12)).repeat(3) + '#'.repeat(40) + '.'.repeat(10));
-    const clips = [word('a', 0, 80), word('a', 200, 280), word('a', 400, 480), word('a', 600, 1000)];
-    expect(scoreWords(clips, levels, [{ name: 'basic', features: ['quiet'], weights: [2, -4] }])).toEqual([0.881, 0.881, 0.881, 0.3]);
+    const evidence = { frames: 8, alignedScore: -800, loopScore: -800, phones: 1 };
+    const at = [[0, 80], [200, 280], [400, 480], [600, 1000]] as const;
+    const basic: ConfidenceModel[] = [{ name: 'basic', features: ['quiet'], weights: [2, -4] }];
+    expect(scoreWords(at.map(([a, b]) => word('a', a, b, { evidence })), levels, basic)).toEqual([0.881, 0.881, 0.881, 0.3]);
+    expect(scoreWords(at.map(([a, b]) => word('a', a, b, { source: 'recognized' })), levels, basic)).toEqual([0.881, 0.881, 0.881, 0.881]);
   });
 
   it('the repeats doubt a word past 2.5 of `repeatUnlike` or 1.5 of `repeatLength`, not at them', () => {
