@@ -189,6 +189,12 @@ export default async function confidence() {
   const whole = figures(withReference.filter((r) => wholeTakes.has(r.recording)));
   tableRows.push([modeNames.reference, 'real, whole takes only', whole.right + whole.wrong, pct(whole.wrongFlagged, whole.wrong),
     pct(whole.rightFlagged, whole.right), pct(whole.edgeWrongFlagged, whole.edgeWrong), pct(whole.rightEdgeFlagged, whole.right)]);
+  // The real recordings of the three speakers' own voices, and their changed voices in the set (fitVoicesSet).
+  for (const [name, changed] of [['real, the speakers\' own voices', false], ['real, changed voices in the set', true]]) {
+    const f = figures(withReference.filter((r) => r.kind === 'real' && r.changedVoice === changed));
+    tableRows.push([modeNames.reference, name, f.right + f.wrong, pct(f.wrongFlagged, f.wrong), pct(f.rightFlagged, f.right),
+      pct(f.edgeWrongFlagged, f.edgeWrong), pct(f.rightEdgeFlagged, f.right)]);
+  }
   const faultRows = set.map((rec) => {
     const rows = withReference.filter((r) => r.recording === rec.name);
     // A planted fault whose clip is right anyway (a stutter the aligner left outside the word's clip) is no wrong clip.
