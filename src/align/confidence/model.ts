@@ -46,15 +46,17 @@ export const RIVAL_CAP = 0.3;
  * → 8 of 42 with its changed voices): `repeatUnlike` over
  * {@link REPEAT_UNLIKE_OVER} (the clip over 1.8 times as far from its own word's nearest clip as
  * from another word's) or `repeatLength` over {@link REPEAT_LENGTH_OVER} (over 2.4 times or under
- * 0.42 times its word's median length). A cap rather than a weight of the fitted model: weighed
- * in a refit, the two flagged about as many right clips as wrong ones past what the rest flags (the
- * fit moved the other weights with them, `noise` to nothing), while these strong cases are nearly
- * all wrong. Measured with the committed weights at the default threshold on the confidence
- * benchmark's reference runs and its never-fitted changed voices (`node bench/run.mjs --only
- * confidence`, 1,214 clips, 267 wrong): 7 more wrong clips flagged for 6 more right ones (planted
- * faults 71 → 73 of 77: two substituted digits; the never-fitted voices 55 → 60 of 89 wrong, 27 →
- * 30 of 281 right); the cap at `repeatLength` over 1.0 or `repeatUnlike` over 1.0 flagged 13 and
- * 12 more right clips for 10 and 9 more wrong ones.
+ * 0.42 times its word's median length). A cap rather than weights of the fitted model: refitted
+ * with the two (`node scripts/fit-confidence.mjs`, the benchmark's changed voices in the fit), the
+ * model gave `noise` no weight, so a word of white noise alone passed, and chose a threshold of 0.54
+ * under which an unsaid digit and a stutter of the planted faults passed too; these strong cases
+ * are nearly all wrong. Measured with the committed weights at the default threshold on the
+ * confidence benchmark's reference runs and its never-fitted changed voices (1,168 clips, 267
+ * wrong), against no cap: 7 more wrong clips flagged for 5 more right ones (planted faults 71 → 73
+ * of 77, two substituted digits; the never-fitted voices 55 → 60 of 89 wrong, 27 → 29 of 281
+ * right); capping at `repeatLength` over 1.0 alone flagged 7 more wrong and 6 more right ones, at
+ * `repeatUnlike` over 1.0 alone 9 and 11 (each scored as `node bench/run.mjs --only confidence`
+ * scores clips, on builds with the cap moved: no command of the repository runs those variants).
  */
 export const REPEATS_CAP = 0.3;
 /** See {@link REPEATS_CAP}. */
