@@ -8,6 +8,8 @@
 // chooseThreshold / raiseRecognized from here for its leave-one-recording-out figures.
 // Usage: node scripts/fit-confidence.mjs [features.json]
 import { readFileSync, writeFileSync } from 'node:fs';
+// The caps as the run applies them (the built library: `npm run build` comes first, as for the benchmark that feeds this).
+import { REPEATS_CAP, repeatsDoubt, RIVAL_CAP } from '../dist/align/confidence/model.js';
 
 const BASIC = ['quiet', 'level', 'long', 'short', 'spill', 'hollow', 'unheard', 'substituted', 'estimated', 'cut'];
 /**
@@ -30,12 +32,6 @@ export const MODELS = [
   { name: 'recognized', features: [...BASIC, 'posterior'], fitOn: (r) => r.mode === 'recognized' },
   { name: 'basic', features: BASIC, fitOn: (r) => r.mode === 'reference' || r.mode === 'text' },
 ];
-/** As src/align/confidence/model.ts RIVAL_CAP: the most a word whose rival won (feature `rival`) gets. */
-const RIVAL_CAP = 0.3;
-/** As src/align/confidence/model.ts REPEATS_CAP, REPEAT_UNLIKE_OVER, REPEAT_LENGTH_OVER: the cap of a word its repeats doubt. */
-const REPEATS_CAP = 0.3;
-const REPEAT_UNLIKE_OVER = 2.5;
-const REPEAT_LENGTH_OVER = 1.5;
 /** A model fitted on fewer words than this is left out (its words fall through to the next). */
 const MIN_WORDS = 40;
 /** L2 weight (the intercept is not penalized). */
@@ -116,7 +112,7 @@ export function fitModels(rows, log = () => {}) {
 
 /**
  * The probability the first applicable model gives a row, as src/align/confidence/model.ts does
- * (unrounded): 0 for a word whose times are an estimate (feature `estimated`), whatever its features;
+ * (unrounded, with its caps): 0 for a word whose times are an estimate (feature `estimated`), whatever its features;
  * at most RIVAL_CAP for a word whose rival won (feature `rival`), and at most REPEATS_CAP for a word
  * the aligner placed whose repeats say it is another word's clip or far off its length (`repeatUnlike`, `repeatLength`).
  */
@@ -126,10 +122,7 @@ export function probability(models, r) {
     if (!known(m.features, r)) continue;
     const p = sigmoid(m.features.reduce((s, f, i) => s + r.features[f] * m.weights[i + 1], m.weights[0]));
     const capped = r.features.rival === 1 ? Math.min(RIVAL_CAP, p) : p;
-    // Only a word the aligner placed (its evidence: `rival` known) is capped by its repeats.
-    const placed = r.features.rival !== null && r.features.rival !== undefined;
-    const repeats = placed && ((r.features.repeatUnlike ?? 0) > REPEAT_UNLIKE_OVER || (r.features.repeatLength ?? 0) > REPEAT_LENGTH_OVER);
-    return repeats ? Math.min(REPEATS_CAP, capped) : capped;
+    return repeatsDoubt(r.features) ? Math.min(REPEATS_CAP, capped) : capped;
   }
   return 0;
 }

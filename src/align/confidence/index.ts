@@ -14,7 +14,7 @@ export type { ConfidenceModel, FeatureName } from './features.js';
 export type { ScoredWord, WordEvidence, WordSource } from './scored-word.js';
 export { FRAME_MS, QUIET_OVER_FLOOR_DB, recordingLevels } from './levels.js';
 export type { RecordingLevels } from './levels.js';
-export { applyModel, REPEATS_CAP, roundConfidence, scoreWords } from './model.js';
+export { applyModel, roundConfidence, scoreWords } from './model.js';
 export { CONFIDENCE_MODELS, FITTED_THRESHOLD } from './coefficients.js';
 
 /**

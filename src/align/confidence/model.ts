@@ -40,10 +40,8 @@ export const RIVAL_CAP = 0.3;
 
 /**
  * The most confidence a word the aligner placed gets when the recording's other clips of the same
- * word say its clip is another word's or far off its length (src/align/confidence/repeats.ts; not
- * a word the recognizer timed, whose edges vary more from one clip of a word to the next: capped
- * too, the benchmark's right words without a reference flagged 3 of 40 synthetic → 6, 1 of 29 real
- * → 8 of 42 with its changed voices): `repeatUnlike` over
+ * word say its clip is another word's or far off its length (src/align/confidence/repeats.ts, which
+ * measures placed words only): `repeatUnlike` over
  * {@link REPEAT_UNLIKE_OVER} (the clip over 1.8 times as far from its own word's nearest clip as
  * from another word's) or `repeatLength` over {@link REPEAT_LENGTH_OVER} (over 2.4 times or under
  * 0.42 times its word's median length). A cap rather than weights of the fitted model: refitted
@@ -87,6 +85,6 @@ export function scoreWords(
     const values = wordFeatures(word, ctx);
     const p = applyModel(values, models);
     const capped = values.rival === 1 ? Math.min(RIVAL_CAP, p) : p;
-    return word.evidence !== undefined && repeatsDoubt(values) ? Math.min(REPEATS_CAP, capped) : capped;
+    return repeatsDoubt(values) ? Math.min(REPEATS_CAP, capped) : capped;
   });
 }

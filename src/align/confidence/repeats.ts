@@ -121,12 +121,16 @@ export function clipDistance(a: Float64Array, b: Float64Array): number {
 }
 
 /**
- * What the repeats say of each word of a recording ({@link RepeatMeasures}), by word. Words whose
- * times are an estimate (`estimated`) or that last under three frames are neither measured nor
- * compared with; they get {@link NO_REPEATS}.
+ * What the repeats say of each word of a recording ({@link RepeatMeasures}), by word. Only words
+ * the aligner placed (with its evidence) that last three frames or more are measured and compared
+ * with: a word the recognizer timed varies more in length from one clip of a word to the next (with
+ * its words measured too, the confidence benchmark's right words without a reference were capped
+ * 6 of 40 synthetic and 8 of 42 real against 3 and 7: `node bench/run.mjs --only confidence` at
+ * 106d9d4 and at 50ca2c0), and an estimated word has no times of its own. The others get
+ * {@link NO_REPEATS}.
  */
 export function repeatMeasures(words: readonly ScoredWord[], levels: RecordingLevels): Map<ScoredWord, RepeatMeasures> {
-  const clips = words.filter((w) => w.source !== 'estimated' && w.endMs - w.startMs >= 3 * FRAME_MS);
+  const clips = words.filter((w) => w.evidence !== undefined && w.source !== 'estimated' && w.endMs - w.startMs >= 3 * FRAME_MS);
   const keys = clips.map((w) => wordKey(w.text));
   const shapes: (Float64Array | null | undefined)[] = new Array(clips.length);
   const shapesOf = (i: number): Float64Array | null => (shapes[i] ??= clipShapes(levels, clips[i]!.startMs, clips[i]!.endMs));

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { BAND_COUNT } from '../../../src/audio/bands.js';
 import { recordingLevels } from '../../../src/align/confidence/levels.js';
 import { clipDistance, clipShapes, NO_REPEATS, repeatMeasures, wordKey } from '../../../src/align/confidence/repeats.js';
-import { word } from './scored-words.js';
+import { word as timed } from './scored-words.js';
+
+/** A word the aligner placed (the repeats measure no other). */
+const word = (text: string, startMs: number, endMs: number, more: Parameters<typeof timed>[3] = {}) =>
+  timed(text, startMs, endMs, { evidence: { frames: (endMs - startMs) / 10, alignedScore: 0, loopScore: 0, phones: 2 }, ...more });
 
 /**
  * Levels of 10 ms frames from a plan: `.` quiet (RMS 10, flat bands), or a letter: a loud frame
@@ -87,6 +91,12 @@ describe('repeatMeasures: a word against its own other clips and other words\'',
     expect(repeatMeasures(twice, long).get(twice[3]!)!.length).toBe(1);
     const further = [...clips.slice(0, 3), word('one', 720, 80 * 2 * Math.SQRT2 + 720)];
     expect(repeatMeasures(further, long).get(further[3]!)!.length).toBeCloseTo(2, 12);
+  });
+
+  it('measures only words the aligner placed: the same clips timed by the recognizer get nothing', () => {
+    const recognized = ['one', 'two', 'one', 'two', 'one'].map((text, k) => timed(text, ...at(k), { source: 'recognized' }));
+    const measures = repeatMeasures(recognized, levels);
+    expect(recognized.map((w) => measures.get(w))).toEqual(recognized.map(() => NO_REPEATS));
   });
 
   it('gives nothing to a word said once, to estimated words, and no likeness without bands', () => {
