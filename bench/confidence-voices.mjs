@@ -49,13 +49,13 @@ async function changedTake(tmp, file, effects, noise, seed) {
 
 /**
  * A script from the steps with planted faults, by step index: `heading` (an unspoken word first), `substituted` (the
- * reference writes the digit `shift` on), `missing` (left out of the reference), `noise` (`[index, amplitude]`: noise for the
- * word, which the reference keeps) and `stutter` (the take's first 1,500 samples said before it).
+ * reference writes the digit `shift` on), `missing` (left out of the reference), `noise` (`[index, amplitude, ms = 400]`:
+ * noise for the word, which the reference keeps) and `stutter` (the take's first 1,500 samples said before it).
  */
 function planted(steps, { heading, substituted = [], shift = 3, missing = [], noise = [], stutter = [] }) {
   const script = steps.flatMap((s, k) => {
-    const amplitude = noise.find(([at]) => at === k)?.[1];
-    if (amplitude !== undefined) return [{ noise: 400, ref: s.ref, amplitude }];
+    const stretch = noise.find(([at]) => at === k);
+    if (stretch !== undefined) return [{ noise: stretch[2] ?? 400, ref: s.ref, amplitude: stretch[1] }];
     if (missing.includes(k)) return [{ ...s, ref: null, fault: 'missing' }];
     if (substituted.includes(k)) return [{ ...s, ref: DIGITS[(DIGITS.indexOf(s.say) + shift) % 10] }];
     if (stutter.includes(k)) return [{ stutter: s.samples.slice(s.extent[0], s.extent[0] + 1500) }, { ...s, fault: 'stutter' }];
@@ -67,15 +67,14 @@ function planted(steps, { heading, substituted = [], shift = 3, missing = [], no
 /** `[name, speaker, sox effects, added noise peak, faults, script from the steps]`. */
 const VOICES = [
   ['voice-jackson-low-noisy', 'jackson', ['pitch', '-300', 'tempo', '0.92'], 120, 'an unspoken heading, two digits missing from the reference, one substituted',
-    (steps) => [{ unsaid: 'numbers', fault: 'heading' }, ...steps.map((s, k) => (k === 5 || k === 14 ? { ...s, ref: null, fault: 'missing' } : k === 10 ? { ...s, ref: DIGITS[(DIGITS.indexOf(s.say) + 3) % 10] } : s))]],
+    (steps) => planted(steps, { heading: 'numbers', missing: [5, 14], substituted: [10], shift: 3 })],
   ['voice-george-high', 'george', ['pitch', '250', 'tempo', '1.08', 'gain', '-6'], 0, 'a noise stretch, a stutter',
-    (steps) => steps.flatMap((s, k) => (k === 6 ? [{ noise: 400, ref: s.ref, amplitude: 800 }]
-      : k === 13 ? [{ stutter: s.samples.slice(s.extent[0], s.extent[0] + 1500) }, { ...s, fault: 'stutter' }] : [s]))],
+    (steps) => planted(steps, { noise: [[6, 800]], stutter: [13] })],
   ['voice-nicolas-high', 'nicolas', ['pitch', '200'], 0, 'an unspoken heading, two digits substituted',
-    (steps) => [{ unsaid: 'code', fault: 'heading' }, ...steps.map((s, k) => (k === 4 || k === 17 ? { ...s, ref: DIGITS[(DIGITS.indexOf(s.say) + 5) % 10] } : s))]],
+    (steps) => planted(steps, { heading: 'code', substituted: [4, 17], shift: 5 })],
   ['voice-jackson-fast', 'jackson', ['pitch', '150', 'tempo', '1.15', 'gain', '4'], 40, 'none (correct reference)', (steps) => steps],
   ['voice-george-low-noisy', 'george', ['pitch', '-200'], 200, 'a digit missing from the reference, a faint noise stretch',
-    (steps) => steps.flatMap((s, k) => (k === 8 ? [{ ...s, ref: null, fault: 'missing' }] : k === 16 ? [{ noise: 350, ref: s.ref, amplitude: 300 }] : [s]))],
+    (steps) => planted(steps, { missing: [8], noise: [[16, 300, 350]] })],
   // More voices, so that a figure on voices outside the fit rests on some hundred wrong clips rather than a few dozen.
   ['voice-jackson-high-phone', 'jackson', ['pitch', '300', 'highpass', '300', 'lowpass', '3400'], 60, 'two digits substituted, a stutter',
     (steps) => planted(steps, { substituted: [6, 15], shift: 2, stutter: [11] })],
