@@ -19,6 +19,7 @@
  * the cost grows with the recording's length, not its square.
  */
 import { BAND_COUNT } from '../../audio/index.js';
+import { phraseParts } from '../../markers/index.js';
 import { median } from '../acoustic/evidence.js';
 import { clamp } from './clamp.js';
 import { FRAME_MS, frameRange, type RecordingLevels } from './levels.js';
@@ -69,9 +70,9 @@ export interface RepeatMeasures {
 /** No other clip of the word to compare with. */
 export const NO_REPEATS: RepeatMeasures = { unlike: 0, length: 0 };
 
-/** The text two clips must share to be clips of one word: lower case, letters, digits and apostrophes only. */
+/** The text two clips must share to be clips of one word: its comparable parts, as `--find` compares words. */
 export function wordKey(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}']/gu, '');
+  return phraseParts(text).join(' ');
 }
 
 /** The spectral shapes of a clip's frames compared (see the module comment), frame after frame; null without bands. */
