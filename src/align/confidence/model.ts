@@ -45,7 +45,8 @@ export const RIVAL_CAP = 0.3;
  * {@link REPEAT_UNLIKE_OVER} (the clip over 1.8 times as far from its own word's nearest clip as
  * from another word's) or `repeatLength` over {@link REPEAT_LENGTH_OVER} (over 2.4 times or under
  * 0.42 times its word's median length). A cap rather than weights of the fitted model: refitted
- * with the two (`node scripts/fit-confidence.mjs`, the benchmark's changed voices in the fit), the
+ * with the two (`node scripts/fit-confidence.mjs` with them added to the acoustic model's features,
+ * the benchmark's changed voices in the fit: no command of the repository runs that variant), the
  * model gave `noise` no weight, so a word of white noise alone passed, and chose a threshold of 0.54
  * under which an unsaid digit and a stutter of the planted faults passed too; these strong cases
  * are nearly all wrong. Measured with the committed weights at the default threshold on the
