@@ -33,6 +33,13 @@ describe('takeLevels', () => {
     expect(takeLevels(peaks(text), 5).noise).toBe(700);
     expect(takeLevels(peaks('_'.repeat(100)), 5).noise).toBe(30);
   });
+
+  it('leaves out each take\'s first and last frame, which lie across its edges with the floor', () => {
+    // Three takes of noise 700 whose first and last frames are fainter (500: a fade, or part floor): the noise is 700.
+    const take = `n${'m'.repeat(4)}${'W'.repeat(20)}${'m'.repeat(4)}n`;
+    const text = `${'_'.repeat(20)}${take}${'_'.repeat(20)}${take}${'_'.repeat(20)}${take}${'_'.repeat(20)}`;
+    expect(takeLevels(peaks(text), 5).noise).toBe(700);
+  });
 });
 
 describe('endsBeforeTakeNoise', () => {
