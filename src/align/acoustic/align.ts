@@ -27,6 +27,7 @@ import { quietFrames } from './frame-levels.js';
 import { FRAME_MS, grammarSearch, HEADER_BYTES, phoneLoop, type PieceJob } from './search.js';
 import { islandPieces, movedToIslands, unclaimedIslands } from './islands.js';
 import { placeTwins } from './twins.js';
+import { withHeld, withoutHeld } from './held.js';
 import { recordingLevels, settleSpans } from './settle.js';
 import type { AcousticAlignment, AcousticSpan, AlignAcousticOptions, WordEvidence } from './types.js';
 import {
@@ -115,7 +116,12 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
     const loud = quietFrames(levels.search, LOUD_OVER_FLOOR_DB).map((quiet) => 1 - quiet);
     /** Stretches the garbage loop took (speech the text lacks), ms: no word is moved onto them (islands below). */
     const unscripted: [number, number][] = [];
-    /** Both passes over `pieces` (one process each): the plausible spans found, by word. */
+    /** Words the first search placed and the evidence rules rejected: held while the edges settle (held.ts). */
+    const rejected = new Map<number, AcousticSpan>();
+    /**
+     * Both passes over `pieces` (one process each): the plausible spans found, by word. `retry`: the first search (pieces that
+     * left speech without words are searched again, and rejected words are kept in `rejected`), not the islands'.
+     */
     const searchPieces = async (pieces: readonly Piece[], retry = true): Promise<Map<number, AcousticSpan>> => {
       if (pieces.length === 0) return new Map();
       const jobs: PieceJob[] = pieces.map((p) => ({
@@ -155,7 +161,11 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
       const found = new Map<number, AcousticSpan>();
       for (const job of jobs)
         placeWords(decoded.get(job.id) ?? [], loop === undefined ? undefined : (loop.get(job.id) ?? []), job.startFrame, lexicon, found);
-      for (const [word, span] of found) if (span.evidence !== undefined && !plausible(span.evidence)) found.delete(word);
+      for (const [word, span] of found) {
+        if (span.evidence === undefined || plausible(span.evidence)) continue;
+        if (retry) rejected.set(word, span);
+        found.delete(word);
+      }
       return found;
     };
     // Long audio is searched window by window, each starting after the last word it is sure of; no time from elsewhere (a recognizer's)
@@ -167,15 +177,21 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
     // Per word of the text the phones of its tokens' first pronunciations (undefined: not aligned).
     const firstPhones = (w: number): string[] | undefined => byWord.get(w)?.tokens.flatMap((t) => tokenPronunciations[t]?.[0] ?? []);
     const wordPhones = words.map((_, w) => firstPhones(w)?.length ?? 0);
-    const settled = await settleSpans(found, wordPhones, wav, levels);
+    // The rejected words hold their spans while the edges settle, so their neighbours do not take their audio (held.ts).
+    const { spans: withRejected, held } = withHeld(found, rejected);
+    const settledHeld = await settleSpans(withRejected, wordPhones, wav, levels);
+    const settled = withoutHeld(settledHeld, held);
     let refined = settled;
     // Sound no word was given beside a word placed elsewhere: each of the two words around it is searched for again on that stretch
     // alone, and moves there when it fits it better (aligned minus phone-loop score a frame) than where it was.
-    const islands = unclaimedIslands(refined, levels.energy, levels.steady)
+    const islands = unclaimedIslands(settledHeld, levels.energy, levels.steady)
       .filter((isle) => !unscripted.some(([a, b]) => isle.startMs < b && isle.endMs > a));
     if (islands.length > 0) {
-      const moved = movedToIslands(found, await searchPieces(islandPieces(islands, refined, info.durationMs), false));
-      if (moved !== null) refined = await settleSpans(moved, wordPhones, wav, levels);
+      const moved = movedToIslands(found, await searchPieces(islandPieces(islands, settledHeld, info.durationMs), false));
+      if (moved !== null) {
+        const again = withHeld(moved, rejected);
+        refined = withoutHeld(await settleSpans(again.spans, wordPhones, wav, levels), again.held);
+      }
     }
     // A second opinion on each placed word's start, and whether another word of the text fits its frames better: the same words
     // forced-aligned phone by phone, each beside its rivals (phone-pass.ts, rivals.ts).
