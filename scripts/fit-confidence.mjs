@@ -9,7 +9,7 @@
 // Usage: node scripts/fit-confidence.mjs [features.json]
 import { readFileSync, writeFileSync } from 'node:fs';
 // The caps as the run applies them (the built library: `npm run build` comes first, as for the benchmark that feeds this).
-import { REPEATS_CAP, repeatsDoubt, RIVAL_CAP } from '../dist/align/confidence/model.js';
+import { cappedConfidence } from '../dist/align/confidence/model.js';
 
 const BASIC = ['quiet', 'level', 'long', 'short', 'spill', 'hollow', 'unheard', 'substituted', 'estimated', 'cut'];
 /**
@@ -112,17 +112,15 @@ export function fitModels(rows, log = () => {}) {
 
 /**
  * The probability the first applicable model gives a row, as src/align/confidence/model.ts does
- * (unrounded, with its caps): 0 for a word whose times are an estimate (feature `estimated`), whatever its features;
- * at most RIVAL_CAP for a word whose rival won (feature `rival`), and at most REPEATS_CAP for a word
- * the aligner placed whose repeats say it is another word's clip or far off its length (`repeatUnlike`, `repeatLength`).
+ * (unrounded, with its caps: model.ts `cappedConfidence`): 0 for a word whose times are an estimate (feature `estimated`),
+ * whatever its features.
  */
 export function probability(models, r) {
   if (r.features?.estimated === 1) return 0;
   for (const m of models) {
     if (!known(m.features, r)) continue;
     const p = sigmoid(m.features.reduce((s, f, i) => s + r.features[f] * m.weights[i + 1], m.weights[0]));
-    const capped = r.features.rival === 1 ? Math.min(RIVAL_CAP, p) : p;
-    return repeatsDoubt(r.features) ? Math.min(REPEATS_CAP, capped) : capped;
+    return cappedConfidence(p, r.features);
   }
   return 0;
 }

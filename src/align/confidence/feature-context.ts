@@ -3,10 +3,12 @@
  * a phone (the median of its words' ms per phone, kept within 40–200 ms; {@link PHONE_MS} with
  * fewer than {@link MIN_WORDS_FOR_RATE} words), its words' median acoustic score per frame, and
  * every word's span (where a word's neighbours are found), and what the recording's other clips of
- * each word say of it (repeats.ts). Rates and scores come from the words whose times were measured
+ * each word say of it (repeats.ts), and how far each placed word and its run fit under the
+ * recording's well-fitting words (misfit-run.ts). Rates and scores come from the words whose times were measured
  * (not `estimated`); the spans from all of them. Pure.
  */
 import type { RecordingLevels } from './levels.js';
+import { misfitRuns } from './misfit-run.js';
 import { NO_REPEATS, repeatMeasures, type RepeatMeasures } from './repeats.js';
 import { phoneCount, type ScoredWord } from './scored-word.js';
 
@@ -28,11 +30,18 @@ export interface FeatureContext {
   readonly spans: readonly (readonly [startMs: number, endMs: number])[];
   /** Per word (the very objects the context was made of) what its repeats say; {@link NO_REPEATS} for any other. */
   readonly repeats: ReadonlyMap<ScoredWord, RepeatMeasures>;
+  /** Per placed word (the very objects the context was made of) its `misfitRun` (misfit-run.ts). */
+  readonly misfits: ReadonlyMap<ScoredWord, number>;
 }
 
 /** What the repeats say of `word` in `ctx` (none for a word the context was not made of). */
 export function repeatsOf(ctx: FeatureContext, word: ScoredWord): RepeatMeasures {
   return ctx.repeats.get(word) ?? NO_REPEATS;
+}
+
+/** The `misfitRun` of `word` in `ctx` (0 for a word the aligner did not place or the context was not made of). */
+export function misfitOf(ctx: FeatureContext, word: ScoredWord): number {
+  return ctx.misfits.get(word) ?? 0;
 }
 
 /** The context of a recording's words (rates and scores from the words not estimated; neighbours from all of them). */
@@ -44,5 +53,5 @@ export function featureContext(words: readonly ScoredWord[], levels: RecordingLe
     w.evidence !== undefined && w.evidence.frames > 0 ? [w.evidence.alignedScore / w.evidence.frames] : [],
   );
   const spans = words.filter((w) => w.endMs > w.startMs).map((w) => [w.startMs, w.endMs] as const).sort((a, b) => a[0] - b[0]);
-  return { levels, phoneMs, scorePerFrame: median(scores) ?? 0, spans, repeats: repeatMeasures(words, levels) };
+  return { levels, phoneMs, scorePerFrame: median(scores) ?? 0, spans, repeats: repeatMeasures(words, levels), misfits: misfitRuns(words) };
 }

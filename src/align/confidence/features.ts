@@ -8,14 +8,15 @@
  * sound goes on outside it before a neighbouring word and how much quiet it holds inside (an edge
  * placed early or late), and whether its first syllable is heard again right after its onset
  * (edge-features.ts); and whether it sounds like, and lasts as long as, the recording's other clips
- * of the same word (repeats.ts). Each is measured against the recording's own levels, pace and scores
+ * of the same word (repeats.ts), and whether the words around it fit as poorly as it does
+ * (misfit-run.ts). Each is measured against the recording's own levels, pace and scores
  * (feature-context.ts) and kept within bounds, so that no one feature outweighs the rest.
  */
 import { clamp } from './clamp.js';
 import { edgeFeatures } from './edge-features.js';
-import { repeatsOf, type FeatureContext } from './feature-context.js';
+import { misfitOf, repeatsOf, type FeatureContext } from './feature-context.js';
 import { frameRange } from './levels.js';
-import { phoneCount, type ScoredWord, type WordEvidence } from './scored-word.js';
+import { phoneCount, SCORE_SCALE, type ScoredWord, type WordEvidence } from './scored-word.js';
 
 /** The features, in the order of the model's weights (the first weight is the intercept). */
 export const FEATURES = [
@@ -42,6 +43,7 @@ export const FEATURES = [
   'rival',
   'repeatUnlike',
   'repeatLength',
+  'misfitRun',
 ] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
@@ -52,11 +54,6 @@ export interface ConfidenceModel {
   readonly weights: readonly number[];
 }
 
-/**
- * Acoustic log scores per frame are divided by this (PocketSphinx's ascr units: a good word's aligned score is some 10–25 a frame below the
- * phone loop's).
- */
-export const SCORE_SCALE = 10;
 
 /** The service's confidence is read as its decimal logarithm, at least this far down (0.001: −3). */
 export const POSTERIOR_FLOOR = 0.001;
@@ -149,5 +146,6 @@ export function wordFeatures(word: ScoredWord, ctx: FeatureContext): Record<Feat
     rival: ev === undefined ? null : ev.rival === true ? 1 : 0,
     repeatUnlike: repeats.unlike,
     repeatLength: repeats.length,
+    misfitRun: misfitOf(ctx, word),
   };
 }

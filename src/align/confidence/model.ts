@@ -69,11 +69,34 @@ export function repeatsDoubt(values: Readonly<Record<FeatureName, number | null>
 }
 
 /**
+ * The most confidence a placed word gets when it and the run of words around it fit the audio far
+ * worse than the recording's well-fitting words: `misfitRun` (misfit-run.ts) over
+ * {@link MISFIT_RUN_OVER}, the text likely out of step with the audio there (a line missing from
+ * it). On real read speech with nine words of its text missing, the two words stretched over the
+ * missing words' audio that nothing else flagged ("narrative" and "would", put on "circumstances
+ * which"); of the confidence benchmark's right clips with a reference, one (see misfit-run.ts).
+ */
+export const MISFIT_CAP = 0.3;
+/** See {@link MISFIT_CAP}. */
+export const MISFIT_RUN_OVER = 3;
+
+/**
+ * A word's confidence `p` from the fitted model, capped where one strong piece of evidence says
+ * its clip is wrong: at most {@link RIVAL_CAP} when its rival won, {@link REPEATS_CAP} when its
+ * repeats doubt it, {@link MISFIT_CAP} when its run misfits.
+ */
+export function cappedConfidence(p: number, values: Readonly<Record<FeatureName, number | null>>): number {
+  let capped = values.rival === 1 ? Math.min(RIVAL_CAP, p) : p;
+  if (repeatsDoubt(values)) capped = Math.min(REPEATS_CAP, capped);
+  return (values.misfitRun ?? 0) > MISFIT_RUN_OVER ? Math.min(MISFIT_CAP, capped) : capped;
+}
+
+/**
  * The confidence of each word of a recording (same order), three decimals in 0–1. A word whose
  * times are an estimate (`estimated`: a reference word no engine found, given a share of the free
  * audio around it) gets 0: nothing measured says its clip holds it, so `--min-confidence` never
- * keeps it, whatever its features look like. A word whose rival won gets at most {@link RIVAL_CAP},
- * and a placed word (the aligner's evidence) its repeats doubt at most {@link REPEATS_CAP}.
+ * keeps it, whatever its features look like. The others get the fitted model's, capped
+ * ({@link cappedConfidence}).
  */
 export function scoreWords(
   words: readonly ScoredWord[],
@@ -84,8 +107,6 @@ export function scoreWords(
   return words.map((word) => {
     if (word.source === 'estimated') return 0;
     const values = wordFeatures(word, ctx);
-    const p = applyModel(values, models);
-    const capped = values.rival === 1 ? Math.min(RIVAL_CAP, p) : p;
-    return repeatsDoubt(values) ? Math.min(REPEATS_CAP, capped) : capped;
+    return cappedConfidence(applyModel(values, models), values);
   });
 }

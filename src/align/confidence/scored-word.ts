@@ -31,6 +31,12 @@ export interface ScoredWord {
   readonly posterior?: number | undefined;
 }
 
+/**
+ * Acoustic log scores per frame are divided by this (PocketSphinx's ascr units: a good word's aligned score is some 10–25 a frame below the
+ * phone loop's).
+ */
+export const SCORE_SCALE = 10;
+
 /** Phones of a word: the aligner's, else estimated from its letters (digits read as about three phones). */
 export function phoneCount(word: Pick<ScoredWord, 'text' | 'evidence'>): number {
   if (word.evidence !== undefined && word.evidence.phones > 0) return word.evidence.phones;

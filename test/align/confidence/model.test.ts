@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ConfidenceModel } from '../../../src/align/confidence/features.js';
-import { applyModel, REPEAT_LENGTH_OVER, REPEATS_CAP, repeatsDoubt, RIVAL_CAP, scoreWords } from '../../../src/align/confidence/model.js';
+import {
+  applyModel, cappedConfidence, MISFIT_CAP, MISFIT_RUN_OVER, REPEAT_LENGTH_OVER, REPEATS_CAP, repeatsDoubt, RIVAL_CAP, scoreWords,
+} from '../../../src/align/confidence/model.js';
 import { CONFIDENCE_MODELS, FITTED_THRESHOLD } from '../../../src/align/confidence/coefficients.js';
 import { keySpec } from '../../../src/config/keys.js';
 import { features, levelsOf, word } from './scored-words.js';
@@ -55,6 +57,18 @@ describe('confidence model', () => {
       repeatsDoubt(features({ repeatUnlike: 2.51 })),
       repeatsDoubt(features({ repeatLength: 1.51 })),
     ]).toEqual([false, true, true]);
+  });
+
+  it('a placed word whose run fits far worse than the recording\'s well-fitting words gets at most 0.3, past 3 and not at it', () => {
+    expect([MISFIT_CAP, MISFIT_RUN_OVER]).toEqual([0.3, 3]);
+    const capped = (p: number, misfitRun: number) => cappedConfidence(p, features({ misfitRun }));
+    expect([capped(0.9, 3), capped(0.9, 3.01), capped(0.2, 4)]).toEqual([0.9, 0.3, 0.2]);
+    // Through scoreWords: ten words of speech scoring −20 a frame, then four at −60 (their runs measure 4; misfit-run.test.ts).
+    const levels = levelsOf('#'.repeat(140) + '.'.repeat(10));
+    const words = Array.from({ length: 14 }, (_, i) =>
+      word(`w${i}`, 100 * i, 100 * i + 100, { evidence: { frames: 10, alignedScore: i < 10 ? -200 : -600, loopScore: null, phones: 2 } }));
+    const basic: ConfidenceModel[] = [{ name: 'basic', features: ['quiet'], weights: [2, -4] }];
+    expect(scoreWords(words, levels, basic)).toEqual([...Array<number>(10).fill(0.881), 0.3, 0.3, 0.3, 0.3]);
   });
 
   it('the key table\'s default threshold is the fitted one', () => {
