@@ -22,7 +22,7 @@ import { score, showFit } from './alignment-score.mjs';
 import { librivox, truthSets, UNSPOKEN, withUnspoken } from './alignment-sets.mjs';
 import { childrenCpuS } from './children-cpu.mjs';
 import { confidenceSet } from './confidence-data.mjs';
-import { importDist, OUT, saveResult } from './lib.mjs';
+import { importDist, OUT, saveResult, workAudio } from './lib.mjs';
 import { realSentences, realVoiceSets } from './real-voices.mjs';
 
 export default async function alignment() {
@@ -34,8 +34,7 @@ export default async function alignment() {
   const dir = join(OUT, 'alignment');
   await mkdir(dir, { recursive: true });
   const ffmpeg = await audio.resolveFfmpeg();
-  const { execFile } = await import('node:child_process');
-  const toWork = (from, to) => new Promise((resolve, reject) => execFile(ffmpeg, ['-v', 'error', '-y', '-i', from, '-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', '-map_metadata', '-1', '-fflags', '+bitexact', to], (e) => (e ? reject(e) : resolve())));
+  const toWork = workAudio(ffmpeg);
   const spoken = (words) => words.map((w) => reference.spokenForm(w));
   const real = await realVoiceSets(dir, ffmpeg);
   const synthetic = (await truthSets(dir)).map((s) => ({ ...s, id: `${s.voice}, ${s.rate} wpm` }));

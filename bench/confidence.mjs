@@ -13,11 +13,12 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
-import { importDist, monoWav, OUT, ROOT, saveResult } from './lib.mjs';
+import { importDist, monoWav, OUT, ROOT, saveResult, workAudio } from './lib.mjs';
 import { samples16k } from './real-voices.mjs';
 import { confidenceSet } from './confidence-data.mjs';
 import { changedVoicesSet } from './confidence-voices.mjs';
 import { textAlignedRun } from './confidence-text.mjs';
+import { missingStretchReport, missingStretchRuns } from './confidence-read.mjs';
 import { leaveOneRecordingOut, reliability } from '../scripts/fit-confidence.mjs';
 
 const exec = promisify(execFile);
@@ -169,6 +170,7 @@ export default async function confidence() {
   await dictclip(['run', join(dir, 'voices', 'in'), '--out', voicesOut, '--transcripts', join(dir, 'voices', 'ref'), '-q', '--no-report', '--concurrency', '2']);
   const voiceRows = await labelRun(voicesOut, voices, 'reference', modules);
   const voiceFig = figures(voiceRows);
+  const read = missingStretchReport(await missingStretchRuns(join(dir, 'read'), workAudio(await (await importDist('audio/index.js')).resolveFfmpeg())), pct);
   const timedVoices = voiceRows.filter((r) => r.startErr !== null);
   const within = (key) => pct(timedVoices.filter((r) => Math.abs(r[key]) <= EDGE_MS).length, timedVoices.length);
   await writeFile(join(dir, 'features.json'), JSON.stringify([...all, ...text.rows, ...demo.features]));
@@ -252,6 +254,7 @@ export default async function confidence() {
           const f = figures(voiceRows.filter((r) => r.recording === rec.name));
           return [rec.name, rec.kind, rec.faults, pct(f.wrongFlagged, f.wrong), pct(f.rightFlagged, f.right)];
         }) },
+      read.table,
     ],
     targets: [
       { name: 'wrong clips flagged low-confidence or unaligned (with reference)', target: '≥ 90 %', value: pct(ref.wrongFlagged, ref.wrong), met: share(ref.wrongFlagged, ref.wrong) >= 0.9 },
@@ -271,6 +274,7 @@ export default async function confidence() {
       { name: 'demo words with their text (continuous speech, edges not known) flagged low-confidence; of them without cut-edge', target: '–',
         value: `${pct(demo.withText.lowConfidence, demo.withText.words)}; ${pct(demo.withText.lowConfidenceOnly, demo.withText.words)}` },
       { name: 'demo clips flagged (any flag)', target: '≤ 20 %', value: `${pct(demo.flagged, demo.clips)}: low-confidence ${demo.lowConfidence}, cut-edge ${demo.cutEdge}, unaligned ${demo.unaligned}`, met: share(demo.flagged, demo.clips) <= 0.2 },
+      read.target,
       { name: 'text-aligned (service apart): wrong / right clips flagged', target: '–', value: `${pct(textFig.wrongFlagged, textFig.wrong)} / ${pct(textFig.rightFlagged, textFig.right)}` },
       { name: 'leave one recording out, text-aligned: wrong / right clips flagged', target: '–', value: `${pct(textHeld.wrongFlagged, textHeld.wrong)} / ${pct(textHeld.rightFlagged, textHeld.right)}` },
       { name: 'text-aligned: substituted words (the service heard another word there) whose clip is wrong', target: '–', value: pct(substitutedWrong, substituted.length) },

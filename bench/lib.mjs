@@ -123,6 +123,12 @@ export function wordMarkers(durationMs, seed = 1) {
   return out;
 }
 
+/** `(from, to) => Promise`: the audio file `from` converted by `ffmpeg` into work audio at `to` (16 kHz mono 16-bit WAV, no metadata). */
+export function workAudio(ffmpeg) {
+  const args = (from, to) => ['-v', 'error', '-y', '-i', from, '-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', '-map_metadata', '-1', '-fflags', '+bitexact', to];
+  return (from, to) => new Promise((resolve, reject) => execFile(ffmpeg, args(from, to), (e) => (e ? reject(e) : resolve())));
+}
+
 /** A 16 kHz (or `rate`) mono 16-bit WAV file's bytes: a 44-byte header, then `pcm`. */
 export function monoWav(pcm, rate = SAMPLE_RATE) {
   const header = Buffer.alloc(44);

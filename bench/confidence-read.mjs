@@ -1,0 +1,101 @@
+/**
+ * The confidence benchmark's real read speech with a stretch of its text missing (bench/confidence.mjs):
+ * the LibriVox readings of pocketsphinx-testdata and the shared set's read sentences of twelve words
+ * or more, each run twice with its reference on the embedded default: with its whole text, and with
+ * a quarter of its words (at least three, from a third of the way in) cut from the text, as a line
+ * missing from a transcript. No word boundaries are known for this speech, so the whole text's run
+ * is the yardstick: a word's clip in the cut text's run is right when both its edges lie within
+ * 50 ms of the same word's clip with the whole text, wrong otherwise (the search stretched it over
+ * the missing words' speech). Words the whole text's run did not place are left out.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { parse } from 'csv-parse/sync';
+import { librivox } from './alignment-sets.mjs';
+import { distPath } from './lib.mjs';
+import { realSentences } from './real-voices.mjs';
+
+const exec = promisify(execFile);
+const EDGE_MS = 50;
+const MIN_WORDS = 12;
+
+/** The words cut from a text of `n` words: `[from, from + count)`. */
+export function cutStretch(n) {
+  const count = Math.max(3, Math.round(n / 4));
+  return { from: Math.round(n / 3), count };
+}
+
+/** Per word clip row of `out`'s manifest for `source`, by its word's index in `text` (the words split on white space). */
+async function rowsByWord(out, source, text) {
+  const starts = [];
+  for (const m of text.matchAll(/\S+/g)) starts.push(m.index);
+  const rows = parse(await readFile(join(out, 'manifest.csv'), 'utf8'), { columns: true }).filter((r) => r.kind === 'word' && r.source === source);
+  return new Map(rows.map((r) => [starts.indexOf(Number(r.text_start)), r]));
+}
+
+async function run(dir, name) {
+  const out = join(dir, `out-${name}`);
+  await rm(out, { recursive: true, force: true });
+  await exec(process.execPath, [distPath('cli/index.js'), 'run', join(dir, 'in'), '--out', out, '--transcripts', join(dir, `ref-${name}`), '-q', '--no-report'],
+    { maxBuffer: 1 << 26 }).catch((error) => { if (error.code !== 1) throw error; });
+  return out;
+}
+
+/**
+ * Run the read speech with its whole and its cut text (written into `dir`, audio converted by `toWork(from, to)`). Per
+ * recording: `{ id, words, cut, after: { right, wrong, wrongFlagged, rightFlagged } }` over the words after the cut.
+ */
+export async function missingStretchRuns(dir, toWork) {
+  await rm(join(dir, 'in'), { recursive: true, force: true });
+  for (const sub of ['all', 'in', 'ref-whole', 'ref-cut']) await mkdir(join(dir, sub), { recursive: true });
+  const readings = (await librivox(join(dir, 'all'), toWork)).map((r) => ({ id: r.id, path: r.path, text: r.words.join(' ') }));
+  const sentences = (await realSentences()).map((s) => ({ id: s.id, source: s.source, path: join(dir, 'all', `${s.id}.wav`), text: s.text }));
+  const recordings = [...readings, ...sentences].filter((r) => r.text.split(/\s+/).length >= MIN_WORDS);
+  for (const r of recordings) {
+    if (r.source !== undefined && !existsSync(r.path)) await toWork(r.source, r.path);
+    await copyFile(r.path, join(dir, 'in', `${r.id}.wav`));
+    const words = r.text.split(/\s+/);
+    const { from, count } = cutStretch(words.length);
+    await writeFile(join(dir, 'ref-whole', `${r.id}.txt`), `${r.text}\n`);
+    await writeFile(join(dir, 'ref-cut', `${r.id}.txt`), `${[...words.slice(0, from), ...words.slice(from + count)].join(' ')}\n`);
+  }
+  const [wholeOut, cutOut] = [await run(dir, 'whole'), await run(dir, 'cut')];
+  const caught = (row) => /\b(low-confidence|unaligned)\b/.test(row.flags);
+  return Promise.all(recordings.map(async (r) => {
+    const words = r.text.split(/\s+/);
+    const { from, count } = cutStretch(words.length);
+    const cutText = [...words.slice(0, from), ...words.slice(from + count)].join(' ');
+    const whole = await rowsByWord(wholeOut, `${r.id}.wav`, r.text);
+    const cut = await rowsByWord(cutOut, `${r.id}.wav`, cutText);
+    const after = { right: 0, wrong: 0, wrongFlagged: 0, rightFlagged: 0 };
+    for (const [i, row] of cut) {
+      if (i < from) continue;
+      const yardstick = whole.get(i + count);
+      if (yardstick === undefined || /\bunaligned\b/.test(yardstick.flags)) continue;
+      const near = (key) => Math.abs(Number(row[key]) - Number(yardstick[key])) <= EDGE_MS;
+      const right = near('start_ms') && near('end_ms');
+      after[right ? 'right' : 'wrong']++;
+      if (caught(row)) after[right ? 'rightFlagged' : 'wrongFlagged']++;
+    }
+    return { id: r.id, words: words.length, cut: `${count} words from word ${from + 1}`, after };
+  }));
+}
+
+/** The report's table of {@link missingStretchRuns}, and its summary over every recording (wrong and right clips after the cut). */
+export function missingStretchReport(results, pct) {
+  const sum = (key) => results.reduce((n, r) => n + r.after[key], 0);
+  return {
+    table: {
+      title: 'Real read speech with a stretch of its text missing (bench/confidence-read.mjs), with reference: clips after the cut, against the same recording run with its whole text',
+      columns: ['recording', 'words', 'cut from the text', 'wrong clips flagged (moved over 50 ms from the whole text\'s clip)', 'right clips flagged'],
+      rows: results.map((r) => [r.id, r.words, r.cut, `${r.after.wrongFlagged} of ${r.after.wrong}`, `${r.after.rightFlagged} of ${r.after.right}`]),
+    },
+    target: {
+      name: `real read speech, a stretch of its text missing (${results.length} recordings): wrong / right clips after it flagged`, target: '–',
+      value: `${pct(sum('wrongFlagged'), sum('wrong'))} / ${pct(sum('rightFlagged'), sum('right'))}`,
+    },
+  };
+}
