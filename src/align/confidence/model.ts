@@ -72,9 +72,8 @@ export function repeatsDoubt(values: Readonly<Record<FeatureName, number | null>
  * The most confidence a placed word gets when it and the run of words around it fit the audio far
  * worse than the recording's well-fitting words: `misfitRun` (misfit-run.ts) over
  * {@link MISFIT_RUN_OVER}, the text likely out of step with the audio there (a line missing from
- * it). On real read speech with nine words of its text missing, the two words stretched over the
- * missing words' audio that nothing else flagged ("narrative" and "would", put on "circumstances
- * which"); of the confidence benchmark's right clips with a reference, one (see misfit-run.ts).
+ * it): on the confidence benchmark's read speech with a stretch of its text missing, two wrong clips
+ * that nothing else flagged, and one right clip of its other recordings (see misfit-run.ts).
  */
 export const MISFIT_CAP = 0.3;
 /** See {@link MISFIT_CAP}. */
