@@ -8,7 +8,7 @@
  * (not `estimated`); the spans from all of them. Pure.
  */
 import type { RecordingLevels } from './levels.js';
-import { misfitRuns } from './misfit-run.js';
+import { misfitRuns, type Misfits } from './misfit-run.js';
 import { NO_REPEATS, repeatMeasures, type RepeatMeasures } from './repeats.js';
 import { phoneCount, type ScoredWord } from './scored-word.js';
 
@@ -30,8 +30,8 @@ export interface FeatureContext {
   readonly spans: readonly (readonly [startMs: number, endMs: number])[];
   /** Per word (the very objects the context was made of) what its repeats say; {@link NO_REPEATS} for any other. */
   readonly repeats: ReadonlyMap<ScoredWord, RepeatMeasures>;
-  /** Per placed word (the very objects the context was made of) its `misfitRun` (misfit-run.ts). */
-  readonly misfits: ReadonlyMap<ScoredWord, number>;
+  /** Per placed word (the very objects the context was made of) its `misfitRun` and `misfitBeside` (misfit-run.ts). */
+  readonly misfits: ReadonlyMap<ScoredWord, Misfits>;
 }
 
 /** What the repeats say of `word` in `ctx` (none for a word the context was not made of). */
@@ -39,10 +39,12 @@ export function repeatsOf(ctx: FeatureContext, word: ScoredWord): RepeatMeasures
   return ctx.repeats.get(word) ?? NO_REPEATS;
 }
 
-/** The `misfitRun` of `word` in `ctx` (0 for a word the aligner did not place or the context was not made of). */
-export function misfitOf(ctx: FeatureContext, word: ScoredWord): number {
-  return ctx.misfits.get(word) ?? 0;
+/** The `misfitRun` and `misfitBeside` of `word` in `ctx` (0 for a word the aligner did not place or the context was not made of). */
+export function misfitOf(ctx: FeatureContext, word: ScoredWord): Misfits {
+  return ctx.misfits.get(word) ?? NO_MISFITS;
 }
+
+const NO_MISFITS: Misfits = { run: 0, beside: 0 };
 
 /** The context of a recording's words (rates and scores from the words not estimated; neighbours from all of them). */
 export function featureContext(words: readonly ScoredWord[], levels: RecordingLevels): FeatureContext {

@@ -44,6 +44,7 @@ export const FEATURES = [
   'repeatUnlike',
   'repeatLength',
   'misfitRun',
+  'misfitBeside',
 ] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
@@ -128,6 +129,7 @@ export function wordFeatures(word: ScoredWord, ctx: FeatureContext): Record<Feat
   const ev = word.evidence;
   const withFrames = ev !== undefined && ev.frames > 0;
   const repeats = repeatsOf(ctx, word);
+  const misfits = misfitOf(ctx, word);
   return {
     quiet: frames === 0 ? 1 : quiet / frames,
     level: clamp((wordDb - levels.speechDb) / spread, -2, 1),
@@ -146,6 +148,7 @@ export function wordFeatures(word: ScoredWord, ctx: FeatureContext): Record<Feat
     rival: ev === undefined ? null : ev.rival === true ? 1 : 0,
     repeatUnlike: repeats.unlike,
     repeatLength: repeats.length,
-    misfitRun: misfitOf(ctx, word),
+    misfitRun: misfits.run,
+    misfitBeside: misfits.beside,
   };
 }

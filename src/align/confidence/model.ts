@@ -73,7 +73,9 @@ export function repeatsDoubt(values: Readonly<Record<FeatureName, number | null>
  * worse than the recording's well-fitting words: `misfitRun` (misfit-run.ts) over
  * {@link MISFIT_RUN_OVER}, the text likely out of step with the audio there (a line missing from
  * it): on the confidence benchmark's read speech with a stretch of its text missing, two wrong clips
- * that nothing else flagged, and one right clip of its other recordings (see misfit-run.ts).
+ * that nothing else flagged, and one right clip of its other recordings (see misfit-run.ts). So does
+ * a word beside a word of the text that could not be placed whose own fit is that far under
+ * (`misfitBeside`, misfit-run.ts).
  */
 export const MISFIT_CAP = 0.3;
 /** See {@link MISFIT_CAP}. */
@@ -82,12 +84,13 @@ export const MISFIT_RUN_OVER = 3;
 /**
  * A word's confidence `p` from the fitted model, capped where one strong piece of evidence says
  * its clip is wrong: at most {@link RIVAL_CAP} when its rival won, {@link REPEATS_CAP} when its
- * repeats doubt it, {@link MISFIT_CAP} when its run misfits.
+ * repeats doubt it, {@link MISFIT_CAP} when its run misfits (or it misfits beside an unplaced word).
  */
 export function cappedConfidence(p: number, values: Readonly<Record<FeatureName, number | null>>): number {
   let capped = values.rival === 1 ? Math.min(RIVAL_CAP, p) : p;
   if (repeatsDoubt(values)) capped = Math.min(REPEATS_CAP, capped);
-  return (values.misfitRun ?? 0) > MISFIT_RUN_OVER ? Math.min(MISFIT_CAP, capped) : capped;
+  const misfit = Math.max(values.misfitRun ?? 0, values.misfitBeside ?? 0);
+  return misfit > MISFIT_RUN_OVER ? Math.min(MISFIT_CAP, capped) : capped;
 }
 
 /**

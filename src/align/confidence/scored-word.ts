@@ -29,6 +29,8 @@ export interface ScoredWord {
    * recognizer's posterior, or a remote service's `Confidence` of the dictation); undefined when it gave none.
    */
   readonly posterior?: number | undefined;
+  /** With a reference: a word of the text next to this one could not be placed (`unaligned`). */
+  readonly besideUnplaced?: boolean | undefined;
 }
 
 /**

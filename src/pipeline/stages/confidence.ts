@@ -36,9 +36,11 @@ export function wordsToScore(
   dictated: readonly WordMarker[] = [],
 ): (ScoredWord & { textStart: number })[] {
   if (aligned !== undefined) {
-    return aligned.flatMap((w) => (w.startMs === null || w.endMs === null ? [] : [{
+    const unplaced = (i: number): boolean => aligned[i]?.placement === 'unaligned';
+    return aligned.flatMap((w, i) => (w.startMs === null || w.endMs === null ? [] : [{
       text: w.text, textStart: w.textStart, startMs: w.startMs, endMs: w.endMs, source: SOURCE_OF[w.placement], heard: w.heard,
       evidence: w.evidence, posterior: w.placement === 'matched' ? lowestWithin(dictated, w.startMs, w.endMs) : undefined,
+      besideUnplaced: unplaced(i - 1) || unplaced(i + 1),
     }]));
   }
   return result.markers

@@ -14,13 +14,24 @@ describe('misfitRuns', () => {
     const words = placed([...Array<number>(10).fill(-20), -60, -60, -60, -60]);
     const runs = misfitRuns(words);
     // The first −60 word has −20, −20, −60, −60, −60 around it (median −60): (−20 − (−60)) / 10 = 4; the word before it, own −20: 0.
-    expect(words.map((w) => runs.get(w))).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4]);
+    expect(words.map((w) => runs.get(w)?.run)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4]);
+    expect(words.map((w) => runs.get(w)?.beside)).toEqual(Array<number>(14).fill(0));
   });
 
   it('leaves a single poorly scoring word among well-fitting ones at 0 (its run fits), and words of a short recording unmeasured', () => {
     const words = placed([-20, -20, -20, -20, -90, -20, -20, -20, -20]);
-    expect(words.map((w) => misfitRuns(words).get(w))).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(words.map((w) => misfitRuns(words).get(w)?.run)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect(misfitRuns(placed(Array<number>(MIN_PLACED - 1).fill(-20))).size).toBe(0);
+  });
+
+  it('measures a word alone when a word of the text beside it could not be placed', () => {
+    // The word at −90 beside an unplaced word: (−20 − (−90)) / 10 = 7; the same word without one, and a well-fitting one with one, 0.
+    const alone = placed([-20, -20, -20, -20, -90, -20, -20, -20, -20]);
+    const words = alone.map((w, i) => (i === 4 || i === 1 ? { ...w, besideUnplaced: true } : w));
+    const runs = misfitRuns(words);
+    expect(words.map((w) => runs.get(w)?.beside)).toEqual([0, 0, 0, 0, 7, 0, 0, 0, 0]);
+    const without = misfitRuns(alone);
+    expect(alone.map((w) => without.get(w)?.beside)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
 
   it('measures only words the aligner placed, in time order', () => {

@@ -63,6 +63,8 @@ describe('confidence model', () => {
     expect([MISFIT_CAP, MISFIT_RUN_OVER]).toEqual([0.3, 3]);
     const capped = (p: number, misfitRun: number) => cappedConfidence(p, features({ misfitRun }));
     expect([capped(0.9, 3), capped(0.9, 3.01), capped(0.2, 4)]).toEqual([0.9, 0.3, 0.2]);
+    const beside = (misfitBeside: number) => cappedConfidence(0.9, features({ misfitBeside }));
+    expect([beside(3), beside(3.5)]).toEqual([0.9, 0.3]);
     // Through scoreWords: ten words of speech scoring −20 a frame, then four at −60 (their runs measure 4; misfit-run.test.ts).
     const levels = levelsOf('#'.repeat(140) + '.'.repeat(10));
     const words = Array.from({ length: 14 }, (_, i) =>

@@ -48,6 +48,8 @@ describe('wordsToScore', () => {
     ]);
     // The embedded engine's direct alignment has no dictation: no word has the service's confidence.
     expect(wordsToScore(result, aligned).map((w) => w.posterior)).toEqual([undefined, undefined, undefined]);
+    // Beside a word of the text that could not be placed: "hat" (before "sat") and "sat" (before "mat"), not "icecream".
+    expect(wordsToScore(result, aligned).map((w) => w.besideUnplaced)).toEqual([false, true, true]);
   });
 });
 
