@@ -13,14 +13,6 @@
  * {@link TOP_SHARE} of its placed words fall under. Only words the aligner placed are measured (the
  * others get 0), and only in a recording with at least {@link MIN_PLACED} of them.
  *
- * `misfitBeside`: the same for the word alone, `(top − own) / SCORE_SCALE`, when a word of the text
- * next to it could not be placed (`besideUnplaced`), else 0. A word said in place of two of the
- * text's ("native country" read for "foreign garden"): the search puts one of them on part of that
- * audio and leaves the other out, and the one placed fits badly on its own, with no run around it.
- * Its cap, at the same level as the run's, flagged 2 wrong clips more and 1 right one of the
- * never-fitted voices (`node bench/run.mjs --only confidence` at 221b8db against c54ceb3), and the
- * word of such a pair in a LibriSpeech sentence of the shared set (`foreign`, 4.7; a run by hand).
- *
  * Measured on real read speech (LibriSpeech 2412-153948-0000 of the shared set, its text with nine
  * words missing in the middle, a reference run): the words stretched over the missing words'
  * audio measured 3.3 to 3.9, while the same recording with its whole text measured at most 1.6.
@@ -29,6 +21,14 @@
  * of 16 wrong clips after the cut flagged, 14 without the cap (model.ts `MISFIT_CAP`, measured on a
  * build with it lifted); its digits and synthetic voices, one right clip more flagged and no wrong
  * one that nothing else flags (the benchmark's figures at f99b01d against 56f6487).
+ *
+ * `misfitBeside`: the same for the word alone, `(top − own) / SCORE_SCALE`, when a word of the text
+ * next to it could not be placed (`besideUnplaced`), else 0. A word said in place of two of the
+ * text's ("native country" read for "foreign garden"): the search puts one of them on part of that
+ * audio and leaves the other out, and the one placed fits badly on its own, with no run around it.
+ * Its cap, at the same level as the run's, flagged 2 wrong clips more and 1 right one of the
+ * never-fitted voices (`node bench/run.mjs --only confidence` at 221b8db against c54ceb3), and the
+ * word of such a pair in a LibriSpeech sentence of the shared set (`foreign`, 4.7; a run by hand).
  */
 import { median } from '../acoustic/evidence.js';
 import { valueAtShare } from '../acoustic/rank.js';
