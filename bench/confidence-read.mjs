@@ -53,23 +53,22 @@ export async function missingStretchRuns(dir, toWork) {
   for (const sub of ['all', 'in', 'ref-whole', 'ref-cut']) await mkdir(join(dir, sub), { recursive: true });
   const readings = (await librivox(join(dir, 'all'), toWork)).map((r) => ({ id: r.id, path: r.path, text: r.words.join(' ') }));
   const sentences = (await realSentences()).map((s) => ({ id: s.id, source: s.source, path: join(dir, 'all', `${s.id}.wav`), text: s.text }));
-  const recordings = [...readings, ...sentences].filter((r) => r.text.split(/\s+/).length >= MIN_WORDS);
+  const recordings = [...readings, ...sentences].filter((r) => r.text.split(/\s+/).length >= MIN_WORDS).map((r) => {
+    const words = r.text.split(/\s+/);
+    const { from, count } = cutStretch(words.length);
+    return { ...r, words, from, count, cutText: [...words.slice(0, from), ...words.slice(from + count)].join(' ') };
+  });
   for (const r of recordings) {
     if (r.source !== undefined && !existsSync(r.path)) await toWork(r.source, r.path);
     await copyFile(r.path, join(dir, 'in', `${r.id}.wav`));
-    const words = r.text.split(/\s+/);
-    const { from, count } = cutStretch(words.length);
     await writeFile(join(dir, 'ref-whole', `${r.id}.txt`), `${r.text}\n`);
-    await writeFile(join(dir, 'ref-cut', `${r.id}.txt`), `${[...words.slice(0, from), ...words.slice(from + count)].join(' ')}\n`);
+    await writeFile(join(dir, 'ref-cut', `${r.id}.txt`), `${r.cutText}\n`);
   }
   const [wholeOut, cutOut] = [await run(dir, 'whole'), await run(dir, 'cut')];
   const caught = (row) => /\b(low-confidence|unaligned)\b/.test(row.flags);
-  return Promise.all(recordings.map(async (r) => {
-    const words = r.text.split(/\s+/);
-    const { from, count } = cutStretch(words.length);
-    const cutText = [...words.slice(0, from), ...words.slice(from + count)].join(' ');
-    const whole = await rowsByWord(wholeOut, `${r.id}.wav`, r.text);
-    const cut = await rowsByWord(cutOut, `${r.id}.wav`, cutText);
+  return Promise.all(recordings.map(async ({ id, text, words, from, count, cutText }) => {
+    const whole = await rowsByWord(wholeOut, `${id}.wav`, text);
+    const cut = await rowsByWord(cutOut, `${id}.wav`, cutText);
     const after = { right: 0, wrong: 0, wrongFlagged: 0, rightFlagged: 0 };
     for (const [i, row] of cut) {
       if (i < from) continue;
@@ -80,7 +79,7 @@ export async function missingStretchRuns(dir, toWork) {
       after[right ? 'right' : 'wrong']++;
       if (caught(row)) after[right ? 'rightFlagged' : 'wrongFlagged']++;
     }
-    return { id: r.id, words: words.length, cut: `${count} words from word ${from + 1}`, after };
+    return { id, words: words.length, cut: `${count} words from word ${from + 1}`, after };
   }));
 }
 
