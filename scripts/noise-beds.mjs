@@ -34,7 +34,7 @@ if (failed > 0) process.exitCode = 1;
 async function describe(path) {
   const wav = { ...(await readWavInfo(path)), path };
   if (wav.sampleRate !== 16000) throw new Error(`expected 16 kHz audio, as the work audio is (ffmpeg -i in -ar 16000 -ac 1 out.wav), got ${wav.sampleRate} Hz`);
-  const { energy, bedDb, takes } = await recordingLevels(wav, SEARCH_FRAME_MS);
-  const tails = takes === null ? 'take tails –' : `take tails: trimmed to a noise peak of ${takes.noise}`;
+  const { energy, bedDb, takes, bedded } = await recordingLevels(wav, SEARCH_FRAME_MS);
+  const tails = bedded ? `take tails: trimmed to a noise peak of ${takes.noise}` : 'take tails: starts only';
   return `${basename(path)}\tfloor ${level(energy.floorDb)}\tbed ${level(bedDb)}\t${tails}`;
 }

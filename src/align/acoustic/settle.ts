@@ -7,7 +7,8 @@
  * edges are put on the sample, and where a bed stands out a junction just inside a word's onset is
  * moved to the onset, each end is moved to its word's last sound over its take's own noise, back
  * from that noise or on to a faint last sound before the take's cliff, and a start put at its
- * take's rise on to its word's first sound, one put later back to it (take-tails.ts).
+ * take's rise on to its word's first sound; in every recording a start put after its take's first
+ * sound moves back to it (take-tails.ts).
  */
 import { readFrameStats } from '../../audio/index.js';
 import type { WavInfo } from '../../wav-header.js';
@@ -38,8 +39,10 @@ export interface SettleLevels {
   readonly bedDb: number | null;
   /** Per energy frame 1 when it is steady noise (steady-noise.ts), found on `energy`. */
   readonly steady: Uint8Array;
-  /** Where a bed stands out (either test of noise-bed.ts): the takes' levels in energy frames (take-tails.ts). */
-  readonly takes: TakeLevels | null;
+  /** The takes' levels in energy frames (take-tails.ts). */
+  readonly takes: TakeLevels;
+  /** Whether a bed stands out (either test of noise-bed.ts): only then do the take tails trim edges (see {@link onTakeSound}). */
+  readonly bedded: boolean;
 }
 
 /**
@@ -60,13 +63,14 @@ export async function recordingLevels(
   const energy = frameLevels(energies, frameSamples, crossings);
   const bedDb = noiseBedDb(energy);
   const bedded = bedDb !== null || noiseLikeBedDb(energy, crossingRateOf(crossings, frameSamples)) !== null;
-  const takes = bedded ? takeLevels(peaks!, ENERGY_FRAME_MS) : null;
+  const takes = takeLevels(peaks!, ENERGY_FRAME_MS);
   return {
     energy,
     edges: overNoiseBed(energy, bedDb),
     bedDb,
     steady: steadyNoise(energy),
     takes,
+    bedded,
     search: frameLevels(coarse, per * frameSamples),
   };
 }
@@ -94,18 +98,21 @@ export async function settleSpans(
   });
   const edged = refineEdges(result, levels.edges, levels.bedDb, levels.steady);
   const onSamples = await edgesOnSamples(dropFaintAndPoor(edged, levels.energy), wav, levels.edges);
-  const { takes } = levels;
-  const refined = takes === null ? onSamples : onTakeSound(onSamples, takes);
+  const refined = onTakeSound(onSamples, levels.takes, levels.bedded);
   return refined.map((span) =>
     span === null ? null : { ...span, startMs: Math.min(span.startMs, wav.durationMs), endMs: Math.min(span.endMs, wav.durationMs) },
   );
 }
 
 /**
- * Each span's edges moved onto its word's own sound over its take's noise (take-tails.ts): junctions to the next word's onset,
- * ends back, then on, then starts on, then back.
+ * Each span's edges moved onto its word's own sound over its take's noise (take-tails.ts). Where a bed stands out (`bedded`):
+ * junctions to the next word's onset, ends back, then on, then starts on, then back. Elsewhere starts back only: the other
+ * moves trim edges or carry ends on by a take noise that, without a bed, is a stop's closure or a word's faint tail (see
+ * take-tails.ts), while a start moved back to its take's first sound after the rise takes in sound of its own take that no
+ * earlier word holds.
  */
-function onTakeSound(spans: readonly (AcousticSpan | null)[], takes: TakeLevels): (AcousticSpan | null)[] {
+function onTakeSound(spans: readonly (AcousticSpan | null)[], takes: TakeLevels, bedded: boolean): (AcousticSpan | null)[] {
+  if (!bedded) return startsBackToTakeRise(spans, takes, ENERGY_FRAME_MS);
   const atOnsets = junctionsAtTakeOnsets(spans, takes, ENERGY_FRAME_MS);
   const ends = endsToTakeCliff(endsBeforeTakeNoise(atOnsets, takes, ENERGY_FRAME_MS), takes, ENERGY_FRAME_MS);
   return startsBackToTakeRise(startsAfterTakeNoise(ends, takes, ENERGY_FRAME_MS), takes, ENERGY_FRAME_MS);

@@ -40,13 +40,14 @@ describe('settleSpans', () => {
 });
 
 describe('settleSpans in takes with a noise bed', () => {
+  /** `length` samples of a square wave of `amplitude`, its sign turning every `every` samples. */
+  const part = (length: number, amplitude: number, every: number) =>
+    Array.from({ length }, (_, i) => amplitude * (Math.floor(i / every) % 2 === 0 ? 1 : -1));
   /**
    * `n` takes of 4,800 samples (300 ms) over a floor (±10): a bed of noise (±300, the sign changing every sample) from sample
    * 1,675 to 2,160, a voiced word (±10000, the sign changing every 4 samples) to 3,760, the bed again to 4,245.
    */
   const takes = async (n: number) => {
-    const part = (length: number, amplitude: number, every: number) =>
-      Array.from({ length }, (_, i) => amplitude * (Math.floor(i / every) % 2 === 0 ? 1 : -1));
     const take = [...part(1675, 10, 1), ...part(485, 300, 1), ...part(1600, 10000, 4), ...part(485, 300, 1), ...part(555, 10, 1)];
     const path = join(dir, `takes-${n}.wav`);
     await writeFile(path, pcmWav(Int16Array.from(Array.from({ length: n }, () => take).flat())));
@@ -60,7 +61,8 @@ describe('settleSpans in takes with a noise bed', () => {
     const wav = await takes(10);
     const levels = await recordingLevels(wav, 10);
     expect(levels.bedDb).toBeNull();
-    expect(levels.takes?.noise).toBe(300);
+    expect(levels.bedded).toBe(true);
+    expect(levels.takes.noise).toBe(300);
     const settled = await settleSpans(wholeTakes(10), Array(10).fill(3), wav, levels);
     expect(settled.map((span) => span!.endMs)).toEqual(Array.from({ length: 10 }, (_, k) => 300 * k + 235));
     // Each start, at its take's rise, goes on over the bed to the word's first frame (sample 2,160 of the take: 135 ms).
@@ -71,8 +73,6 @@ describe('settleSpans in takes with a noise bed', () => {
     // Takes of 60 frames of 5 ms, every part a whole number of frames (so that noiseBedDb finds the bed and the edges take it
     // for floor): the floor to 75 ms, the bed, a word from 105 to 180 ms, a closure as quiet as the bed to 270 ms, a release
     // (±1000) to 275 ms, the bed to 290 ms, the floor. The search ended each word at its closure.
-    const part = (length: number, amplitude: number, every: number) =>
-      Array.from({ length }, (_, i) => amplitude * (Math.floor(i / every) % 2 === 0 ? 1 : -1));
     const take = [
       ...part(1200, 10, 1), ...part(480, 300, 1), ...part(1200, 10000, 4), ...part(1440, 300, 1), ...part(80, 1000, 1),
       ...part(240, 300, 1), ...part(160, 10, 1),
@@ -82,7 +82,8 @@ describe('settleSpans in takes with a noise bed', () => {
     const wav = { ...(await readWavInfo(path)), path };
     const levels = await recordingLevels(wav, 10);
     expect(levels.bedDb).not.toBeNull();
-    expect(levels.takes?.noise).toBe(300);
+    expect(levels.bedded).toBe(true);
+    expect(levels.takes.noise).toBe(300);
     const atClosure = new Map(
       Array.from({ length: 10 }, (_, k): [number, AcousticSpan] => [k, { startMs: 300 * k + 105, endMs: 300 * k + 180 }]),
     );
@@ -93,9 +94,31 @@ describe('settleSpans in takes with a noise bed', () => {
   it('leaves the ends where no bed stands out (three takes are too few plateaus for one)', async () => {
     const wav = await takes(3);
     const levels = await recordingLevels(wav, 10);
-    expect(levels.takes).toBeNull();
+    expect(levels.bedded).toBe(false);
     const settled = await settleSpans(wholeTakes(3), [3, 3, 3], wav, levels);
     expect(settled.map((span) => span!.endMs)).toEqual([265.3125, 565.3125, 865.3125]);
+    expect(settled.map((span) => span!.startMs)).toEqual([104.6875, 404.6875, 704.6875]);
+  });
+
+  it('moves a start put after its take\'s first sound back to it where no bed stands out, and leaves the end', async () => {
+    // Three takes of 300 ms: the floor to 105 ms, a faint bed to 135, a burst (the word's /s/) to 155, a closure as quiet as
+    // the bed to 185, the vowel to 260, the bed to 285, the floor. The search started each word at its vowel, 15 ms in; the
+    // edge refinement stops at the closure, and the take's first sound over twice its noise is the burst.
+    const take = [
+      ...part(1680, 10, 1), ...part(480, 40, 1), ...part(320, 1000, 1), ...part(480, 40, 1), ...part(1200, 10000, 4),
+      ...part(400, 40, 1), ...part(240, 10, 1),
+    ];
+    const path = join(dir, 'burst.wav');
+    await writeFile(path, pcmWav(Int16Array.from(Array.from({ length: 3 }, () => take).flat())));
+    const wav = { ...(await readWavInfo(path)), path };
+    const levels = await recordingLevels(wav, 10);
+    expect(levels.bedded).toBe(false);
+    const late = new Map(
+      Array.from({ length: 3 }, (_, k): [number, AcousticSpan] => [k, { startMs: 300 * k + 200, endMs: 300 * k + 260 }]),
+    );
+    const settled = await settleSpans(late, [3, 3, 3], wav, levels);
+    expect(settled.map((span) => span!.startMs)).toEqual([135, 435, 735]);
+    expect(settled.map((span) => span!.endMs)).toEqual([260, 560, 860]);
   });
 });
 
