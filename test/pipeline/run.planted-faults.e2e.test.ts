@@ -3,7 +3,8 @@
  * words whose every boundary is known, with a word's audio replaced by noise, and with no fault at
  * all, and with a word's first syllable said twice. The noise gives `unaligned` or `low-confidence`
  * on its word; the clean recording gives neither; a word whose clip takes in its repeated syllable
- * gets `low-confidence` (the feature `echo`: src/align/confidence/echo.ts). With the text saying a
+ * gets `low-confidence` (the feature `echo`: src/align/confidence/echo.ts), and so does a word whose clip takes in the
+ * repeated syllable of the word after it (`syllables`: src/align/confidence/nuclei.ts). With the text saying a
  * word twice in a row where the first is only noise, the audio goes to the second one and the
  * first is the flagged one (on these voices the search leaves the first out itself; where it
  * does not, src/align/acoustic/twins.ts moves the one left out: see its unit tests).
@@ -103,13 +104,16 @@ describe('planted faults with a reference (embedded default)', () => {
     const wheel = rows.find((r) => r['source'] === 'noise.wav' && r['text'] === 'wheel')!;
     expect(wheel['flags']).toMatch(/\b(unaligned|low-confidence)\b/);
     // The repeated syllables: 'wheel' (syllable joined to it) is given a clip from the syllable on, and flagged; 'village'
-    // (syllable 90 ms before it) is given its own audio, a right clip, not flagged. Nothing else is flagged.
+    // (syllable 90 ms before it) is given its own audio, a right clip, not flagged. The 'the' before that syllable, which
+    // touches it, takes it in: a wrong clip, flagged for its syllable nucleus more than its vowel (nuclei.ts). Nothing else is flagged.
     const stuttered = rows.filter((r) => r['source'] === 'stutter.wav');
     expect(stuttered.map((r) => r['text'])).toEqual(WORDS);
     const startOf = (text: string): number => Number(stuttered.find((r) => r['text'] === text)!['start_ms']);
     expect(Math.abs(startOf('wheel') - stutterStarts[3]!)).toBeLessThanOrEqual(10);
     expect(Math.abs(startOf('village') - stutterStarts[9]!)).toBeLessThanOrEqual(50);
-    expect([flagged('stutter.wav', 'low-confidence'), flagged('stutter.wav', 'unaligned')]).toEqual([['wheel'], []]);
+    const secondThe = stuttered.filter((r) => r['text'] === 'the')[1]!;
+    expect(Number(secondThe['end_ms'])).toBeGreaterThan(stutterStarts[8]! + 50);
+    expect([flagged('stutter.wav', 'low-confidence'), flagged('stutter.wav', 'unaligned')]).toEqual([['wheel', 'the'], []]);
     // 'the the' with the first only noise: the second gets the spoken word's audio and no flag, the first is flagged.
     const twins = rows.filter((r) => r['source'] === 'twins.wav');
     expect(twins.map((r) => r['text'])).toEqual(WORDS.flatMap((w, i) => (i === 6 ? [w, w] : [w])));

@@ -27,6 +27,7 @@ import { quietFrames } from './frame-levels.js';
 import { FRAME_MS, grammarSearch, HEADER_BYTES, phoneLoop, type PieceJob } from './search.js';
 import { islandPieces, movedToIslands, unclaimedIslands } from './islands.js';
 import { placeTwins } from './twins.js';
+import { vowelCount } from './vowels.js';
 import { withHeld, withoutHeld } from './held.js';
 import { recordingLevels, settleSpans } from './settle.js';
 import type { AcousticAlignment, AcousticSpan, AlignAcousticOptions, WordEvidence } from './types.js';
@@ -289,6 +290,7 @@ function placeWords(
       alignedScore: span.score,
       loopScore: loop === undefined ? null : Math.round(loopScoreOver(loop, span.startFrame, span.endFrame)),
       phones: span.phones,
+      vowels: vowelCount(chosen.get(word) ?? []),
       searchStartMs: (offsetFrame + span.startFrame) * FRAME_MS,
       searchEndMs: (offsetFrame + span.endFrame) * FRAME_MS,
     };

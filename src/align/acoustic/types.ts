@@ -48,6 +48,11 @@ export interface WordEvidence {
   /** Phones in the pronunciation the search chose. */
   readonly phones: number;
   /**
+   * Vowels among those phones (vowels.ts): the syllables the word's audio should hold; absent in
+   * alignments written before it was kept.
+   */
+  readonly vowels?: number;
+  /**
    * Where the search put the word, ms, before edge refinement moved its edges (absent in
    * alignments written before it was kept): how far refinement moved an edge says how sure it is.
    */

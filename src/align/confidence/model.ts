@@ -82,13 +82,21 @@ export const MISFIT_CAP = 0.3;
 export const MISFIT_RUN_OVER = 3;
 
 /**
+ * The most confidence a placed word gets when its clip holds a syllable nucleus more than its
+ * pronunciation has vowels (`syllables` at least 1, nuclei.ts): another syllable's audio is in it.
+ */
+export const SYLLABLES_CAP = 0.3;
+
+/**
  * A word's confidence `p` from the fitted model, capped where one strong piece of evidence says
  * its clip is wrong: at most {@link RIVAL_CAP} when its rival won, {@link REPEATS_CAP} when its
- * repeats doubt it, {@link MISFIT_CAP} when its run misfits (or it misfits beside an unplaced word).
+ * repeats doubt it, {@link SYLLABLES_CAP} when it holds a syllable too many, {@link MISFIT_CAP}
+ * when its run misfits (or it misfits beside an unplaced word).
  */
 export function cappedConfidence(p: number, values: Readonly<Record<FeatureName, number | null>>): number {
   let capped = values.rival === 1 ? Math.min(RIVAL_CAP, p) : p;
   if (repeatsDoubt(values)) capped = Math.min(REPEATS_CAP, capped);
+  if ((values.syllables ?? 0) >= 1) capped = Math.min(SYLLABLES_CAP, capped);
   const misfit = Math.max(values.misfitRun ?? 0, values.misfitBeside ?? 0);
   return misfit > MISFIT_RUN_OVER ? Math.min(MISFIT_CAP, capped) : capped;
 }

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { ConfidenceModel } from '../../../src/align/confidence/features.js';
 import {
   applyModel, cappedConfidence, MISFIT_CAP, MISFIT_RUN_OVER, REPEAT_LENGTH_OVER, REPEATS_CAP, repeatsDoubt, RIVAL_CAP, scoreWords,
+  SYLLABLES_CAP,
 } from '../../../src/align/confidence/model.js';
+import { recordingLevels } from '../../../src/align/confidence/levels.js';
+import { BAND_COUNT } from '../../../src/audio/bands.js';
 import { CONFIDENCE_MODELS, FITTED_THRESHOLD } from '../../../src/align/confidence/coefficients.js';
 import { keySpec } from '../../../src/config/keys.js';
 import { features, levelsOf, word } from './scored-words.js';
@@ -71,6 +74,28 @@ describe('confidence model', () => {
       word(`w${i}`, 100 * i, 100 * i + 100, { evidence: { frames: 10, alignedScore: i < 10 ? -200 : -600, loopScore: null, phones: 2 } }));
     const basic: ConfidenceModel[] = [{ name: 'basic', features: ['quiet'], weights: [2, -4] }];
     expect(scoreWords(words, levels, basic)).toEqual([...Array<number>(10).fill(0.881), 0.3, 0.3, 0.3, 0.3]);
+  });
+
+  it('a placed word whose clip holds a syllable more than its vowels gets at most 0.3; without the vowel count, its model\'s', () => {
+    expect(SYLLABLES_CAP).toBe(0.3);
+    const capped = (p: number, syllables: number) => cappedConfidence(p, features({ syllables }));
+    expect([capped(0.9, 0), capped(0.9, 1), capped(0.2, 2)]).toEqual([0.9, 0.3, 0.2]);
+    // Loud frames from 100 to 420 ms over a quiet floor; the lowest bands hold two vowels (70 dB) parted by 20 dB,
+    // from 100 to 200 ms and 300 to 400 ms.
+    const voicing = Array.from({ length: 50 }, (_, f) => ((f >= 10 && f < 20) || (f >= 30 && f < 40) ? 64 : 44));
+    const bands = new Float32Array(50 * BAND_COUNT);
+    voicing.forEach((d, f) => { for (let b = 0; b < 4; b++) bands[f * BAND_COUNT + b] = d; });
+    const energies = Float64Array.from({ length: 50 }, (_, f) => (f >= 10 && f < 42 ? 3000 : 10) ** 2 * 160);
+    const levels = recordingLevels(energies, 160, undefined, bands);
+    const evidence = { frames: 30, alignedScore: -3000, loopScore: -3000, phones: 3 };
+    const basic: ConfidenceModel[] = [{ name: 'basic', features: ['quiet'], weights: [2, -4] }];
+    const clips = [
+      word('one', 100, 420, { evidence: { ...evidence, vowels: 1 } }), // both vowels in a word of one
+      word('seven', 100, 420, { evidence: { ...evidence, vowels: 2 } }),
+      word('two', 100, 220, { evidence: { ...evidence, vowels: 1 } }), // the first vowel alone
+      word('one', 100, 420, { evidence }), // an alignment written before vowels were kept
+    ];
+    expect(scoreWords(clips, levels, basic)).toEqual([0.3, 0.881, 0.881, 0.881]);
   });
 
   it('the key table\'s default threshold is the fitted one', () => {
