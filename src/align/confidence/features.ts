@@ -16,7 +16,7 @@ import { clamp } from './clamp.js';
 import { edgeFeatures } from './edge-features.js';
 import { misfitOf, repeatsOf, type FeatureContext } from './feature-context.js';
 import { frameRange } from './levels.js';
-import { extraSyllables } from './nuclei.js';
+import { extraSyllables, soundApart } from './nuclei.js';
 import { phoneCount, SCORE_SCALE, type ScoredWord, type WordEvidence } from './scored-word.js';
 
 /** The features, in the order of the model's weights (the first weight is the intercept). */
@@ -47,6 +47,7 @@ export const FEATURES = [
   'misfitRun',
   'misfitBeside',
   'syllables',
+  'apart',
 ] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
@@ -103,9 +104,10 @@ function startOut(ev: WordEvidence | undefined, startMs: number): number | null 
  * stretch (among them a real digit on the audio of a digit the text lacks, 658 ms early, and a
  * synthetic "to" on its repeated first syllable).
  *
- * `syllables`: how many more syllable nuclei the clip holds than its pronunciation has vowels
- * (nuclei.ts); null without the aligner's evidence or the recording's bands. No model weighs it:
- * it caps the confidence (model.ts {@link SYLLABLES_CAP}).
+ * `syllables`: how many more syllable nuclei the clip holds than its pronunciation has vowels;
+ * `apart`: 1 when the clip of a word of one vowel holds a stretch of voicing apart from it
+ * (nuclei.ts); both null without the aligner's evidence or the recording's bands. No model weighs
+ * them: they cap the confidence (model.ts {@link SYLLABLES_CAP}).
  *
  * `rival`: 1 when the phone pass took another word of the text instead of this one (evidence
  * `rival`, src/align/acoustic/rivals.ts), else 0; no model weighs it: it caps the confidence
@@ -156,6 +158,16 @@ export function wordFeatures(word: ScoredWord, ctx: FeatureContext): Record<Feat
     repeatLength: repeats.length,
     misfitRun: misfits.run,
     misfitBeside: misfits.beside,
-    syllables: ev?.vowels === undefined || ctx.voicing === null ? null : extraSyllables(ctx.voicing, word.startMs, word.endMs, ev.vowels),
+    ...syllableFeatures(word, ctx),
+  };
+}
+
+/** `syllables` and `apart` of a word (see {@link wordFeatures}). */
+function syllableFeatures(word: ScoredWord, ctx: FeatureContext): Record<'syllables' | 'apart', number | null> {
+  const vowels = word.evidence?.vowels;
+  if (vowels === undefined || ctx.voicing === null) return { syllables: null, apart: null };
+  return {
+    syllables: extraSyllables(ctx.voicing, word.startMs, word.endMs, vowels),
+    apart: vowels <= 1 && soundApart(ctx.voicing, ctx.levels.zcr, word.startMs, word.endMs) ? 1 : 0,
   };
 }

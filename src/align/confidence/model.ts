@@ -83,7 +83,8 @@ export const MISFIT_RUN_OVER = 3;
 
 /**
  * The most confidence a placed word gets when its clip holds a syllable nucleus more than its
- * pronunciation has vowels (`syllables` at least 1, nuclei.ts): another syllable's audio is in it.
+ * pronunciation has vowels (`syllables` at least 1, nuclei.ts), or, for a word of one vowel, a
+ * stretch of voicing apart from it (`apart`): another syllable's audio is in it.
  */
 export const SYLLABLES_CAP = 0.3;
 
@@ -96,7 +97,7 @@ export const SYLLABLES_CAP = 0.3;
 export function cappedConfidence(p: number, values: Readonly<Record<FeatureName, number | null>>): number {
   let capped = values.rival === 1 ? Math.min(RIVAL_CAP, p) : p;
   if (repeatsDoubt(values)) capped = Math.min(REPEATS_CAP, capped);
-  if ((values.syllables ?? 0) >= 1) capped = Math.min(SYLLABLES_CAP, capped);
+  if ((values.syllables ?? 0) >= 1 || values.apart === 1) capped = Math.min(SYLLABLES_CAP, capped);
   const misfit = Math.max(values.misfitRun ?? 0, values.misfitBeside ?? 0);
   return misfit > MISFIT_RUN_OVER ? Math.min(MISFIT_CAP, capped) : capped;
 }

@@ -76,10 +76,11 @@ describe('confidence model', () => {
     expect(scoreWords(words, levels, basic)).toEqual([...Array<number>(10).fill(0.881), 0.3, 0.3, 0.3, 0.3]);
   });
 
-  it('a placed word whose clip holds a syllable more than its vowels gets at most 0.3; without the vowel count, its model\'s', () => {
+  it('a placed word whose clip holds a syllable more than its vowels, or a sound apart, gets at most 0.3; without the vowel count, its model\'s', () => {
     expect(SYLLABLES_CAP).toBe(0.3);
     const capped = (p: number, syllables: number) => cappedConfidence(p, features({ syllables }));
     expect([capped(0.9, 0), capped(0.9, 1), capped(0.2, 2)]).toEqual([0.9, 0.3, 0.2]);
+    expect([cappedConfidence(0.9, features({ apart: 0 })), cappedConfidence(0.9, features({ apart: 1 }))]).toEqual([0.9, 0.3]);
     // Loud frames from 100 to 420 ms over a quiet floor; the lowest bands hold two vowels (70 dB) parted by 20 dB,
     // from 100 to 200 ms and 300 to 400 ms.
     const voicing = Array.from({ length: 50 }, (_, f) => ((f >= 10 && f < 20) || (f >= 30 && f < 40) ? 64 : 44));

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { BAND_COUNT } from '../../../src/audio/bands.js';
 import { recordingLevels } from '../../../src/align/confidence/levels.js';
-import { extraSyllables, NUCLEUS_DIP_DB, NUCLEUS_RANGE_DB, nucleusCount, voicingContour, VOICING_BANDS } from '../../../src/align/confidence/nuclei.js';
+import {
+  APART_GAP_DB, APART_GAP_MS, APART_SOUND_DB, APART_SOUND_MS, extraSyllables, NUCLEUS_DIP_DB, NUCLEUS_RANGE_DB, nucleusCount, soundApart,
+  VOICED_CROSSINGS, voicingContour, VOICING_BANDS,
+} from '../../../src/align/confidence/nuclei.js';
 
 /** Levels whose band frames have their {@link VOICING_BANDS} lowest bands summing to `db[f]`, the rest at 0 dB. */
 function levelsWithVoicing(db: readonly number[]) {
@@ -46,5 +49,36 @@ describe('syllable nuclei', () => {
     expect(extraSyllables(contour, 10, 90, 2)).toBe(0);
     expect(extraSyllables(contour, 10, 90, 0)).toBe(1);
     expect(extraSyllables(contour, 10, 50, 1)).toBe(0); // frames 2–4: one vowel
+  });
+});
+
+describe('a sound apart from a word of one vowel', () => {
+  // Band frames of 10 ms (frame f's middle at f · 10 − 2.5 ms): silence at 30 dB, the vowel at 70 dB.
+  const contourOf = (levels: readonly number[]) => Float64Array.from(levels);
+  const voiced = (n: number) => new Float64Array(n).fill(0.05);
+  const vowelThenTail = (gapFrames: number, tailDb: number) =>
+    contourOf([30, 70, 70, 70, ...Array<number>(gapFrames).fill(40), tailDb, tailDb, tailDb, tailDb, 30]);
+
+  it('finds voiced sound 30 dB or less under the vowel past 100 ms 25 dB under it, after the vowel or before it', () => {
+    expect([APART_GAP_DB, APART_GAP_MS, APART_SOUND_DB, APART_SOUND_MS, VOICED_CROSSINGS]).toEqual([25, 100, 30, 30, 0.15]);
+    const after = vowelThenTail(10, 45);
+    expect(soundApart(after, voiced(after.length), 0, after.length * 10)).toBe(true);
+    const before = Float64Array.from([...after].reverse());
+    expect(soundApart(before, voiced(before.length), 0, before.length * 10)).toBe(true);
+  });
+
+  it('not past 90 ms of near-silence, nor sound more than 30 dB under the vowel, nor three frames that cross zero as a burst', () => {
+    const short = vowelThenTail(9, 45);
+    expect(soundApart(short, voiced(short.length), 0, short.length * 10)).toBe(false);
+    const faint = vowelThenTail(10, 39);
+    expect(soundApart(faint, voiced(faint.length), 0, faint.length * 10)).toBe(false);
+    const burst = vowelThenTail(10, 45);
+    const crossings = voiced(burst.length).fill(0.4, 14);
+    expect(soundApart(burst, crossings, 0, burst.length * 10)).toBe(false);
+  });
+
+  it('only within the clip', () => {
+    const after = vowelThenTail(10, 45);
+    expect(soundApart(after, voiced(after.length), 0, 150)).toBe(false);
   });
 });
