@@ -9,7 +9,6 @@
  */
 import type { RecordingLevels } from './levels.js';
 import { misfitRuns, type Misfits } from './misfit-run.js';
-import { voicingContour } from './nuclei.js';
 import { NO_REPEATS, repeatMeasures, type RepeatMeasures } from './repeats.js';
 import { phoneCount, type ScoredWord } from './scored-word.js';
 
@@ -33,8 +32,6 @@ export interface FeatureContext {
   readonly repeats: ReadonlyMap<ScoredWord, RepeatMeasures>;
   /** Per placed word (the very objects the context was made of) its `misfitRun` and `misfitBeside` (misfit-run.ts). */
   readonly misfits: ReadonlyMap<ScoredWord, Misfits>;
-  /** The recording's voicing level per band frame (nuclei.ts), where its syllables are found; null without bands. */
-  readonly voicing: Float64Array | null;
 }
 
 /** What the repeats say of `word` in `ctx` (none for a word the context was not made of). */
@@ -58,6 +55,5 @@ export function featureContext(words: readonly ScoredWord[], levels: RecordingLe
     w.evidence !== undefined && w.evidence.frames > 0 ? [w.evidence.alignedScore / w.evidence.frames] : [],
   );
   const spans = words.filter((w) => w.endMs > w.startMs).map((w) => [w.startMs, w.endMs] as const).sort((a, b) => a[0] - b[0]);
-  return { levels, phoneMs, scorePerFrame: median(scores) ?? 0, spans, repeats: repeatMeasures(words, levels), misfits: misfitRuns(words),
-    voicing: voicingContour(levels) };
+  return { levels, phoneMs, scorePerFrame: median(scores) ?? 0, spans, repeats: repeatMeasures(words, levels), misfits: misfitRuns(words) };
 }

@@ -16,7 +16,7 @@ import { clamp } from './clamp.js';
 import { edgeFeatures } from './edge-features.js';
 import { misfitOf, repeatsOf, type FeatureContext } from './feature-context.js';
 import { frameRange } from './levels.js';
-import { extraSyllables, soundApart } from './nuclei.js';
+import { clipVoicing, extraSyllables, soundApart } from './nuclei.js';
 import { phoneCount, SCORE_SCALE, type ScoredWord, type WordEvidence } from './scored-word.js';
 
 /** The features, in the order of the model's weights (the first weight is the intercept). */
@@ -165,9 +165,7 @@ export function wordFeatures(word: ScoredWord, ctx: FeatureContext): Record<Feat
 /** `syllables` and `apart` of a word (see {@link wordFeatures}). */
 function syllableFeatures(word: ScoredWord, ctx: FeatureContext): Record<'syllables' | 'apart', number | null> {
   const vowels = word.evidence?.vowels;
-  if (vowels === undefined || ctx.voicing === null) return { syllables: null, apart: null };
-  return {
-    syllables: extraSyllables(ctx.voicing, word.startMs, word.endMs, vowels),
-    apart: vowels <= 1 && soundApart(ctx.voicing, ctx.levels.zcr, word.startMs, word.endMs) ? 1 : 0,
-  };
+  const clip = vowels === undefined ? null : clipVoicing(ctx.levels, word.startMs, word.endMs);
+  if (vowels === undefined || clip === null) return { syllables: null, apart: null };
+  return { syllables: extraSyllables(clip, vowels), apart: vowels <= 1 && soundApart(clip, ctx.levels.zcr) ? 1 : 0 };
 }

@@ -29,37 +29,35 @@ export const NUCLEUS_DIP_DB = 10;
 /** Length of the audio a band frame is measured on, ms (src/audio/bands.ts `WINDOW_MS`: it ends with the frame). */
 const BAND_WINDOW_MS = 25;
 
-/**
- * Per band frame the power sum of its {@link VOICING_BANDS} lowest bands, smoothed over it and its
- * two neighbours, dB; null when the levels hold no bands.
- */
-export function voicingContour(levels: Pick<RecordingLevels, 'bands'>): Float64Array | null {
+/** A clip's voicing level: per band frame from `first` on, those whose window's middle lies in the clip. */
+export interface ClipVoicing {
+  /** Per band frame the power sum of its {@link VOICING_BANDS} lowest bands, smoothed over it and its two neighbours, dB. */
+  readonly contour: Float64Array;
+  /** The band frame of `contour[0]` (band frame f's window ends at (f + 1) · 10 ms, level frame f's end). */
+  readonly first: number;
+}
+
+/** The voicing of the clip `[startMs, endMs)` (see {@link ClipVoicing}); null when the levels hold no bands. */
+export function clipVoicing(levels: Pick<RecordingLevels, 'bands'>, startMs: number, endMs: number): ClipVoicing | null {
   const { bands } = levels;
   if (bands === undefined) return null;
   const frames = bands.length / BAND_COUNT;
-  const raw = new Float64Array(frames);
-  for (let f = 0; f < frames; f++) {
+  const middle = FRAME_MS - BAND_WINDOW_MS / 2;
+  const first = Math.min(frames, Math.max(0, Math.ceil((startMs - middle) / FRAME_MS)));
+  const end = Math.max(first, Math.min(frames, Math.ceil((endMs - middle) / FRAME_MS)));
+  const voicing = (f: number): number => {
     let power = 0;
     for (let b = 0; b < VOICING_BANDS; b++) power += 10 ** (bands[f * BAND_COUNT + b]! / 10);
-    raw[f] = 10 * Math.log10(power);
-  }
-  const smooth = new Float64Array(frames);
-  for (let f = 0; f < frames; f++) {
-    const lo = Math.max(0, f - 1);
-    const hi = Math.min(frames - 1, f + 1);
-    let sum = 0;
-    for (let g = lo; g <= hi; g++) sum += raw[g]!;
-    smooth[f] = sum / (hi - lo + 1);
-  }
-  return smooth;
-}
-
-/** The band frames whose window's middle lies in `[startMs, endMs)`: frame f's window ends at (f + 1) · 10 ms. */
-function bandFrames(frames: number, startMs: number, endMs: number): [number, number] {
-  const middle = FRAME_MS - BAND_WINDOW_MS / 2;
-  const first = Math.max(0, Math.ceil((startMs - middle) / FRAME_MS));
-  const end = Math.min(frames, Math.ceil((endMs - middle) / FRAME_MS));
-  return [first, Math.max(first, end)];
+    return 10 * Math.log10(power);
+  };
+  const lo = Math.max(0, first - 1);
+  const raw = Array.from({ length: Math.min(frames, end + 1) - lo }, (_, i) => voicing(lo + i));
+  const contour = Float64Array.from({ length: end - first }, (_, i) => {
+    const f = first + i;
+    const near = [f - 1, f, f + 1].filter((g) => g >= 0 && g < frames).map((g) => raw[g - lo]!);
+    return near.reduce((a, b) => a + b, 0) / near.length;
+  });
+  return { contour, first };
 }
 
 /** The syllable nuclei of `contour` in frames `[first, end)` (see the module comment). */
@@ -86,10 +84,9 @@ export function nucleusCount(contour: Float64Array, first: number, end: number):
   return kept.length;
 }
 
-/** `syllables` of a clip `[startMs, endMs)` whose pronunciation has `vowels` vowels (at least one counted). */
-export function extraSyllables(contour: Float64Array, startMs: number, endMs: number, vowels: number): number {
-  const [first, end] = bandFrames(contour.length, startMs, endMs);
-  return Math.max(0, nucleusCount(contour, first, end) - Math.max(1, vowels));
+/** `syllables` of a clip whose pronunciation has `vowels` vowels (at least one counted). */
+export function extraSyllables(clip: ClipVoicing, vowels: number): number {
+  return Math.max(0, nucleusCount(clip.contour, 0, clip.contour.length) - Math.max(1, vowels));
 }
 
 /** A stretch of near-silence inside a clip at least this far under its loudest low-band level, dB ... */
@@ -118,8 +115,10 @@ export const VOICED_CROSSINGS = 0.15;
  * right (espeak-ng's "stopped", "swept", "ask": a stop released after a closure of digital
  * silence). The demo's clips are unchanged.
  */
-export function soundApart(contour: Float64Array, zcr: Float64Array, startMs: number, endMs: number): boolean {
-  const [first, end] = bandFrames(contour.length, startMs, endMs);
+export function soundApart(clip: ClipVoicing, zcr: Float64Array): boolean {
+  const { contour } = clip;
+  const first = 0;
+  const end = contour.length;
   if (end - first < 2) return false;
   let top = first;
   for (let f = first; f < end; f++) if (contour[f]! > contour[top]!) top = f;
@@ -132,8 +131,8 @@ export function soundApart(contour: Float64Array, zcr: Float64Array, startMs: nu
     let sound = 0;
     for (let f = top + step; f >= first && f < end; f += step) {
       const level = contour[f]!;
-      // Band frame f's window ends with level frame f, its middle in level frame f − 1.
-      const voiced = (zcr[Math.max(0, f - 1)] ?? 0) < VOICED_CROSSINGS;
+      // Band frame g's window ends with level frame g, its middle in level frame g − 1.
+      const voiced = (zcr[Math.max(0, clip.first + f - 1)] ?? 0) < VOICED_CROSSINGS;
       if (gap >= gapFrames && level >= soundOver && voiced) {
         if (++sound >= soundFrames) return true;
         continue;
