@@ -1,8 +1,9 @@
 /**
- * `syllables` (pure): how many more syllable nuclei a word's clip holds than its pronunciation has
- * vowels. A nucleus is a peak of the level of the clip's low bands (the four lowest of its 16 mel
- * bands, about 100–830 Hz in the 16 kHz work audio: a vowel's voicing, where a fricative or a
- * burst is weak), smoothed over three frames, within {@link NUCLEUS_RANGE_DB} of the clip's loudest
+ * What a clip's voicing says of the syllables in it (pure): `syllables`, how many more syllable
+ * nuclei it holds than its pronunciation has vowels, and `apart` (see {@link soundApart}). A
+ * nucleus is a peak of the level of the clip's low bands (the four lowest of its 16 mel bands,
+ * about 100–830 Hz in the 16 kHz work audio: a vowel's voicing, where a fricative or a burst is
+ * weak), smoothed over three frames, within {@link NUCLEUS_RANGE_DB} of the clip's loudest
  * and parted from the next by a dip at least {@link NUCLEUS_DIP_DB} under the quieter of the two.
  * The clip's first frame counts as a peak when the level falls from it into the clip, its last
  * when the level rises to it: the clip then starts or ends on the loud part of another syllable.
@@ -13,9 +14,8 @@
  * 21 wrong, 4 of them flagged by nothing else (two digits with a whole digit the text lacks in
  * front of them, two ends 115 and 140 ms past the word). Looser variants traded right clips for
  * few wrong ones: a 12 dB range flagged 2 wrong clips more and 1 right, 15 dB 3 and 1, a 6 dB dip
- * 1 and 2. On the demo
- * 2 of its 134 clips (`slabs`, `made`: each ends 50–80 ms into the next word's vowel, as their
- * levels show).
+ * 1 and 2. On the demo 2 of its 134 clips (`slabs`, `made`: each ends 50–80 ms into the next
+ * word's vowel, as their levels show).
  */
 import { BAND_COUNT } from '../../audio/index.js';
 import { FRAME_MS, type RecordingLevels } from './levels.js';
@@ -110,18 +110,16 @@ export const VOICED_CROSSINGS = 0.15;
  * count as a nucleus. A word of one vowel has no voiced sound that far apart from its vowel: the
  * release of a final stop after its closure is a burst, not voiced. Measured as `syllables` was
  * (the confidence benchmark's reference runs and never-fitted voices, 1,167 clips, by a script
- * outside the repository, at 7c28d45): 3 wrong clips more flagged (starts 51 to 155 ms early, on
+ * outside the repository, on 7c28d45 with it): 3 wrong clips more flagged (starts 51 to 155 ms early, on
  * the voiced tail of the word before) and no right one; without the voicing test 6 wrong and 6
  * right (espeak-ng's "stopped", "swept", "ask": a stop released after a closure of digital
  * silence). The demo's clips are unchanged.
  */
 export function soundApart(clip: ClipVoicing, zcr: Float64Array): boolean {
   const { contour } = clip;
-  const first = 0;
-  const end = contour.length;
-  if (end - first < 2) return false;
-  let top = first;
-  for (let f = first; f < end; f++) if (contour[f]! > contour[top]!) top = f;
+  if (contour.length < 2) return false;
+  let top = 0;
+  for (let f = 0; f < contour.length; f++) if (contour[f]! > contour[top]!) top = f;
   const gapUnder = contour[top]! - APART_GAP_DB;
   const soundOver = contour[top]! - APART_SOUND_DB;
   const gapFrames = Math.ceil(APART_GAP_MS / FRAME_MS);
@@ -129,7 +127,7 @@ export function soundApart(clip: ClipVoicing, zcr: Float64Array): boolean {
   for (const step of [1, -1] as const) {
     let gap = 0;
     let sound = 0;
-    for (let f = top + step; f >= first && f < end; f += step) {
+    for (let f = top + step; f >= 0 && f < contour.length; f += step) {
       const level = contour[f]!;
       // Band frame g's window ends with level frame g, its middle in level frame g − 1.
       const voiced = (zcr[Math.max(0, clip.first + f - 1)] ?? 0) < VOICED_CROSSINGS;
