@@ -19,6 +19,7 @@ import { confidenceSet } from './confidence-data.mjs';
 import { changedVoicesSet } from './confidence-voices.mjs';
 import { textAlignedRun } from './confidence-text.mjs';
 import { missingStretchReport, missingStretchRuns } from './confidence-read.mjs';
+import { joinedReadingRuns, joinedReadingTargets } from './confidence-joined.mjs';
 import { leaveOneRecordingOut, reliability } from '../scripts/fit-confidence.mjs';
 
 const exec = promisify(execFile);
@@ -170,7 +171,9 @@ export default async function confidence() {
   await dictclip(['run', join(dir, 'voices', 'in'), '--out', voicesOut, '--transcripts', join(dir, 'voices', 'ref'), '-q', '--no-report', '--concurrency', '2']);
   const voiceRows = await labelRun(voicesOut, voices, 'reference', modules);
   const voiceFig = figures(voiceRows);
-  const read = missingStretchReport(await missingStretchRuns(join(dir, 'read'), workAudio(await (await importDist('audio/index.js')).resolveFfmpeg())), pct);
+  const toWork = workAudio(await (await importDist('audio/index.js')).resolveFfmpeg());
+  const read = missingStretchReport(await missingStretchRuns(join(dir, 'read'), toWork), pct);
+  const joinedReadings = joinedReadingTargets(await joinedReadingRuns(join(dir, 'joined'), toWork), pct);
   const timedVoices = voiceRows.filter((r) => r.startErr !== null);
   const within = (key) => pct(timedVoices.filter((r) => Math.abs(r[key]) <= EDGE_MS).length, timedVoices.length);
   await writeFile(join(dir, 'features.json'), JSON.stringify([...all, ...text.rows, ...demo.features]));
@@ -275,6 +278,7 @@ export default async function confidence() {
         value: `${pct(demo.withText.lowConfidence, demo.withText.words)}; ${pct(demo.withText.lowConfidenceOnly, demo.withText.words)}` },
       { name: 'demo clips flagged (any flag)', target: '≤ 20 %', value: `${pct(demo.flagged, demo.clips)}: low-confidence ${demo.lowConfidence}, cut-edge ${demo.cutEdge}, unaligned ${demo.unaligned}`, met: share(demo.flagged, demo.clips) <= 0.2 },
       read.target,
+      ...joinedReadings,
       { name: 'text-aligned (service apart): wrong / right clips flagged', target: '–', value: `${pct(textFig.wrongFlagged, textFig.wrong)} / ${pct(textFig.rightFlagged, textFig.right)}` },
       { name: 'leave one recording out, text-aligned: wrong / right clips flagged', target: '–', value: `${pct(textHeld.wrongFlagged, textHeld.wrong)} / ${pct(textHeld.rightFlagged, textHeld.right)}` },
       { name: 'text-aligned: substituted words (the service heard another word there) whose clip is wrong', target: '–', value: pct(substitutedWrong, substituted.length) },

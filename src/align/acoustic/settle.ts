@@ -3,8 +3,9 @@
  * Words far faster than the recording's own pace are left out, and so are words squeezed beside a
  * word of the text that found no place (which of the two was said is doubtful); the edges are
  * refined on the audio's energy (the speaker's own noise bed, where one stands out, counted as
- * floor: noise-bed.ts), words far fainter than the others that also score poorly are left out, the
- * edges are put on the sample, and where a bed stands out a junction just inside a word's onset is
+ * floor: noise-bed.ts; a long take, a sentence joined to others over a fainter floor, measured
+ * from its own floor: take-floors.ts), words far fainter than the others that also score poorly
+ * are left out, the edges are put on the sample, and where a bed stands out a junction just inside a word's onset is
  * moved to the onset, each end is moved to its word's last sound over its take's own noise, back
  * from that noise or on to a faint last sound before the take's cliff, and a start put at its
  * take's rise on to its word's first sound; in every recording a start put after its take's first
@@ -16,6 +17,7 @@ import { medianFramesPerPhone, squeezedBesideMissing, squeezedForPace } from './
 import { dropFaintAndPoor } from './faint-words.js';
 import { crossingRateOf, ENERGY_FRAME_MS, frameLevels, steadyNoise, type FrameLevels } from './frame-levels.js';
 import { refineEdges } from './refine.js';
+import { overTakeFloors } from './take-floors.js';
 import { noiseBedDb, noiseLikeBedDb, overNoiseBed } from './noise-bed.js';
 import { edgesOnSamples } from './sample-edges.js';
 import {
@@ -31,7 +33,8 @@ import type { AcousticSpan } from './types.js';
 
 /**
  * A recording's levels as settling reads them: in energy frames, the same with its noise bed put at
- * the floor, and the bed's level (null: none stands out; noise-bed.ts).
+ * the floor and its long takes measured from their own floors (take-floors.ts), and the bed's level
+ * (null: none stands out; noise-bed.ts).
  */
 export interface SettleLevels {
   readonly energy: FrameLevels;
@@ -66,7 +69,7 @@ export async function recordingLevels(
   const takes = takeLevels(peaks!, ENERGY_FRAME_MS);
   return {
     energy,
-    edges: overNoiseBed(energy, bedDb),
+    edges: overTakeFloors(overNoiseBed(energy, bedDb), ENERGY_FRAME_MS),
     bedDb,
     steady: steadyNoise(energy),
     takes,

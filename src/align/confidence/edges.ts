@@ -3,8 +3,8 @@
  * touch, so a loud first or last millisecond says nothing; what a person rejects is a clip that
  * starts or ends inside sound no word owns (its own word goes on past the edge: the word was cut
  * short) or that holds a neighbouring word's audible speech. Measured on the recording's 10 ms
- * frames (quiet = at most 9 dB over its noise floor, or in a speaker's noise bed: levels.ts
- * `edgeQuiet`):
+ * frames (quiet = at most 9 dB over its noise floor, in a speaker's noise bed, or near the own
+ * floor of a long take, a sentence joined to others: levels.ts `edgeQuiet`):
  * - outside an edge, at least {@link EDGE_SPEECH_MS} of consecutive frames that are not quiet,
  *   starting at the edge and running on into a neighbouring word at least {@link CLOSE_MS} away
  *   (closer, the sound is the passage from one word to the next in connected speech) or falling

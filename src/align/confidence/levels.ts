@@ -9,6 +9,7 @@ import { BED_MARGIN_DB } from '../acoustic/bed-starts.js';
 import { crossingRates, energyDb } from '../acoustic/frame-levels.js';
 import { valueAtShare } from '../acoustic/rank.js';
 import { STEADY_10MS_RANGE_DB, steadyNoiseFrames } from '../acoustic/steady-noise.js';
+import { quietInLongTakes } from '../acoustic/take-floors.js';
 
 /** Length of a frame, ms (the recognizer's frame). */
 export const FRAME_MS = 10;
@@ -50,8 +51,9 @@ export interface RecordingLevels {
    * Reference runs of the confidence benchmark's recordings, scored as `node bench/run.mjs --only
    * confidence` scores them (the two variants measured by patching the built confidence pass):
    * right clips flagged 23 of 443 without that bed, 22 with it in `quiet`, 17 with it in
-   * `edgeQuiet` only; on its changed voices 6, 7 and 6 of 78. The same array as `quiet` without
-   * such a bed.
+   * `edgeQuiet` only; on its changed voices 6, 7 and 6 of 78. Also quiet here: the frames of a
+   * long take (a sentence joined to others over a fainter floor) near that take's own floor
+   * (take-floors.ts). The same array as `quiet` without such a bed or take.
    */
   readonly edgeQuiet: Uint8Array;
   /** The noise floor: the 5th percentile of the frame levels (digital silence at 0 dB), dB. */
@@ -101,7 +103,7 @@ export function recordingLevels(
   // A speaker's own noise bed well over the recording's floor (takes spliced over a quieter floor) is quiet too.
   const quietDb = quietLevel(floorDb, bedDb);
   const quiet = framesAtMost(db, quietDb);
-  const edgeQuiet = edgeBedDb === bedDb ? quiet : framesAtMost(db, quietLevel(floorDb, edgeBedDb));
+  const edgeQuiet = quietInLongTakes(db, edgeBedDb === bedDb ? quiet : framesAtMost(db, quietLevel(floorDb, edgeBedDb)), floorDb, FRAME_MS);
   const speechDb = valueAtShare(db, SPEECH_PERCENTILE, quietDb, (d) => d > quietDb && d > SILENT_DB);
   const zcr = crossings === undefined ? new Float64Array(frames) : crossingRates(crossings, frameSamples);
   const steady = steadyNoiseFrames(db, crossings === undefined ? undefined : zcr, floorDb, FRAME_MS, STEADY_10MS_RANGE_DB);
