@@ -7,16 +7,14 @@
  * within 50 ms of the same word's clip in its own file's run (moved by where that file begins in
  * the joined recording); words the one-file runs did not place are left out.
  */
-import { execFile } from 'node:child_process';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { librivox } from './alignment-sets.mjs';
-import { distPath, monoWav, prng } from './lib.mjs';
+import { caught, runWithReference } from './confidence-read.mjs';
+import { monoWav, prng } from './lib.mjs';
 import { samples16k } from './real-voices.mjs';
 
-const exec = promisify(execFile);
 const EDGE_MS = 50;
 const RATE = 16000;
 /** Pause between two readings, and before the first and after the last, ms. */
@@ -24,17 +22,8 @@ const PAUSE_MS = 400;
 /** Peak of the floor's white noise, of 32767. */
 const FLOOR_AMPLITUDE = 30;
 
-const flagged = (row) => /\b(low-confidence|unaligned)\b/.test(row.flags);
-
 async function wordRows(out) {
   return parse(await readFile(join(out, 'manifest.csv'), 'utf8'), { columns: true }).filter((r) => r.kind === 'word');
-}
-
-async function run(input, out) {
-  await rm(out, { recursive: true, force: true });
-  await exec(process.execPath, [distPath('cli/index.js'), 'run', input, '--out', out, '--transcripts', input, '-q', '--no-report'],
-    { maxBuffer: 1 << 26 }).catch((error) => { if (error.code !== 1) throw error; });
-  return out;
 }
 
 /**
@@ -66,25 +55,30 @@ export async function joinedReadingRuns(dir, toWork) {
     await copyFile(r.path, join(dir, 'alone', `${r.id}.wav`));
     await writeFile(join(dir, 'alone', `${r.id}.txt`), `${r.words.join(' ')}\n`);
   }
-  const joinedRows = await wordRows(await run(join(dir, 'joined'), join(dir, 'out-joined')));
-  const aloneRows = await wordRows(await run(join(dir, 'alone'), join(dir, 'out-alone')));
-  const joined = { clips: joinedRows.length, flagged: joinedRows.filter(flagged).length };
-  Object.assign(joined, { right: 0, rightFlagged: 0, wrong: 0, wrongFlagged: 0 });
-  // A reading's words sit in the joined text after the texts before it and their spaces.
+  const joinedRows = await wordRows(await runWithReference(join(dir, 'joined'), join(dir, 'joined'), join(dir, 'out-joined')));
+  const aloneRows = await wordRows(await runWithReference(join(dir, 'alone'), join(dir, 'alone'), join(dir, 'out-alone')));
+  // Each placed word of a one-file run by its offset in the joined text (after the texts before it and their spaces), with its
+  // reading's start in the joined audio.
+  const yardsticks = new Map();
   let textAt = 0;
   readings.forEach((r, i) => {
-    const own = new Map(aloneRows.filter((row) => row.source === `${r.id}.wav`).map((row) => [Number(row.text_start) + textAt, row]));
-    for (const row of joinedRows) {
-      const yardstick = own.get(Number(row.text_start));
-      if (yardstick === undefined || /\bunaligned\b/.test(yardstick.flags)) continue;
-      const near = (key) => Math.abs(Number(row[key]) - (Number(yardstick[key]) + offsetsMs[i])) <= EDGE_MS;
-      const right = near('start_ms') && near('end_ms');
-      joined[right ? 'right' : 'wrong']++;
-      if (flagged(row)) joined[right ? 'rightFlagged' : 'wrongFlagged']++;
+    for (const row of aloneRows) {
+      if (row.source !== `${r.id}.wav` || /\bunaligned\b/.test(row.flags)) continue;
+      yardsticks.set(Number(row.text_start) + textAt, { row, offsetMs: offsetsMs[i] });
     }
     textAt += r.words.join(' ').length + 1;
   });
-  return { joined, alone: { clips: aloneRows.length, flagged: aloneRows.filter(flagged).length } };
+  const joined = { clips: joinedRows.length, flagged: joinedRows.filter(caught).length };
+  for (const key of ['right', 'rightFlagged', 'wrong', 'wrongFlagged']) joined[key] = 0;
+  for (const row of joinedRows) {
+    const yardstick = yardsticks.get(Number(row.text_start));
+    if (yardstick === undefined) continue;
+    const near = (key) => Math.abs(Number(row[key]) - (Number(yardstick.row[key]) + yardstick.offsetMs)) <= EDGE_MS;
+    const right = near('start_ms') && near('end_ms');
+    joined[right ? 'right' : 'wrong']++;
+    if (caught(row)) joined[right ? 'rightFlagged' : 'wrongFlagged']++;
+  }
+  return { joined, alone: { clips: aloneRows.length, flagged: aloneRows.filter(caught).length } };
 }
 
 /** The report's targets of {@link joinedReadingRuns}. */

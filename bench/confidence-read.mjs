@@ -36,10 +36,13 @@ async function rowsByWord(out, source, text) {
   return new Map(rows.map((r) => [starts.indexOf(Number(r.text_start)), r]));
 }
 
-async function run(dir, name) {
-  const out = join(dir, `out-${name}`);
+/** A clip flagged `low-confidence` or `unaligned` (a manifest row). */
+export const caught = (row) => /\b(low-confidence|unaligned)\b/.test(row.flags);
+
+/** `dictclip run` of `input` with the references of `refs` into `out` (emptied first), on the embedded default; returns `out`. */
+export async function runWithReference(input, refs, out) {
   await rm(out, { recursive: true, force: true });
-  await exec(process.execPath, [distPath('cli/index.js'), 'run', join(dir, 'in'), '--out', out, '--transcripts', join(dir, `ref-${name}`), '-q', '--no-report'],
+  await exec(process.execPath, [distPath('cli/index.js'), 'run', input, '--out', out, '--transcripts', refs, '-q', '--no-report'],
     { maxBuffer: 1 << 26 }).catch((error) => { if (error.code !== 1) throw error; });
   return out;
 }
@@ -64,8 +67,8 @@ export async function missingStretchRuns(dir, toWork) {
     await writeFile(join(dir, 'ref-whole', `${r.id}.txt`), `${r.text}\n`);
     await writeFile(join(dir, 'ref-cut', `${r.id}.txt`), `${r.cutText}\n`);
   }
-  const [wholeOut, cutOut] = [await run(dir, 'whole'), await run(dir, 'cut')];
-  const caught = (row) => /\b(low-confidence|unaligned)\b/.test(row.flags);
+  const run = (name) => runWithReference(join(dir, 'in'), join(dir, `ref-${name}`), join(dir, `out-${name}`));
+  const [wholeOut, cutOut] = [await run('whole'), await run('cut')];
   return Promise.all(recordings.map(async ({ id, text, words, from, count, cutText }) => {
     const whole = await rowsByWord(wholeOut, `${id}.wav`, text);
     const cut = await rowsByWord(cutOut, `${id}.wav`, cutText);
