@@ -5,11 +5,11 @@
  * refined on the audio's energy (the speaker's own noise bed, where one stands out, counted as
  * floor: noise-bed.ts; a long take, a sentence joined to others over a fainter floor, measured
  * from its own floor: take-floors.ts), words far fainter than the others that also score poorly
- * are left out, the edges are put on the sample, and where a bed stands out a junction just inside a word's onset is
- * moved to the onset, each end is moved to its word's last sound over its take's own noise, back
- * from that noise or on to a faint last sound before the take's cliff, and a start put at its
- * take's rise on to its word's first sound; in every recording a start put after its take's first
- * sound moves back to it (take-tails.ts).
+ * are left out, the edges are put on the sample, and where a bed stands out a junction just inside
+ * a word's onset is moved to the onset, each end is moved to its word's last sound over its take's
+ * own noise, back from that noise or on to a faint last sound before the take's cliff, and a start
+ * put at its take's rise on to its word's first sound; in every recording a start put after its
+ * take's first sound moves back to it (take-tails.ts).
  */
 import { readFrameStats } from '../../audio/index.js';
 import type { WavInfo } from '../../wav-header.js';

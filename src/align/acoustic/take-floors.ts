@@ -15,13 +15,14 @@
  * Single words joined over a floor (the benchmarks' spoken digits, trimmed or whole, with their
  * pauses) make no take that long, and a recording with no fainter floor between its sentences
  * (the demo's files, one sentence or paragraph each) is one take whose floor is the recording's:
- * both read as before. Measured (`node bench/run.mjs --only alignment,confidence`) on the five
- * LibriVox readings of pocketsphinx-testdata joined with 400 ms pauses over faint noise
- * (bench/confidence-joined.mjs), against the same readings run one file each: clips within 50 ms
- * of their own file's clip 56 → 64 of 70, clips flagged 9 → 6 (with the `cut-edge` reading alone
- * 2, but 14 clips off their own file's); every figure of the alignment and confidence benchmarks'
- * other sets the same. Takes of 1 s (for `cut-edge`) left 3 wrong clips of the changed voices
- * unflagged; 2 s left a 1.7 s sentence of LJ Speech, joined the same way, flagged.
+ * both read as before. Measured on the five LibriVox readings of pocketsphinx-testdata joined
+ * with 400 ms pauses over faint noise (bench/confidence-joined.mjs), against the same readings run
+ * one file each: clips within 50 ms of their own file's clip 64 of 70, 6 flagged (`node
+ * bench/run.mjs --only confidence`); before, 56 and 9 (that script on the build without this
+ * module; with the `cut-edge` reading alone, 56 and 2). Every figure of the alignment and
+ * confidence benchmarks' other sets is the same. Measured by a harness outside the repository:
+ * takes of 1 s (for `cut-edge`) left 3 wrong clips of the changed voices unflagged; 2 s left a
+ * 1.7 s sentence of LJ Speech, joined the same way, flagged.
  */
 import type { FrameLevels } from './frame-levels.js';
 import { frameRuns } from './frame-runs.js';

@@ -103,7 +103,8 @@ export function recordingLevels(
   // A speaker's own noise bed well over the recording's floor (takes spliced over a quieter floor) is quiet too.
   const quietDb = quietLevel(floorDb, bedDb);
   const quiet = framesAtMost(db, quietDb);
-  const edgeQuiet = quietInLongTakes(db, edgeBedDb === bedDb ? quiet : framesAtMost(db, quietLevel(floorDb, edgeBedDb)), floorDb, FRAME_MS);
+  const overBeds = edgeBedDb === bedDb ? quiet : framesAtMost(db, quietLevel(floorDb, edgeBedDb));
+  const edgeQuiet = quietInLongTakes(db, overBeds, floorDb, FRAME_MS);
   const speechDb = valueAtShare(db, SPEECH_PERCENTILE, quietDb, (d) => d > quietDb && d > SILENT_DB);
   const zcr = crossings === undefined ? new Float64Array(frames) : crossingRates(crossings, frameSamples);
   const steady = steadyNoiseFrames(db, crossings === undefined ? undefined : zcr, floorDb, FRAME_MS, STEADY_10MS_RANGE_DB);

@@ -110,8 +110,8 @@ export const VOICED_CROSSINGS = 0.15;
  * count as a nucleus. A word of one vowel has no voiced sound that far apart from its vowel: the
  * release of a final stop after its closure is a burst, not voiced. Measured as `syllables` was
  * (the confidence benchmark's reference runs and never-fitted voices, 1,167 clips, by a script
- * outside the repository, on 7c28d45 with it): 3 wrong clips more flagged (starts 51 to 155 ms early, on
- * the voiced tail of the word before) and no right one; without the voicing test 6 wrong and 6
+ * outside the repository, on 7c28d45 with it): 3 wrong clips more flagged (starts 51 to 155 ms
+ * early, on the voiced tail of the word before) and no right one; without the voicing test 6 wrong and 6
  * right (espeak-ng's "stopped", "swept", "ask": a stop released after a closure of digital
  * silence). The demo's clips are unchanged.
  */
