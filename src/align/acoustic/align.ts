@@ -25,7 +25,7 @@ import { rivalPhones } from './rivals.js';
 import { pronounce } from './pronunciations.js';
 import { quietFrames } from './frame-levels.js';
 import { FRAME_MS, grammarSearch, HEADER_BYTES, phoneLoop, type PieceJob } from './search.js';
-import { islandPieces, movedToIslands, unclaimedIslands } from './islands.js';
+import { islandPieces, loudMsIn, movedToIslands, unclaimedIslands } from './islands.js';
 import { placeTwins } from './twins.js';
 import { vowelCount } from './vowels.js';
 import { withHeld, withoutHeld } from './held.js';
@@ -184,14 +184,16 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
     const settled = withoutHeld(settledHeld, held);
     let refined = settled;
     // Sound no word was given beside a word placed elsewhere: each of the two words around it is searched for again on that stretch
-    // alone, and moves there when it fits it better (aligned minus phone-loop score a frame) than where it was.
+    // alone, and moves there when it fits it better (aligned minus phone-loop score a frame) than where it was and the stretch holds
+    // at least as much loud sound as the place it leaves (islands.ts).
     const islands = unclaimedIslands(settledHeld, levels.energy, levels.steady)
       .filter((isle) => !unscripted.some(([a, b]) => isle.startMs < b && isle.endMs > a));
     if (islands.length > 0) {
-      const moved = movedToIslands(found, await searchPieces(islandPieces(islands, settledHeld, info.durationMs), false));
+      const again = await searchPieces(islandPieces(islands, settledHeld, info.durationMs), false);
+      const moved = movedToIslands(found, again, (span) => loudMsIn(levels.energy, levels.steady, span.startMs, span.endMs));
       if (moved !== null) {
-        const again = withHeld(moved, rejected);
-        refined = withoutHeld(await settleSpans(again.spans, wordPhones, wav, levels), again.held);
+        const withMoved = withHeld(moved, rejected);
+        refined = withoutHeld(await settleSpans(withMoved.spans, wordPhones, wav, levels), withMoved.held);
       }
     }
     // A second opinion on each placed word's start, and whether another word of the text fits its frames better: the same words

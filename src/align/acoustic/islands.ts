@@ -6,7 +6,13 @@
  * again on the island alone and moved there when it fits it better. Measured: the one such case of
  * the real and synthetic sets (a Scottish voice's "the", put on the start of "baker" after a
  * 280 ms stretch it was said in) moves onto its own audio; synthetic words on another word's audio
- * 1 → 0, placed 376 → 377 of 380; no other word of the real or synthetic sets moves. Pure.
+ * 1 → 0, placed 376 → 377 of 380; no other word of the real or synthetic sets moves.
+ *
+ * A word leaves its place only for an island holding at least as much loud sound as that place
+ * ({@link loudMsIn}): a stutter's syllable before a word, or the breath and room noise before a
+ * sentence joined to others, is such a stretch, and the word, searched for again on it, can score
+ * better a frame there than on its own audio (a short stretch of noise fits the phone loop badly
+ * too), which it would leave to no word. Pure.
  */
 import { frameRuns } from './frame-runs.js';
 import { scorePerFrame } from './evidence.js';
@@ -79,20 +85,36 @@ export function islandPieces(islands: readonly Island[], spans: readonly (Acoust
 }
 
 /**
+ * Sound in `[startMs, endMs)` of `levels` louder than {@link EXTEND_OVER_DB} over the floor and not
+ * steady noise (`steady`, per frame 1), ms.
+ */
+export function loudMsIn(levels: FrameLevels, steady: Uint8Array, startMs: number, endMs: number): number {
+  const loud = levels.floorDb + EXTEND_OVER_DB;
+  const last = Math.min(levels.db.length, Math.ceil(endMs / ENERGY_FRAME_MS));
+  let frames = 0;
+  for (let f = Math.max(0, Math.floor(startMs / ENERGY_FRAME_MS)); f < last; f++) {
+    if (levels.db[f]! > loud && steady[f] === 0) frames++;
+  }
+  return frames * ENERGY_FRAME_MS;
+}
+
+/**
  * `found` with each word of `again` (searched for anew on an island) moved there when it scores
- * better there (aligned minus phone-loop score a frame) than where `found` has it, its evidence
- * marked `island`; null when none moves (or a score is missing).
+ * better there (aligned minus phone-loop score a frame) than where `found` has it and the new span
+ * holds at least as much loud sound as the old (`loudMs`, as {@link loudMsIn}; see the module
+ * comment), its evidence marked `island`; null when none moves (or a score is missing).
  */
 export function movedToIslands(
   found: ReadonlyMap<number, AcousticSpan>,
   again: ReadonlyMap<number, AcousticSpan>,
+  loudMs: (span: AcousticSpan) => number,
 ): Map<number, AcousticSpan> | null {
   let moved: Map<number, AcousticSpan> | null = null;
   for (const [word, span] of again) {
-    const was = found.get(word)?.evidence;
+    const old = found.get(word);
     const now = span.evidence === undefined ? null : scorePerFrame(span.evidence);
-    const before = was === undefined ? null : scorePerFrame(was);
-    if (now === null || before === null || now <= before) continue;
+    const before = old?.evidence === undefined ? null : scorePerFrame(old.evidence);
+    if (now === null || before === null || now <= before || loudMs(span) < loudMs(old!)) continue;
     moved ??= new Map(found);
     moved.set(word, { ...span, evidence: { ...span.evidence!, island: true } });
   }

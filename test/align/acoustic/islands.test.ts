@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { islandPieces, movedToIslands, unclaimedIslands } from '../../../src/align/acoustic/islands.js';
+import { islandPieces, loudMsIn, movedToIslands, unclaimedIslands } from '../../../src/align/acoustic/islands.js';
 import { frameLevels } from '../../../src/align/acoustic/frame-levels.js';
 
 /** Sum of squares of an 80-sample (5 ms) frame of RMS `rms`. */
@@ -38,17 +38,38 @@ describe('islandPieces', () => {
   });
 });
 
+describe('loudMsIn', () => {
+  it('counts the frames more than 15 dB over the floor that are not steady noise, ms', () => {
+    // Frames 0–3 floor, 4–5 +12 dB, 6–13 +40 dB (of them 10–11 steady noise), 14–15 floor.
+    const l = levels(`____bb${'L'.repeat(8)}__`);
+    const steady = Uint8Array.from({ length: 16 }, (_, f) => (f === 10 || f === 11 ? 1 : 0));
+    expect(loudMsIn(l, steady, 0, 80)).toBe(30);
+    expect(loudMsIn(l, new Uint8Array(16), 0, 80)).toBe(40);
+    // A frame partly inside counts whole, at either end; past the audio nothing counts.
+    expect(loudMsIn(l, new Uint8Array(16), 32, 36)).toBe(10);
+    expect(loudMsIn(l, new Uint8Array(16), 60, 500)).toBe(10);
+  });
+});
+
 describe('movedToIslands', () => {
   const evidence = (alignedScore: number) => ({ frames: 10, alignedScore, loopScore: -100, phones: 2 });
+  const found = new Map([[0, { ...span(0, 100), evidence: evidence(-300) }], [1, { ...span(300, 400), evidence: evidence(-150) }]]);
+  const better = { ...span(150, 250), evidence: evidence(-200) }; // -10 a frame against -20
+  const sameSound = () => 100;
   it('moves a word found anew where it scores better a frame, marking its evidence, and keeps the others', () => {
-    const found = new Map([[0, { ...span(0, 100), evidence: evidence(-300) }], [1, { ...span(300, 400), evidence: evidence(-150) }]]);
-    const better = { ...span(150, 250), evidence: evidence(-200) }; // -10 a frame against -20
     // The moved word's evidence says it was moved onto an island (the confidence model's `island`).
     const marked = { ...better, evidence: { ...evidence(-200), island: true } };
-    expect(movedToIslands(found, new Map([[0, better]]))).toEqual(new Map([[0, marked], [1, found.get(1)!]]));
+    expect(movedToIslands(found, new Map([[0, better]]), sameSound)).toEqual(new Map([[0, marked], [1, found.get(1)!]]));
     // As good or worse, or without a loop score: nothing moves.
-    expect(movedToIslands(found, new Map([[0, { ...better, evidence: evidence(-300) }]]))).toBeNull();
-    expect(movedToIslands(found, new Map([[1, better]]))).toBeNull();
-    expect(movedToIslands(found, new Map([[0, { ...better, evidence: { ...evidence(-200), loopScore: null } }]]))).toBeNull();
+    expect(movedToIslands(found, new Map([[0, { ...better, evidence: evidence(-300) }]]), sameSound)).toBeNull();
+    expect(movedToIslands(found, new Map([[1, better]]), sameSound)).toBeNull();
+    expect(movedToIslands(found, new Map([[0, { ...better, evidence: { ...evidence(-200), loopScore: null } }]]), sameSound)).toBeNull();
+  });
+
+  it('keeps a word where it is when the island holds less loud sound than the place it would leave (a stutter, a breath)', () => {
+    // 100 ms of loud sound where the word is, 95 ms on the island: it stays; 100 ms: it moves.
+    const loud = (ms: number) => (s: { startMs: number }) => (s.startMs === 150 ? ms : 100);
+    expect(movedToIslands(found, new Map([[0, better]]), loud(95))).toBeNull();
+    expect(movedToIslands(found, new Map([[0, better]]), loud(100))?.get(0)?.startMs).toBe(150);
   });
 });
