@@ -1,7 +1,7 @@
 /**
  * A word's first syllable said twice (pure): whether the sound at the start of a word's clip is
- * heard again a little later, inside the clip or after it before the next word, read from the
- * recording's spectral bands (src/audio/bands.ts).
+ * heard again a little later (inside the clip, after it, or in the next word's clip), read from
+ * the recording's spectral bands (src/audio/bands.ts).
  */
 import { BAND_COUNT } from '../../audio/index.js';
 import { FRAME_MS, type RecordingLevels } from './levels.js';
@@ -27,14 +27,16 @@ const ECHO_STEP = 0.1;
  * distance and `spread` how much the onset's own frames differ ({@link repeatedOnset}; 0 without
  * bands or a loud onset). A clip that starts on a repeated first syllable (a stutter) has its
  * word's real onset right after: inside it when the two are joined, or in the sound after it when
- * a pause parts them and the clip holds only the repeat; a word whose vowel merely goes on, or whose
+ * a pause parts them and the clip holds only the repeat, or in the next word's clip when the search
+ * gave that word the real onset and the clip holds only the repeat (real read speech, a syllable
+ * said 80 ms before "would": "would" on the syllable, "be" on "would"); a word whose vowel merely goes on, or whose
  * last sound is like its first (`six`), differs from its onset far more. Measured on the confidence
  * benchmark's words with a reference: of the six clips that held a stutter, five had a repeat at
  * 0.04 to 0.23 of their onset's spread (the sixth at 0.35); of the 235 right clips none was closer
  * than 0.48, and of the demo's 107 words read with their texts none closer than 0.45.
  */
-export function echo(levels: RecordingLevels, startMs: number, endMs: number, nextStartMs: number): number {
-  const repeat = repeatedOnset(levels, startMs, endMs, nextStartMs);
+export function echo(levels: RecordingLevels, startMs: number, endMs: number): number {
+  const repeat = repeatedOnset(levels, startMs, endMs);
   if (repeat === null || repeat.spreadDb <= 0) return 0;
   return Math.min(3, Math.max(0, (ECHO_RATIO - repeat.distanceDb / repeat.spreadDb) / ECHO_STEP));
 }
@@ -50,8 +52,8 @@ export interface OnsetRepeat {
 /**
  * The closest repeat of the onset of the clip `startMs`–`endMs`: the first loud frame in its first
  * {@link ONSET_FRAMES} and the {@link ONSET_FRAMES} after it, against every stretch as long that
- * starts {@link MIN_LAG_FRAMES} to {@link MAX_LAG_FRAMES} later and before `limitMs` (the next
- * word's start): the mean over the frames loud on both sides of each frame's spectral distance
+ * starts {@link MIN_LAG_FRAMES} to {@link MAX_LAG_FRAMES} later, wherever that lies (the clip, a
+ * pause, the next word's clip): the mean over the frames loud on both sides of each frame's spectral distance
  * (RMS over the bands of their mean-free levels) to the nearest of the three frames around its
  * counterpart. Null without bands or without a loud onset.
  */
@@ -59,7 +61,6 @@ export function repeatedOnset(
   levels: RecordingLevels,
   startMs: number,
   endMs: number,
-  limitMs: number,
 ): OnsetRepeat | null {
   const { bands, quiet } = levels;
   if (bands === undefined) return null;
@@ -85,7 +86,7 @@ export function repeatedOnset(
       pairs++;
     }
   const spreadDb = spread / pairs;
-  const lastStart = Math.min(t0 + MAX_LAG_FRAMES, Math.floor(limitMs / FRAME_MS) - ONSET_FRAMES / 2, frames - ONSET_FRAMES - 1);
+  const lastStart = Math.min(t0 + MAX_LAG_FRAMES, frames - ONSET_FRAMES - 1);
   const probe = new Float64Array(BAND_COUNT);
   let best: OnsetRepeat | null = null;
   let compared = 0;

@@ -124,7 +124,7 @@ export function edgeFeatures(
     hollow: hollow / 100,
     unclaimed: clamp((unclaimed * FRAME_MS - UNCLAIMED_FREE_MS) / 100, 0, 3),
     cut: cutsIntoSpeech(word, previous, next, ctx.levels) ? 1 : 0,
-    echo: echo(ctx.levels, word.startMs, word.endMs, nextStart),
+    echo: echo(ctx.levels, word.startMs, word.endMs),
     phoneLate: late === null ? null : clamp((late - PHONE_LATE_FREE_MS) / 100, 0, 3),
   };
 }
