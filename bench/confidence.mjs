@@ -19,6 +19,7 @@ import { confidenceSet } from './confidence-data.mjs';
 import { changedVoicesSet } from './confidence-voices.mjs';
 import { textAlignedRun } from './confidence-text.mjs';
 import { missingStretchReport, missingStretchRuns } from './confidence-read.mjs';
+import { plantedReadingReport, plantedReadingRuns } from './confidence-read-faults.mjs';
 import { joinedReadingRuns, joinedReadingTargets } from './confidence-joined.mjs';
 import { leaveOneRecordingOut, reliability } from '../scripts/fit-confidence.mjs';
 
@@ -172,7 +173,9 @@ export default async function confidence() {
   const voiceRows = await labelRun(voicesOut, voices, 'reference', modules);
   const voiceFig = figures(voiceRows);
   const toWork = workAudio(await (await importDist('audio/index.js')).resolveFfmpeg());
-  const read = missingStretchReport(await missingStretchRuns(join(dir, 'read'), toWork), pct);
+  const readRuns = await missingStretchRuns(join(dir, 'read'), toWork);
+  const read = missingStretchReport(readRuns, pct);
+  const readFaults = plantedReadingReport(await plantedReadingRuns(join(dir, 'read-faults'), join(dir, 'read'), readRuns.map((r) => r.id)), pct);
   const joinedReadings = joinedReadingTargets(await joinedReadingRuns(join(dir, 'joined'), toWork), pct);
   const timedVoices = voiceRows.filter((r) => r.startErr !== null);
   const within = (key) => pct(timedVoices.filter((r) => Math.abs(r[key]) <= EDGE_MS).length, timedVoices.length);
@@ -258,6 +261,7 @@ export default async function confidence() {
           return [rec.name, rec.kind, rec.faults, pct(f.wrongFlagged, f.wrong), pct(f.rightFlagged, f.right)];
         }) },
       read.table,
+      readFaults.table,
     ],
     targets: [
       { name: 'wrong clips flagged low-confidence or unaligned (with reference)', target: '≥ 90 %', value: pct(ref.wrongFlagged, ref.wrong), met: share(ref.wrongFlagged, ref.wrong) >= 0.9 },
@@ -278,6 +282,7 @@ export default async function confidence() {
         value: `${pct(demo.withText.lowConfidence, demo.withText.words)}; ${pct(demo.withText.lowConfidenceOnly, demo.withText.words)}` },
       { name: 'demo clips flagged (any flag)', target: '≤ 20 %', value: `${pct(demo.flagged, demo.clips)}: low-confidence ${demo.lowConfidence}, cut-edge ${demo.cutEdge}, unaligned ${demo.unaligned}`, met: share(demo.flagged, demo.clips) <= 0.2 },
       read.target,
+      readFaults.target,
       ...joinedReadings,
       { name: 'text-aligned (service apart): wrong / right clips flagged', target: '–', value: `${pct(textFig.wrongFlagged, textFig.wrong)} / ${pct(textFig.rightFlagged, textFig.right)}` },
       { name: 'leave one recording out, text-aligned: wrong / right clips flagged', target: '–', value: `${pct(textHeld.wrongFlagged, textHeld.wrong)} / ${pct(textHeld.rightFlagged, textHeld.right)}` },
