@@ -80,6 +80,17 @@ export function repeatsDoubt(values: Readonly<Record<FeatureName, number | null>
 export const MISFIT_CAP = 0.3;
 /** See {@link MISFIT_CAP}. */
 export const MISFIT_RUN_OVER = 3;
+/**
+ * A placed word whose own `score` lies this far under 0 (its aligned score a frame more than 55
+ * under the recording's median word's) gets at most {@link MISFIT_CAP} too, run or no run: far
+ * past the poor fit of a fast function word or a badly fitting voice. The read speech of the
+ * confidence benchmark had two such words, both wrong and nothing else flagging them: "garden"
+ * written for "had" (−6.4) and "be" put on a missing "to" (−6.1); a substituted "seven" of a
+ * synthetic voice measured −5.5. No right clip of the benchmark, of the voices never fitted on or
+ * of the demo measured under −5.35 (`node bench/run.mjs --only confidence`, its features.json, and
+ * the never-fitted voices' rows by a harness outside the repository).
+ */
+export const MISFIT_ALONE_UNDER = 5.5;
 
 /**
  * The most confidence a placed word gets when its clip holds a syllable nucleus more than its
@@ -92,14 +103,15 @@ export const SYLLABLES_CAP = 0.3;
  * A word's confidence `p` from the fitted model, capped where one strong piece of evidence says
  * its clip is wrong: at most {@link RIVAL_CAP} when its rival won, {@link REPEATS_CAP} when its
  * repeats doubt it, {@link SYLLABLES_CAP} when it holds a syllable too many, {@link MISFIT_CAP}
- * when its run misfits (or it misfits beside an unplaced word).
+ * when its run misfits (or it misfits beside an unplaced word, or far on its own).
  */
 export function cappedConfidence(p: number, values: Readonly<Record<FeatureName, number | null>>): number {
   let capped = values.rival === 1 ? Math.min(RIVAL_CAP, p) : p;
   if (repeatsDoubt(values)) capped = Math.min(REPEATS_CAP, capped);
   if ((values.syllables ?? 0) >= 1 || values.apart === 1) capped = Math.min(SYLLABLES_CAP, capped);
   const misfit = Math.max(values.misfitRun ?? 0, values.misfitBeside ?? 0);
-  return misfit > MISFIT_RUN_OVER ? Math.min(MISFIT_CAP, capped) : capped;
+  const alone = (values.score ?? 0) < -MISFIT_ALONE_UNDER;
+  return misfit > MISFIT_RUN_OVER || alone ? Math.min(MISFIT_CAP, capped) : capped;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConfidenceModel } from '../../../src/align/confidence/features.js';
 import {
-  applyModel, cappedConfidence, MISFIT_CAP, MISFIT_RUN_OVER, REPEAT_LENGTH_OVER, REPEATS_CAP, repeatsDoubt, RIVAL_CAP, scoreWords,
+  applyModel, cappedConfidence, MISFIT_ALONE_UNDER, MISFIT_CAP, MISFIT_RUN_OVER, REPEAT_LENGTH_OVER, REPEATS_CAP, repeatsDoubt, RIVAL_CAP, scoreWords,
   SYLLABLES_CAP,
 } from '../../../src/align/confidence/model.js';
 import { recordingLevels } from '../../../src/align/confidence/levels.js';
@@ -68,6 +68,10 @@ describe('confidence model', () => {
     expect([capped(0.9, 3), capped(0.9, 3.01), capped(0.2, 4)]).toEqual([0.9, 0.3, 0.2]);
     const beside = (misfitBeside: number) => cappedConfidence(0.9, features({ misfitBeside }));
     expect([beside(3), beside(3.5)]).toEqual([0.9, 0.3]);
+    // A word alone fitting its frames more than 55 a frame under the recording's median word (`score` under −5.5).
+    expect(MISFIT_ALONE_UNDER).toBe(5.5);
+    const alone = (score: number | null) => cappedConfidence(0.9, features({ score }));
+    expect([alone(-5.5), alone(-5.51), alone(null), alone(3)]).toEqual([0.9, 0.3, 0.9, 0.9]);
     // Through scoreWords: ten words of speech scoring −20 a frame, then four at −60 (their runs measure 4; misfit-run.test.ts).
     const levels = levelsOf('#'.repeat(140) + '.'.repeat(10));
     const words = Array.from({ length: 14 }, (_, i) =>
