@@ -14,8 +14,9 @@
  * better a frame there than on its own audio (a short stretch of noise fits the phone loop badly
  * too), which it would leave to no word. Measured (`node bench/run.mjs --only confidence` at
  * 7b64fc4 against 6a7ec2c): with a reference, the confidence benchmark's wrong clips 159 → 152,
- * its voices never fitted on 88 → 81 (four stuttered words of them and two of a synthetic voice
- * keep their own audio); the alignment benchmark's figures are the same. Pure.
+ * its voices never fitted on 88 → 81 (words that had moved onto a repeated syllable or another
+ * stretch of sound beside them keep their own audio, among them a synthetic voice's two stuttered
+ * "to"); the alignment benchmark's figures are the same. Pure.
  */
 import { frameRuns } from './frame-runs.js';
 import { scorePerFrame } from './evidence.js';
