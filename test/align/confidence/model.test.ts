@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ConfidenceModel } from '../../../src/align/confidence/features.js';
 import {
-  applyModel, cappedConfidence, MISFIT_ALONE_UNDER, MISFIT_CAP, MISFIT_RUN_OVER, REPEAT_LENGTH_OVER, REPEATS_CAP, repeatsDoubt, RIVAL_CAP, scoreWords,
-  SYLLABLES_CAP,
+  applyModel, cappedConfidence, MISFIT_ALONE_UNDER, MISFIT_CAP, MISFIT_RUN_OVER, REPEAT_LENGTH_OVER, REPEATS_CAP, repeatsDoubt, RIVAL_CAP,
+  scoreWords, SYLLABLES_CAP,
 } from '../../../src/align/confidence/model.js';
 import { recordingLevels } from '../../../src/align/confidence/levels.js';
 import { BAND_COUNT } from '../../../src/audio/bands.js';
