@@ -59,7 +59,7 @@ export const CLIP_FLAG_MEANINGS: Readonly<Record<ClipFlag, string>> = {
   'long-word': `A word of the clip lasts over ${LONG_WORD_MS / 1000} s: too long to be real, its marker likely spans a pause or other words.`,
   'rate-outlier': `A word of the clip is spoken far faster or slower than the recording's own rate (letters and digits per second; modified z-score of the log rate above ${RATE_Z_LIMIT}).`,
   'cut-edge':
-    "An edge of the clip cuts into speech: sound goes on for 50 ms or more past the edge before any neighbouring word starts (the word is cut short), or the clip holds 50 ms or more of a neighbouring word's audible speech (audible: over 9 dB above the recording's noise floor, in 10 ms frames, and over a speaker's own noise bed where takes spliced over a quieter floor carry one).",
+    "An edge of the clip cuts into speech: sound goes on for 50 ms or more past the edge before any neighbouring word starts (the word is cut short), or the clip holds 50 ms or more of a neighbouring word's audible speech (audible: over 9 dB above the recording's noise floor, in 10 ms frames, and over a speaker's own noise bed where takes spliced over a quieter floor carry one; steady noise, a level that holds still for 150 ms and crosses zero as noise does, is not speech).",
   unaligned: 'A word of the reference transcript in the clip could not be placed in the audio: the clip is cut at an estimate.',
   'low-confidence':
     "The clip's confidence is below the run's threshold (--confidence-threshold): it likely does not hold its label with both edges within 50 ms (a word on another word's audio, a word never spoken, noise, a stutter).",

@@ -53,7 +53,12 @@ export interface RecordingLevels {
    * right clips flagged 23 of 443 without that bed, 22 with it in `quiet`, 17 with it in
    * `edgeQuiet` only; on its changed voices 6, 7 and 6 of 78. Also quiet here: the frames of a
    * long take (a sentence joined to others over a fainter floor) near that take's own floor
-   * (take-floors.ts). The same array as `quiet` without such a bed or take.
+   * (take-floors.ts), and steady noise (`steady`): a word beside a stretch of noise does not go on
+   * into it. On the confidence benchmark's read speech with planted faults, 500 ms of white noise
+   * between two words marked words beside it `cut-edge` and `low-confidence`, right clips as they
+   * were (right clips flagged there 7 → 4 of 67, no wrong clip less: `node bench/run.mjs --only
+   * confidence` at 761b3a0 and with this; every other figure the same). The same array as `quiet` without such a
+   * bed, take or noise.
    */
   readonly edgeQuiet: Uint8Array;
   /** The noise floor: the 5th percentile of the frame levels (digital silence at 0 dB), dB. */
@@ -104,10 +109,10 @@ export function recordingLevels(
   const quietDb = quietLevel(floorDb, bedDb);
   const quiet = framesAtMost(db, quietDb);
   const overBeds = edgeBedDb === bedDb ? quiet : framesAtMost(db, quietLevel(floorDb, edgeBedDb));
-  const edgeQuiet = quietInLongTakes(db, overBeds, floorDb, FRAME_MS);
   const speechDb = valueAtShare(db, SPEECH_PERCENTILE, quietDb, (d) => d > quietDb && d > SILENT_DB);
   const zcr = crossings === undefined ? new Float64Array(frames) : crossingRates(crossings, frameSamples);
   const steady = steadyNoiseFrames(db, crossings === undefined ? undefined : zcr, floorDb, FRAME_MS, STEADY_10MS_RANGE_DB);
+  const edgeQuiet = withSteadyNoise(quietInLongTakes(db, overBeds, floorDb, FRAME_MS), steady);
   const measuredBands = bands?.length === energies.length * BAND_COUNT ? bands : undefined;
   return { db, quiet, edgeQuiet, floorDb, speechDb, zcr, steady, bands: measuredBands };
 }
@@ -115,6 +120,17 @@ export function recordingLevels(
 /** The level a quiet frame is at most: over the floor, or over the bed that stands out (`bedDb`, null: none). */
 function quietLevel(floorDb: number, bedDb: number | null): number {
   return Math.max(floorDb + QUIET_OVER_FLOOR_DB, bedDb === null ? Number.NEGATIVE_INFINITY : bedDb + BED_MARGIN_DB);
+}
+
+/** `quiet` with the frames of steady noise (per frame 1) quiet too; `quiet` itself when none changes. */
+function withSteadyNoise(quiet: Uint8Array, steady: Uint8Array): Uint8Array {
+  let out = quiet;
+  for (let f = 0; f < quiet.length; f++) {
+    if (steady[f] !== 1 || out[f] === 1) continue;
+    if (out === quiet) out = Uint8Array.from(quiet);
+    out[f] = 1;
+  }
+  return out;
 }
 
 /** Per frame 1 when its level is at most `quietDb`. */

@@ -114,4 +114,18 @@ describe('steady noise beside a word', () => {
     // 300 ms of sound before the word (outside: tenths of a second), 300 ms within 10 dB of the speech level past the first 150 ms.
     expect([f.outside, f.unclaimed, f.hollow]).toEqual([3, 1.5, 0]);
   });
+
+  it('between two words, is no word going on past its edge (`cut`) when the crossings are read', () => {
+    // 20 quiet, a word (200–400 ms), 30 frames of the noise, a word (700–900 ms), 20 quiet.
+    const between = [...Array<number>(20).fill(10), ...swell, ...Array<number>(30).fill(3000), ...swell, ...Array<number>(20).fill(10)];
+    const e = Float64Array.from(between, (r) => r * r * 160);
+    const noisy = Uint32Array.from(between, (_, f) => (f >= 40 && f < 70 ? 80 : 10));
+    const words = [word('six', 200, 400), word('seven', 700, 900)];
+    const cuts = (levels: ReturnType<typeof recordingLevels>) => words.map((w) => wordFeatures(w, featureContext(words, levels)).cut);
+    const withCrossings = recordingLevels(e, 160, noisy);
+    expect(Array.from(withCrossings.edgeQuiet.subarray(40, 70))).toEqual(Array(30).fill(1));
+    expect(cuts(withCrossings)).toEqual([0, 0]);
+    // Without them the 300 ms of sound runs from each word's edge to the other: both cut into it.
+    expect(cuts(recordingLevels(e, 160))).toEqual([1, 1]);
+  });
 });
