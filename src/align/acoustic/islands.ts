@@ -51,7 +51,6 @@ export function unclaimedIslands(
   steady: Uint8Array = steadyNoise(levels),
 ): Island[] {
   const sound = levels.floorDb + QUIET_END_DB;
-  const loud = levels.floorDb + EXTEND_OVER_DB;
   const islands: Island[] = [];
   for (let i = 0; i + 1 < spans.length; i++) {
     const a = spans[i];
@@ -60,8 +59,7 @@ export function unclaimedIslands(
     const gapStart = Math.ceil(a.endMs / ENERGY_FRAME_MS);
     const gapEnd = Math.min(levels.db.length, Math.floor(b.startMs / ENERGY_FRAME_MS));
     for (const [f, end] of frameRuns(gapStart, gapEnd, (k) => levels.db[k]! > sound)) {
-      const loudFrames = levels.db.subarray(f, end).filter((d, k) => d > loud && steady[f + k] === 0).length;
-      if (f > gapStart && end < gapEnd && loudFrames * ENERGY_FRAME_MS >= MIN_ISLAND_MS) {
+      if (f > gapStart && end < gapEnd && loudMsIn(levels, steady, f * ENERGY_FRAME_MS, end * ENERGY_FRAME_MS) >= MIN_ISLAND_MS) {
         islands.push({ startMs: f * ENERGY_FRAME_MS, endMs: end * ENERGY_FRAME_MS, before: i, after: i + 1 });
       }
     }

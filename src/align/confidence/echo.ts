@@ -29,8 +29,8 @@ const ECHO_STEP = 0.1;
  * word's real onset right after: inside it when the two are joined, or in the sound after it when
  * a pause parts them and the clip holds only the repeat, or in the next word's clip when the search
  * gave that word the real onset and the clip holds only the repeat (real read speech, a syllable
- * said 80 ms before "would": "would" on the syllable, "be" on "would"); a word whose vowel merely goes on, or whose
- * last sound is like its first (`six`), differs from its onset far more. Measured on the confidence
+ * said 80 ms before "would": "would" on the syllable, "be" on "would"); a word whose vowel merely
+ * goes on, or whose last sound is like its first (`six`), differs from its onset far more. Measured on the confidence
  * benchmark's words with a reference: of the six clips that held a stutter, five had a repeat at
  * 0.04 to 0.23 of their onset's spread (the sixth at 0.35); of the 235 right clips none was closer
  * than 0.48, and of the demo's 107 words read with their texts none closer than 0.45.
@@ -53,9 +53,9 @@ export interface OnsetRepeat {
  * The closest repeat of the onset of the clip `startMs`–`endMs`: the first loud frame in its first
  * {@link ONSET_FRAMES} and the {@link ONSET_FRAMES} after it, against every stretch as long that
  * starts {@link MIN_LAG_FRAMES} to {@link MAX_LAG_FRAMES} later, wherever that lies (the clip, a
- * pause, the next word's clip): the mean over the frames loud on both sides of each frame's spectral distance
- * (RMS over the bands of their mean-free levels) to the nearest of the three frames around its
- * counterpart. Null without bands or without a loud onset.
+ * pause, the next word's clip): the mean over the frames loud on both sides of each frame's
+ * spectral distance (RMS over the bands of their mean-free levels) to the nearest of the three
+ * frames around its counterpart. Null without bands or without a loud onset.
  */
 export function repeatedOnset(
   levels: RecordingLevels,

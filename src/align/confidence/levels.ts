@@ -57,8 +57,8 @@ export interface RecordingLevels {
    * into it. On the confidence benchmark's read speech with planted faults, 500 ms of white noise
    * between two words marked words beside it `cut-edge` and `low-confidence`, right clips as they
    * were (right clips flagged there 7 → 4 of 67, no wrong clip less: `node bench/run.mjs --only
-   * confidence` at 761b3a0 and with this; every other figure the same). The same array as `quiet` without such a
-   * bed, take or noise.
+   * confidence` at 761b3a0 and with this; every other figure the same). The same array as `quiet`
+   * without such a bed, take or noise.
    */
   readonly edgeQuiet: Uint8Array;
   /** The noise floor: the 5th percentile of the frame levels (digital silence at 0 dB), dB. */
