@@ -15,9 +15,8 @@
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
 import { monoWav, prng } from './lib.mjs';
-import { caught, runWithReference } from './confidence-read.mjs';
+import { caught, rowsByWord, runWithReference } from './confidence-read.mjs';
 import { samples16k } from './real-voices.mjs';
 
 const EDGE_MS = 50;
@@ -112,14 +111,6 @@ function plant(samples, text, yardsticks, random) {
   ];
   const planted = { written: text[written], noisy: text[noisy], said: text[said], between: before === undefined ? '–' : `${text[before]} ${text[before + 1]}` };
   return { audio, text: [...HEADING, ...words], truth, planted };
-}
-
-/** The word rows of `out`'s manifest for `source`, by word index of the text (the words split on white space). */
-async function rowsByWord(out, source, text) {
-  const starts = [];
-  for (const m of text.matchAll(/\S+/g)) starts.push(m.index);
-  const rows = parse(await readFile(join(out, 'manifest.csv'), 'utf8'), { columns: true }).filter((r) => r.kind === 'word' && r.source === source);
-  return new Map(rows.map((r) => [starts.indexOf(Number(r.text_start)), r]));
 }
 
 /**

@@ -29,7 +29,7 @@ export function cutStretch(n) {
 }
 
 /** Per word clip row of `out`'s manifest for `source`, by its word's index in `text` (the words split on white space). */
-async function rowsByWord(out, source, text) {
+export async function rowsByWord(out, source, text) {
   const starts = [];
   for (const m of text.matchAll(/\S+/g)) starts.push(m.index);
   const rows = parse(await readFile(join(out, 'manifest.csv'), 'utf8'), { columns: true }).filter((r) => r.kind === 'word' && r.source === source);
