@@ -25,6 +25,7 @@ import { rivalPhones } from './rivals.js';
 import { pronounce } from './pronunciations.js';
 import { quietFrames } from './frame-levels.js';
 import { FRAME_MS, grammarSearch, HEADER_BYTES, phoneLoop, type PieceJob } from './search.js';
+import { afterDroppedPieces, keptAfterDropped, placedAfterDropped } from './after-dropped.js';
 import { islandPieces, loudMsIn, movedToIslands, unclaimedIslands } from './islands.js';
 import { placeTwins } from './twins.js';
 import { vowelCount } from './vowels.js';
@@ -171,7 +172,7 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
     };
     // Long audio is searched window by window, each starting after the last word it is sure of; no time from elsewhere (a recognizer's)
     // is trusted to cut it.
-    const found = info.durationMs > windowMs
+    let found = info.durationMs > windowMs
       ? await alignInWindows(spoken, info.durationMs, windowMs, (piece) => searchPieces([piece]))
       : await searchPieces([{ startMs: 0, endMs: info.durationMs, words: spoken }]);
     // Per word the phones of its first pronunciation (0: not aligned), for the rule on words squeezed beside a missing one.
@@ -179,9 +180,23 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
     const firstPhones = (w: number): string[] | undefined => byWord.get(w)?.tokens.flatMap((t) => tokenPronunciations[t]?.[0] ?? []);
     const wordPhones = words.map((_, w) => firstPhones(w)?.length ?? 0);
     // The rejected words hold their spans while the edges settle, so their neighbours do not take their audio (held.ts).
-    const { spans: withRejected, held } = withHeld(found, rejected);
-    const settledHeld = await settleSpans(withRejected, wordPhones, wav, levels);
-    const settled = withoutHeld(settledHeld, held);
+    /** `spans` settled with the rejected words held (`held`), and without them (`kept`). */
+    const settle = async (spans: ReadonlyMap<number, AcousticSpan>): Promise<Record<'held' | 'kept', (AcousticSpan | null)[]>> => {
+      const withRejected = withHeld(spans, rejected);
+      const settledHeld = await settleSpans(withRejected.spans, wordPhones, wav, levels);
+      return { held: settledHeld, kept: withoutHeld(settledHeld, withRejected.held) };
+    };
+    let { held: settledHeld, kept: settled } = await settle(found);
+    // The words after a word the settling dropped (one on noise), searched for again without it (after-dropped.ts).
+    const dropped = afterDroppedPieces(found, settled, spoken, info.durationMs);
+    if (dropped.length > 0) {
+      const replaced = placedAfterDropped(found, dropped, await searchPieces(dropped, false));
+      const again = await settle(replaced);
+      if (keptAfterDropped(dropped, again.kept) > keptAfterDropped(dropped, settled)) {
+        found = replaced;
+        ({ held: settledHeld, kept: settled } = again);
+      }
+    }
     let refined = settled;
     // Sound no word was given beside a word placed elsewhere: each of the two words around it is searched for again on that stretch
     // alone, and moves there when it fits it better (aligned minus phone-loop score a frame) than where it was and the stretch holds
@@ -191,10 +206,7 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
     if (islands.length > 0) {
       const again = await searchPieces(islandPieces(islands, settledHeld, info.durationMs), false);
       const moved = movedToIslands(found, again, (span) => loudMsIn(levels.energy, levels.steady, span.startMs, span.endMs));
-      if (moved !== null) {
-        const withMoved = withHeld(moved, rejected);
-        refined = withoutHeld(await settleSpans(withMoved.spans, wordPhones, wav, levels), withMoved.held);
-      }
+      if (moved !== null) refined = (await settle(moved)).kept;
     }
     // A second opinion on each placed word's start, and whether another word of the text fits its frames better: the same words
     // forced-aligned phone by phone, each beside its rivals (phone-pass.ts, rivals.ts).
