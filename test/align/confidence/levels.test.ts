@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readRecordingLevels } from '../../../src/align/confidence/index.js';
-import { QUIET_OVER_FLOOR_DB, recordingLevels } from '../../../src/align/confidence/levels.js';
+import { FLAT_BED_OVER_DB, QUIET_OVER_FLOOR_DB, recordingLevels } from '../../../src/align/confidence/levels.js';
 import { frameLevels } from '../../../src/align/acoustic/frame-levels.js';
 import { noiseBedDb } from '../../../src/align/acoustic/noise-bed.js';
 import { readFrameStats, readWavInfo } from '../../../src/audio/index.js';
@@ -56,6 +56,26 @@ describe('recording levels', () => {
     const take = '~~~~~~' + '#'.repeat(10) + '^!' + '~~~~~~';
     const spliced = levelsOf(('.....' + take).repeat(9) + '.....', BED_DB);
     expect(Array.from(spliced.quiet.subarray(19, 25))).toEqual([0, 0, 1, 0, 1, 1]);
+  });
+});
+
+describe('a flat faint bed past the edges', () => {
+  it('counts faint sound that holds still for 100 ms as quiet past clips\' edges, not a fading end or a louder stretch', () => {
+    // 10 ms frames, dB: the floor (20), a word (80), 12 frames 12 dB over the floor within 1 dB; a word fading through the same
+    // levels; a word, then 12 frames 20 dB over the floor, flat.
+    const floor = Array(40).fill(20);
+    const word = Array(10).fill(80);
+    const flatBed = Array.from({ length: 12 }, (_, i) => 32 + (i % 2));
+    const fading = [70, 60, 50, 44, 38, 34, 32, 31, 30];
+    const louder = Array(12).fill(20 + FLAT_BED_OVER_DB + 4);
+    const dbs = [...floor, ...word, ...flatBed, ...floor, ...word, ...fading, ...floor, ...word, ...louder, ...floor];
+    const levels = recordingLevels(Float64Array.from(dbs, (d) => 10 ** (d / 10) * 160), 160);
+    const at = (from: number, n: number) => Array.from(levels.edgeQuiet.subarray(from, from + n));
+    expect(Array.from(levels.quiet.subarray(50, 62))).toEqual(Array(12).fill(0));
+    expect(at(50, 12)).toEqual(Array(12).fill(1));
+    expect(at(112, 9)).toEqual(Array(9).fill(0));
+    expect(at(171, 12)).toEqual(Array(12).fill(0));
+    expect(at(40, 10)).toEqual(Array(10).fill(0));
   });
 });
 
