@@ -10,7 +10,7 @@
  * So, for each word the search placed and the settling dropped, the stretch from the end of the
  * last word kept before it to the end of the {@link AFTER_DROPPED_WORDS}th word after it is searched
  * again with those words alone, and their new spans replace the old when the settling keeps more
- * of them (the squeezed word that took up the shift is kept now). Their score against the phone
+ * of them (the squeezed word that took up the shift is kept now), piece by piece. Their score against the phone
  * loop cannot judge it: the first new word still lies on the noise too, until the settling moves
  * its start past the noise. Where the words were in place, the new search finds the same spans and
  * nothing changes. Pure.
@@ -29,8 +29,9 @@ export const AFTER_DROPPED_WORDS = 12;
 /**
  * One piece per word `found` by the search that `settled` dropped (null), each starting at the end
  * of the last word kept before it (0 when none) and holding the next {@link AFTER_DROPPED_WORDS}
- * words of `spoken` (ascending; its `dropped` word left out), up to the end of the last of them that was found (`durationMs`
- * when they reach the end of the text). A dropped word inside an earlier piece gets none.
+ * words of `spoken` (ascending; its `dropped` word left out), up to the end of the last of them
+ * that was found (`durationMs` when they reach the end of the text). A dropped word inside an
+ * earlier piece gets none.
  */
 export function afterDroppedPieces(
   found: ReadonlyMap<number, AcousticSpan>,

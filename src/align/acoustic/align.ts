@@ -190,11 +190,13 @@ export async function alignAcoustic(options: AlignAcousticOptions): Promise<Acou
     // The words after a word the settling dropped (one on noise), searched for again without it (after-dropped.ts).
     const dropped = afterDroppedPieces(found, settled, spoken, info.durationMs);
     if (dropped.length > 0) {
-      const replaced = placedAfterDropped(found, dropped, await searchPieces(dropped, false));
-      const again = await settle(replaced);
-      if (keptAfterDropped(dropped, again.kept) > keptAfterDropped(dropped, settled)) {
-        found = replaced;
-        ({ held: settledHeld, kept: settled } = again);
+      const spans = await searchPieces(dropped, false);
+      const again = await settle(placedAfterDropped(found, dropped, spans));
+      // Each piece judged on its own: its words take the new places only where the settling kept more of them.
+      const better = dropped.filter((piece) => keptAfterDropped([piece], again.kept) > keptAfterDropped([piece], settled));
+      if (better.length > 0) {
+        found = placedAfterDropped(found, better, spans);
+        ({ held: settledHeld, kept: settled } = better.length === dropped.length ? again : await settle(found));
       }
     }
     let refined = settled;
