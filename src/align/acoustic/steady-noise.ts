@@ -30,7 +30,6 @@
  * (no look past a neighbour's sound) or finding the noise on the levels with the speaker's bed put
  * at the floor left most of those starts in the noise (a bed at the noise's level breaks it up).
  */
-import { frameRuns } from './frame-runs.js';
 import type { AcousticSpan } from './types.js';
 
 /** Shortest stretch of steady noise, ms. */
@@ -60,23 +59,38 @@ export function steadyNoiseFrames(
   frameMs: number,
   rangeDb = STEADY_RANGE_DB,
 ): Uint8Array {
-  const steady = new Uint8Array(db.length);
-  if (zcr === undefined) return steady;
+  if (zcr === undefined) return new Uint8Array(db.length);
   const width = STEADY_MS / frameMs;
-  for (const [from, to] of frameRuns(0, db.length, (f) => db[f]! > floorDb + STEADY_OVER_DB)) {
-    for (let f = from; f + width <= to; f++) {
-      let lo = Number.POSITIVE_INFINITY;
-      let hi = Number.NEGATIVE_INFINITY;
-      let crossings = 0;
-      for (let k = f; k < f + width; k++) {
-        lo = Math.min(lo, db[k]!);
-        hi = Math.max(hi, db[k]!);
-        crossings += zcr[k]!;
-      }
-      if (hi - lo <= rangeDb && crossings / width >= NOISY_CROSSINGS) steady.fill(1, f, f + width);
+  return stillFrames(db, width, rangeDb, (from, lo) => {
+    if (lo <= floorDb + STEADY_OVER_DB) return false;
+    let crossings = 0;
+    for (let k = from; k < from + width; k++) crossings += zcr[k]!;
+    return crossings / width >= NOISY_CROSSINGS;
+  });
+}
+
+/**
+ * Per frame 1 when it lies in a window of `width` frames of `db` whose levels lie within `rangeDb`
+ * of each other and that `accept` takes (the window's first frame, its faintest and loudest level):
+ * sound that holds still.
+ */
+export function stillFrames(
+  db: Float64Array,
+  width: number,
+  rangeDb: number,
+  accept: (from: number, loDb: number, hiDb: number) => boolean,
+): Uint8Array {
+  const still = new Uint8Array(db.length);
+  for (let f = 0; f + width <= db.length; f++) {
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = Number.NEGATIVE_INFINITY;
+    for (let k = f; k < f + width; k++) {
+      lo = Math.min(lo, db[k]!);
+      hi = Math.max(hi, db[k]!);
     }
+    if (hi - lo <= rangeDb && accept(f, lo, hi)) still.fill(1, f, f + width);
   }
-  return steady;
+  return still;
 }
 
 /**

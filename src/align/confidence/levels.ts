@@ -8,7 +8,7 @@ import { BAND_COUNT } from '../../audio/index.js';
 import { BED_MARGIN_DB } from '../acoustic/bed-starts.js';
 import { crossingRates, energyDb } from '../acoustic/frame-levels.js';
 import { valueAtShare } from '../acoustic/rank.js';
-import { STEADY_10MS_RANGE_DB, steadyNoiseFrames } from '../acoustic/steady-noise.js';
+import { STEADY_10MS_RANGE_DB, steadyNoiseFrames, stillFrames } from '../acoustic/steady-noise.js';
 import { quietInLongTakes } from '../acoustic/take-floors.js';
 
 /** Length of a frame, ms (the recognizer's frame). */
@@ -150,18 +150,7 @@ export const FLAT_BED_MS = 100;
 
 /** Per frame 1 when it lies in a flat faint window (see {@link FLAT_BED_OVER_DB}). */
 function flatFaintFrames(db: Float64Array, floorDb: number): Uint8Array {
-  const out = new Uint8Array(db.length);
-  const width = FLAT_BED_MS / FRAME_MS;
-  for (let f = 0; f + width <= db.length; f++) {
-    let lo = Number.POSITIVE_INFINITY;
-    let hi = Number.NEGATIVE_INFINITY;
-    for (let k = f; k < f + width; k++) {
-      lo = Math.min(lo, db[k]!);
-      hi = Math.max(hi, db[k]!);
-    }
-    if (hi <= floorDb + FLAT_BED_OVER_DB && hi - lo <= FLAT_BED_RANGE_DB) out.fill(1, f, f + width);
-  }
-  return out;
+  return stillFrames(db, FLAT_BED_MS / FRAME_MS, FLAT_BED_RANGE_DB, (_from, _lo, hi) => hi <= floorDb + FLAT_BED_OVER_DB);
 }
 
 /** Per frame 1 when its level is at most `quietDb`. */
