@@ -76,8 +76,11 @@ describe('junctionsAtFloorGaps', () => {
     expect(junctionsAtFloorGaps([a, b], both, 5)).toEqual([{ ...a, endMs: 530 }, { ...b, startMs: 580 }]);
   });
 
-  it('leaves a shorter gap, or one that makes a word 3.3 times the other a phone, to the pace rule (here: no move)', () => {
+  it('leaves a shorter gap, or one that makes a word 2.5 times the other a phone, to the pace rule (here: no move)', () => {
     expect(junctionsAtFloorGaps([a, b], gap(530, 565), 5)).toEqual([a, b]);
+    // A closure inside the first word ("doctor stepped"): 100 ms a phone each where they meet, 50 and 140 split at it (|log| 1.03).
+    const [doctor, stepped] = [w(0, 500, 5), w(500, 1000, 5)];
+    expect(junctionsAtFloorGaps([doctor, stepped], gap(250, 300), 5)).toEqual([doctor, stepped]);
     // 1 phone against 6: 370 and 105 ms a phone where they meet, 530 and 70 split at the gap (|log| 2.0).
     const [one, six] = [w(0, 370, 1), w(370, 1000, 6)];
     expect(junctionsAtFloorGaps([one, six], gap(530, 580), 5)).toEqual([one, six]);
