@@ -84,7 +84,7 @@ export async function labelRun(out, set, mode, modules) {
       const right = truth !== null && startOff <= EDGE_MS && endOff <= EDGE_MS;
       labelled.push({
         mode, recording: rec.name, kind: rec.kind.startsWith('real') ? 'real' : 'synthetic', changedVoice: rec.kind.startsWith('real digits changed'),
-        text: row.text, right, edgeOff: sameText && !right,
+        text: row.text, startMs: Number(row.start_ms), endMs: Number(row.end_ms), right, edgeOff: sameText && !right,
         fault: fault ?? (right ? undefined : 'edge'),
         startErr: truth === null ? null : Number(row.start_ms) - truth.startMs, endErr: truth === null ? null : Number(row.end_ms) - truth.endMs, flags: [...flagsOf(row)], confidence: row.confidence === '' ? null : Number(row.confidence),
         features: features.get(Number(row.text_start)) ?? null,
