@@ -6,6 +6,8 @@ import {
   MAX_TAIL_REACH_MS,
   MAX_RISE_TO_START_MS,
   MAX_TAIL_TRIM_MS,
+  MAX_TOUCH_MS,
+  MIN_NOISE_HEAD_MS,
   startsAfterTakeNoise,
   startsBackToTakeRise,
   takeLevels,
@@ -141,6 +143,20 @@ describe('startsAfterTakeNoise', () => {
     expect(startsAfterTakeNoise([{ startMs: 125, endMs: 260 }], takes(text, 500), 5)).toEqual([{ startMs: 125, endMs: 260 }]);
     // A span of noise only (100–140 ms): nothing to move on to before its end.
     expect(startsAfterTakeNoise([{ startMs: 100, endMs: 140 }], takes(text, 500), 5)).toEqual([{ startMs: 100, endMs: 140 }]);
+  });
+
+  it('moves a start touching the previous word\'s end on over at least 30 ms of take noise, with no rise before it', () => {
+    // Two takes joined with no pause: a word (0–100 ms), its noise, the next take's noise (120–160 ms), its word (160 ms on).
+    const joined = `${'W'.repeat(20)}nnnn${'n'.repeat(8)}${'W'.repeat(20)}${'_'.repeat(10)}`;
+    expect(MAX_TOUCH_MS).toBe(40);
+    expect(MIN_NOISE_HEAD_MS).toBe(30);
+    const moved = startsAfterTakeNoise([{ startMs: 0, endMs: 100 }, null, { startMs: 120, endMs: 260 }], takes(joined, 500), 5);
+    expect(moved).toEqual([{ startMs: 0, endMs: 100 }, null, { startMs: 160, endMs: 260 }]);
+    // 45 ms after the previous end: not touching. 25 ms of noise at its head (135–160 ms): too little.
+    const second = (previousEndMs: number, startMs: number) =>
+      startsAfterTakeNoise([{ startMs: 0, endMs: previousEndMs }, { startMs, endMs: 260 }], takes(joined, 500), 5)[1];
+    expect(second(75, 120)).toEqual({ startMs: 120, endMs: 260 });
+    expect(second(100, 135)).toEqual({ startMs: 135, endMs: 260 });
   });
 });
 
