@@ -17,15 +17,16 @@
  * next take's word: faint sound that falls back to the floor is the word's own, a stop's release
  * after its closure (espeak-ng's "lamp" in test/align/acoustic/align.e2e.test.ts, whose /p/ closure
  * lies at the floor for 40 ms: without this test its end went 128 ms early). A release louder than
- * four times the take noise keeps its place anyway (a Belgian French "eight"'s /t/, 3.4 ×, does not
- * follow a gap at the floor).
+ * four times the take noise keeps its place in any case. In the speakers' own takes a closure keeps
+ * the take's noise and never reaches the floor (a Belgian French "eight"'s /t/, at 3.4 × his take
+ * noise, follows no floor at all).
  *
  * Only where a bed stands out: in synthetic speech a stop's closure is digital silence at the
  * floor and its faint release falls under four times a "take noise" that is a word's own faint
  * tail; run on every recording without the test of the sound leading on, the rule cut "fished",
  * "stopped" and "old" before their /t/ and /d/ (ends 62–93 ms early) and a changed voice's
- * "eight"; with it, "old" still (its /d/ released into the next word's onset). Measured on the confidence benchmark's
- * reference runs by a harness outside the repository that scores them word by word as
+ * "eight"; with it, "old" still (its /d/ released into the next word's onset). Measured on the
+ * confidence benchmark's reference runs by a harness outside the repository that scores them word by word as
  * bench/confidence.mjs does: wrong clips 147 → 144, every other clip the same (the "one" and
  * "zero" above, and a changed voice's "eight" whose end had run 224 ms over the next take's lead
  * to its word); 3 and 5 to 7 times the take noise moved two and the same three.
