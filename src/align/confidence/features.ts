@@ -9,14 +9,16 @@
  * placed early or late), and whether its first syllable is heard again right after its onset
  * (edge-features.ts); and whether it sounds like, and lasts as long as, the recording's other clips
  * of the same word (repeats.ts), and whether the words around it fit as poorly as it does
- * (misfit-run.ts). Each is measured against the recording's own levels, pace and scores
- * (feature-context.ts) and kept within bounds, so that no one feature outweighs the rest.
+ * (misfit-run.ts); and whether it opens or closes on 50 ms of its take's noise (take-noise.ts).
+ * Each is measured against the recording's own levels, pace and scores (feature-context.ts) and
+ * kept within bounds, so that no one feature outweighs the rest.
  */
 import { clamp } from './clamp.js';
 import { edgeFeatures } from './edge-features.js';
 import { misfitOf, repeatsOf, type FeatureContext } from './feature-context.js';
 import { frameRange } from './levels.js';
 import { clipVoicing, extraSyllables, soundApart } from './nuclei.js';
+import { noiseAtEdges } from './take-noise.js';
 import { phoneCount, SCORE_SCALE, type ScoredWord, type WordEvidence } from './scored-word.js';
 
 /** The features, in the order of the model's weights (the first weight is the intercept). */
@@ -48,6 +50,8 @@ export const FEATURES = [
   'misfitBeside',
   'syllables',
   'apart',
+  'noiseAtStart',
+  'noiseAtEnd',
 ] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
@@ -159,6 +163,7 @@ export function wordFeatures(word: ScoredWord, ctx: FeatureContext): Record<Feat
     misfitRun: misfits.run,
     misfitBeside: misfits.beside,
     ...syllableFeatures(word, ctx),
+    ...noiseAtEdges(levels.underTakeNoise, word.startMs, word.endMs),
   };
 }
 

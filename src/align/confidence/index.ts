@@ -4,6 +4,7 @@ import { readWavInfo } from '../../wav-header.js';
 import { crossingRateOf, ENERGY_FRAME_MS, frameLevelsOver } from '../acoustic/frame-levels.js';
 import { noiseBedDb, noiseLikeBedDb } from '../acoustic/noise-bed.js';
 import { FRAME_MS, recordingLevels, type RecordingLevels } from './levels.js';
+import { framesUnderTakeNoise } from './take-noise.js';
 
 export { judgeClips } from './clips.js';
 export type { ClipJudgement, JudgedWord } from './clips.js';
@@ -26,7 +27,8 @@ export { CONFIDENCE_MODELS, FITTED_THRESHOLD } from './coefficients.js';
  * went unfound, so `cut-edge` and `spill` read it as his words going on (`node bench/run.mjs --only
  * confidence`: changed voices' right clips flagged 14 → 6 of 78). Where that bed is not found, the
  * looser test of the take tails (noiseLikeBedDb) gives the bed past clips' edges (levels.ts
- * `edgeQuiet`), from the same read's zero crossings.
+ * `edgeQuiet`), from the same read's zero crossings; the frames under the take noise
+ * (take-noise.ts) from its peaks.
  * @throws DictclipError E_INPUT, E_AUDIO_INVALID.
  */
 export async function readRecordingLevels(wavPath: string, { bands = true }: { bands?: boolean } = {}): Promise<RecordingLevels> {
@@ -35,10 +37,11 @@ export async function readRecordingLevels(wavPath: string, { bands = true }: { b
   const frameSamples = Math.round((info.sampleRate * FRAME_MS) / 1000);
   // The bed first, its frames let go before the 10 ms read: a 3-hour recording has two million 5 ms frames.
   const bedSamples = Math.round((info.sampleRate * ENERGY_FRAME_MS) / 1000);
-  const bed = await readFrameStats(wav, bedSamples);
+  const bed = await readFrameStats(wav, bedSamples, undefined, { peaks: true });
   const bedLevels = frameLevelsOver(bed.energies, bedSamples);
   const bedDb = noiseBedDb(bedLevels);
   const edgeBedDb = bedDb ?? noiseLikeBedDb(bedLevels, crossingRateOf(bed.crossings, bedSamples));
+  const underTakeNoise = framesUnderTakeNoise(bed.peaks!);
   const stats = await readFrameStats(wav, frameSamples, undefined, { bands });
-  return recordingLevels(stats.energies, frameSamples, stats.crossings, stats.bands, bedDb, edgeBedDb);
+  return { ...recordingLevels(stats.energies, frameSamples, stats.crossings, stats.bands, bedDb, edgeBedDb), underTakeNoise };
 }

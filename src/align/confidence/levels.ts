@@ -82,6 +82,11 @@ export interface RecordingLevels {
    * src/audio/bands.ts); absent when they were not read.
    */
   readonly bands?: Float32Array | undefined;
+  /**
+   * Per 5 ms frame 1 when its peak is at most twice the recording's take noise (take-noise.ts
+   * `framesUnderTakeNoise`); absent when the peaks were not read (levels made by hand).
+   */
+  readonly underTakeNoise?: Uint8Array | undefined;
 }
 
 /**

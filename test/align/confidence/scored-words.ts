@@ -22,6 +22,7 @@ export function features(more: Partial<Record<FeatureName, number | null>> = {})
     quiet: 0, level: 0, long: 0, short: 0, spill: 0, hollow: 0, unheard: 0, substituted: 0, estimated: 0,
     gop: null, score: null, outside: 0, noise: 0, posterior: null, startOut: null, unclaimed: 0, cut: 0, echo: 0, island: null,
     phoneLate: null, rival: null, repeatUnlike: 0, repeatLength: 0, misfitRun: 0, misfitBeside: 0, syllables: null, apart: null,
+    noiseAtStart: 0, noiseAtEnd: 0,
     ...more,
   };
 }
