@@ -20,15 +20,15 @@ const BASIC = ['quiet', 'level', 'long', 'short', 'spill', 'hollow', 'unheard', 
  * pronunciation, noise (zero crossings), how far edge refinement moved its start earlier than
  * the search put it, loud sound no word was given in a pause beside it, whether its span cuts
  * into speech (the `cut-edge` test on the word alone), its first syllable heard again right
- * after it (echo), and whether the aligner moved it onto sound no word had been given
- * (island). The recognized model (words without a reference that carry the service's own
+ * after it (echo), and whether it opens or closes on 50 ms of its take's noise
+ * (take-noise.ts). The recognized model (words without a reference that carry the service's own
  * confidence) is fitted on those words. The basic model is also fitted on
  * the text-aligned pass's words (mode `text`: the reference words given the times of a service's
  * recognized words), the only words whose `substituted` is ever 1 (the service heard another word
  * there), so a substituted word is scored on what that measured.
  */
 export const MODELS = [
-  { name: 'acoustic', features: ['short', 'long', 'outside', 'hollow', 'gop', 'noise', 'startOut', 'unclaimed', 'cut', 'echo', 'island', 'phoneLate'], fitOn: (r) => r.mode === 'reference' },
+  { name: 'acoustic', features: ['short', 'long', 'outside', 'hollow', 'gop', 'noise', 'startOut', 'unclaimed', 'cut', 'echo', 'phoneLate', 'noiseAtStart', 'noiseAtEnd'], fitOn: (r) => r.mode === 'reference' },
   { name: 'recognized', features: [...BASIC, 'posterior'], fitOn: (r) => r.mode === 'recognized' },
   { name: 'basic', features: BASIC, fitOn: (r) => r.mode === 'reference' || r.mode === 'text' },
 ];
@@ -37,13 +37,18 @@ const MIN_WORDS = 40;
 /** L2 weight (the intercept is not penalized). */
 const LAMBDA = 1;
 /**
- * Share of the right clips with a reference the threshold may flag. Voices the model was never
- * fitted on see about twice the benchmark's share (the changed voices of
- * bench/confidence-voices.mjs: 8.6 % of right clips flagged where the benchmark flags 3.9 %, 12.9 %
- * where it flags 5.9 %, the higher threshold flagging no more of their wrong clips), so 4 % here
- * keeps other voices near the issue's 10 %. At 8 % the fit chose 0.82 on 2026-11-27.
+ * Share of the right clips with a reference the threshold may flag. On 2026-11-27 voices the model
+ * was never fitted on saw about twice the benchmark's share (the changed voices of
+ * bench/confidence-voices.mjs: 8.6 % of right clips flagged where the benchmark flagged 3.9 %), so
+ * it was 4 %. With the take noise at the edges (`noiseAtStart`, `noiseAtEnd`) they see less than
+ * the benchmark does (refitted 2026-12-08, scored on the reference runs by a harness outside the
+ * repository): at 4 % the fit chose 0.71, flagging 64.5 % of those voices' wrong clips and 4.4 % of
+ * their right ones, the benchmark's own 74.8 % and 5.2 %; at 6 %, 0.76: 67.1 % and 5.1 %, the
+ * benchmark's 76.9 % and 6.6 %. At 7 % (0.78) two more of those voices' wrong clips, but leaving one
+ * recording out 51 right clips flagged where 0.76 flags 50 and 0.71 flags 36, for one wrong clip
+ * more each, and a right espeak-ng "to" whose faint vowel tail reads as take noise (0.771) flagged.
  */
-export const RIGHT_FLAGGED = 0.04;
+export const RIGHT_FLAGGED = 0.06;
 /**
  * Share of the demo's clips (`npm run demo`: connected speech of voices the model is not fitted on,
  * no truth) the threshold may leave flagged in all, any flag counted (`low-confidence`, `cut-edge`,
@@ -246,7 +251,7 @@ ${models}
 ];
 
 /**
- * The calibrated default of \`confidenceThreshold\`: the highest that flags at most ${RIGHT_FLAGGED * 100} % of the
+ * The calibrated default of \`confidenceThreshold\`: the highest that flags at most ${Math.round(RIGHT_FLAGGED * 1000) / 10} % of the
  * benchmark's right clips with a reference and leaves at most ${DEMO_FLAGGED * 100} % of the demo's clips with any flag.
  */
 export const FITTED_THRESHOLD = ${threshold};

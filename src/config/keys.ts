@@ -190,7 +190,7 @@ const ROWS = [
     description: 'Cut clips from the 16 kHz mono work audio, or from the source decoded at its own rate and channels.' },
   { key: 'snapMs', affects: 'clips', appliesTo: 'library', fingerprint: { since: 3, nestedIn: 'extracts', revision: ['snapRule', 2] }, group: 'clips', type: ms(0, 1_000), default: 0, placeholder: '<n>',
     description: 'Move each clip edge to the quietest point within this many ms, ms: an edge facing a pause stays short of the neighbouring word; a boundary shared with a touching word moves for both clips, never past the middle of either word.' },
-  { key: 'confidenceThreshold', affects: 'clips', appliesTo: 'library', group: 'clips', type: { kind: 'number', min: 0, max: 1 }, default: 0.75, placeholder: '<p>',
+  { key: 'confidenceThreshold', affects: 'clips', appliesTo: 'library', group: 'clips', type: { kind: 'number', min: 0, max: 1 }, default: 0.76, placeholder: '<p>',
     description: 'Flag low-confidence every clip whose confidence (the calibrated probability that it holds its label with both edges within 50 ms; a phrase takes its lowest word) is below this.' },
   { key: 'supercut', affects: 'nothing', appliesTo: 'cli', group: 'clips', type: { kind: 'string', format: 'filename' }, default: undefined, defaultText: 'none', placeholder: '<name>',
     description: 'Also join every clip into <out>/<name>.wav with <name>.vtt subtitles and <name>.json; when every clip comes from a video source, also <out>/<name>.mp4 (see supercutAudioOnly).' },

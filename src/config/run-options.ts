@@ -199,7 +199,7 @@ export interface RunOptions {
   /**
    * Flag low-confidence every clip whose confidence (the calibrated probability that it holds its label with both edges within 50 ms; a
    * phrase takes its lowest word) is below this. Changing it re-cuts from the saved markers.
-   * @default 0.75
+   * @default 0.76
    */
   readonly confidenceThreshold?: number;
   /**

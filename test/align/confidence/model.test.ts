@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ConfidenceModel } from '../../../src/align/confidence/features.js';
+import type { ConfidenceModel, FeatureName } from '../../../src/align/confidence/features.js';
 import {
   applyModel, cappedConfidence, MISFIT_ALONE_UNDER, MISFIT_CAP, MISFIT_RUN_OVER, REPEAT_LENGTH_OVER, REPEATS_CAP, repeatsDoubt, RIVAL_CAP,
-  scoreWords, SYLLABLES_CAP,
+  NOISE_CAP_FROM, NOISE_ISLAND_CAP, scoreWords, SYLLABLES_CAP,
 } from '../../../src/align/confidence/model.js';
 import { recordingLevels } from '../../../src/align/confidence/levels.js';
 import { BAND_COUNT } from '../../../src/audio/bands.js';
@@ -107,17 +107,38 @@ describe('confidence model', () => {
     expect(keySpec('confidenceThreshold').default).toBe(FITTED_THRESHOLD);
   });
 
-  it('fitted models: a placed word whose sound is white noise (zero-crossing rate 0.5) is under the threshold, the same word voiced is not', () => {
-    const placed = features({ gop: -1, score: 0, noise: 5 - 3, startOut: 0, island: 0, phoneLate: 0 });
-    expect(applyModel(placed)).toBeLessThan(FITTED_THRESHOLD);
-    expect(applyModel({ ...placed, noise: 0 })).toBeGreaterThanOrEqual(FITTED_THRESHOLD);
+  it('a word whose sound is white noise (zero-crossing rate 0.5) or moved onto an island is capped at 0.3; voiced, or at a rate of 0.44, it is not', () => {
+    const placed = features({ gop: -1, score: 0, noise: 0, startOut: 0, island: 0, phoneLate: 0 });
+    const scored = (more: Partial<Record<FeatureName, number>>): number => {
+      const values = { ...placed, ...more };
+      return cappedConfidence(applyModel(values), values);
+    };
+    expect(scored({})).toBeGreaterThanOrEqual(FITTED_THRESHOLD);
+    expect(scored({ noise: 10 * 0.5 - 3 })).toBe(NOISE_ISLAND_CAP);
+    expect(NOISE_CAP_FROM).toBe(10 * 0.45 - 3);
+    expect(scored({ noise: NOISE_CAP_FROM })).toBe(NOISE_ISLAND_CAP);
+    expect(scored({ noise: 10 * 0.44 - 3 })).toBeGreaterThan(NOISE_ISLAND_CAP);
+    expect(scored({ island: 1, unclaimed: 3 })).toBe(NOISE_ISLAND_CAP);
+    expect(scored({ unclaimed: 3 })).toBeGreaterThanOrEqual(FITTED_THRESHOLD);
+  });
+
+  it('fitted models: a placed word that opens or closes on 50 ms of its take\'s noise scores lower, and doing both is under the threshold', () => {
+    const placed = features({ gop: -1, score: 0, startOut: 0, island: 0, phoneLate: 0 });
+    expect(CONFIDENCE_MODELS[0]!.features).toEqual(expect.arrayContaining(['noiseAtStart', 'noiseAtEnd']));
+    expect(applyModel({ ...placed, noiseAtStart: 1 })).toBeLessThan(applyModel(placed) - 0.05);
+    expect(applyModel({ ...placed, noiseAtEnd: 1 })).toBeLessThan(applyModel(placed) - 0.05);
+    expect(applyModel({ ...placed, noiseAtStart: 1, noiseAtEnd: 1 })).toBeLessThan(FITTED_THRESHOLD);
+  });
+
+  it('fitted models: a placed word whose first syllable is heard again right after its onset (echo 1) scores lower than without', () => {
+    const placed = features({ gop: -1, score: 0, startOut: 0, island: 0, phoneLate: 0 });
+    expect(CONFIDENCE_MODELS[0]!.features).toContain('echo');
+    expect(applyModel({ ...placed, echo: 1 })).toBeLessThan(applyModel(placed) - 0.05);
   });
 
   // One piece of evidence alone puts a placed word (otherwise well scored) under the threshold; without it the word is not.
   it.each([
     ['whose start refinement moved 300 ms earlier than the search put it', 'startOut', 3, {}],
-    ['whose first syllable is heard again right after its onset (echo 1)', 'echo', 1, {}],
-    ['moved onto an island, with its own place left as 300 ms of speech no word was given (unclaimed 3)', 'island', 1, { unclaimed: 3 }],
     ['the phone pass starts 360 ms of sound later (phoneLate 3)', 'phoneLate', 3, {}],
   ] as const)('fitted models: a placed word %s is under the threshold; without it, it is not', (_, feature, value, more) => {
     const placed = features({ gop: -1, score: 0, startOut: 0, island: 0, phoneLate: 0, ...more });
