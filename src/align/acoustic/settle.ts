@@ -6,7 +6,7 @@
  * floor: noise-bed.ts; a long take, a sentence joined to others over a fainter floor, measured
  * from its own floor: take-floors.ts), words far fainter than the others that also score poorly
  * are left out, the edges are put on the sample, and where a bed stands out an end carried over the
- * floor between two takes into the next one's head moves back to that floor (floor-gap-ends.ts), a
+ * floor between two takes into the next one's head moves back to that floor (floor-gaps.ts), a
  * junction just inside a word's onset is moved to the onset, each end is moved to its word's last sound over its take's
  * own noise, back from that noise or on to a faint last sound before the take's cliff, and a start
  * put at its take's rise on to its word's first sound; in every recording a start put after its
@@ -21,7 +21,7 @@ import { refineEdges } from './refine.js';
 import { overTakeFloors } from './take-floors.js';
 import { noiseBedDb, noiseLikeBedDb, overNoiseBed } from './noise-bed.js';
 import { edgesOnSamples } from './sample-edges.js';
-import { endsAtFloorGaps } from './floor-gap-ends.js';
+import { endsAtFloorGaps, startsAfterFloorGaps } from './floor-gaps.js';
 import {
   endsBeforeTakeNoise,
   endsToTakeCliff,
@@ -111,15 +111,16 @@ export async function settleSpans(
 
 /**
  * Each span's edges moved onto its word's own sound over its take's noise (take-tails.ts). Where a bed stands out (`bedded`):
- * ends carried over the gap into the next take back to it (floor-gap-ends.ts), junctions to the next word's onset, ends back,
- * then on, then starts on (at the take's rise, or touching the previous word's end), then back. Elsewhere starts back only: the other
- * moves trim edges or carry ends on by a take noise that, without a bed, is a stop's closure or a word's faint tail (see
- * take-tails.ts), while a start moved back to its take's first sound after the rise takes in sound of its own take that no
- * earlier word holds.
+ * ends carried over the gap into the next take back to it, and starts in the previous take's tail on past it (floor-gaps.ts),
+ * junctions to the next word's onset, ends back, then on, then starts on (at the take's rise, or touching the previous word's
+ * end), then back. Elsewhere starts back only: the other moves trim edges or carry ends on by a take noise that, without a
+ * bed, is a stop's closure or a word's faint tail (see take-tails.ts), while a start moved back to its take's first sound after
+ * the rise takes in sound of its own take that no earlier word holds.
  */
 function onTakeSound(spans: readonly (AcousticSpan | null)[], takes: TakeLevels, bedded: boolean): (AcousticSpan | null)[] {
   if (!bedded) return startsBackToTakeRise(spans, takes, ENERGY_FRAME_MS);
-  const atOnsets = junctionsAtTakeOnsets(endsAtFloorGaps(spans, takes, ENERGY_FRAME_MS), takes, ENERGY_FRAME_MS);
+  const gaps = startsAfterFloorGaps(endsAtFloorGaps(spans, takes, ENERGY_FRAME_MS), takes, ENERGY_FRAME_MS);
+  const atOnsets = junctionsAtTakeOnsets(gaps, takes, ENERGY_FRAME_MS);
   const ends = endsToTakeCliff(endsBeforeTakeNoise(atOnsets, takes, ENERGY_FRAME_MS), takes, ENERGY_FRAME_MS);
   return startsBackToTakeRise(startsAfterTakeNoise(ends, takes, ENERGY_FRAME_MS), takes, ENERGY_FRAME_MS);
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { endsAtFloorGaps, GAP_TAIL_OVER_NOISE, MIN_END_GAP_MS, MIN_WORD_BEFORE_GAP_MS } from '../../../src/align/acoustic/floor-gap-ends.js';
+import {
+  endsAtFloorGaps, GAP_TAIL_OVER_NOISE, MIN_END_GAP_MS, MIN_START_GAP_MS, MIN_WORD_BEFORE_GAP_MS, startsAfterFloorGaps,
+} from '../../../src/align/acoustic/floor-gaps.js';
 import { MAX_TAIL_TRIM_MS, takeLevels, type TakeLevels } from '../../../src/align/acoustic/take-tails.js';
 import type { AcousticSpan } from '../../../src/align/acoustic/types.js';
 
@@ -50,5 +52,32 @@ describe('endsAtFloorGaps', () => {
     // A gap 25 ms after the start (under MIN_WORD_BEFORE_GAP_MS).
     expect(MIN_WORD_BEFORE_GAP_MS).toBe(30);
     expect(endsAtFloorGaps([span(0, 65)], takes(`WWWWW__nnhhnn${NEXT}`), 5)).toEqual([span(0, 65)]);
+  });
+});
+
+describe('startsAfterFloorGaps', () => {
+  /** The previous take's word, its tail of noise (frames 20–29, 100–150 ms), one frame of floor (150–155 ms), this take's word. */
+  const JOINED = `${'W'.repeat(20)}nnhhnnnnnn_${'W'.repeat(20)}${'_'.repeat(10)}`;
+
+  it('moves a start in the previous take\'s tail on past the floor between the takes, to its own take\'s first frame', () => {
+    expect(MIN_START_GAP_MS).toBe(5);
+    expect(startsAfterFloorGaps([null, span(100, 255)], takes(JOINED), 5)).toEqual([null, span(155, 255)]);
+    expect(startsAfterFloorGaps([span(120, 255)], takes(JOINED), 5)).toEqual([span(155, 255)]);
+  });
+
+  it('keeps a start whose faint sound follows a pause: the word\'s own onset before a closure (an /s/ before a /t/)', () => {
+    const stood = `${'_'.repeat(20)}nnhhnnnnnn_${'W'.repeat(20)}${'_'.repeat(10)}`;
+    expect(startsAfterFloorGaps([span(100, 255)], takes(stood), 5)).toEqual([span(100, 255)]);
+  });
+
+  it('keeps a start before sound louder than 4 × the noise, one already on its take, and one whose gap is out of reach or at the end', () => {
+    expect(startsAfterFloorGaps([span(100, 255)], takes(`${'W'.repeat(20)}nnRRnnnnnn_${NEXT}`), 5)).toEqual([span(100, 255)]);
+    expect(startsAfterFloorGaps([span(155, 255)], takes(JOINED), 5)).toEqual([span(155, 255)]);
+    // A gap 160 ms after the start is out of reach (MAX_TAIL_TRIM_MS); one 145 ms after it is not.
+    const far = (tail: number): string => `${'W'.repeat(20)}${'n'.repeat(tail)}_${'W'.repeat(20)}${'_'.repeat(10)}`;
+    expect(startsAfterFloorGaps([span(100, 100 + 5 * 32 + 100)], takes(far(32)), 5)).toEqual([span(100, 360)]);
+    expect(startsAfterFloorGaps([span(100, 100 + 5 * 29 + 100)], takes(far(29)), 5)).toEqual([span(250, 345)]);
+    // A gap 25 ms before the end (under MIN_WORD_BEFORE_GAP_MS).
+    expect(startsAfterFloorGaps([span(100, 180)], takes(JOINED), 5)).toEqual([span(100, 180)]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * An end carried over the gap between two takes (part of settling where a bed stands out,
+ * An edge carried over the gap between two takes (part of settling where a bed stands out,
  * settle.ts). Takes of one speaker joined with a short pause over a quieter floor: the search
  * sometimes ran a word on across the few ms of floor that end its take and into the noise at the
  * head of the next take, up to that take's word. A Belgian French "one" ended 87 ms late, on the
@@ -30,9 +30,22 @@
  * bench/confidence.mjs does: wrong clips 147 → 144, every other clip the same (the "one" and
  * "zero" above, and a changed voice's "eight" whose end had run 224 ms over the next take's lead
  * to its word); 3 and 5 to 7 times the take noise moved two and the same three.
+ *
+ * The same at a start ({@link startsAfterFloorGaps}): the search began a word in the tail of the
+ * previous take, across a gap as short as one 5 ms frame at the floor (two takes joined with no
+ * pause), a Belgian French "four" 62 ms early. Such a start moves on past the gap, when only faint
+ * sound lies between it and the gap and that sound leads back to the previous take's word (after a
+ * pause it is the word's own onset: espeak-ng's "stood" has its /s/, then its /t/ closure at the
+ * floor). Measured by the same harness: wrong clips with a reference 143 → 141, on the voices never
+ * fitted on 76 → 74 (the "four" above −62 → −2 ms, a Belgian French "one" −70 → −5 ms, another
+ * "four" −81 → −1 ms, and a "seven" whose end −63 → +2 ms once the word after it started in its own
+ * take), nothing moved out of 50 ms; right clips flagged 43 and 15 → 43 and 16 (two of the words
+ * made right keep a cap: one shorter now than its recording's other "four", a wrong clip 547 ms long).
  */
 import { MAX_TAIL_TRIM_MS, type TakeLevels } from './take-tails.js';
 import type { AcousticSpan } from './types.js';
+
+type Spans = readonly (AcousticSpan | null)[];
 
 /** Sound after the gap at most this many times the take noise (peaks) is the next take's head, not the word. */
 export const GAP_TAIL_OVER_NOISE = 4;
@@ -45,7 +58,7 @@ export const MIN_WORD_BEFORE_GAP_MS = 30;
  * Every span whose end follows a gap at the floor with only faint sound after it moved back to
  * where the gap begins (see the module comment). Frames of `frameMs`; null stays null.
  */
-export function endsAtFloorGaps(spans: readonly (AcousticSpan | null)[], takes: TakeLevels, frameMs: number): (AcousticSpan | null)[] {
+export function endsAtFloorGaps(spans: Spans, takes: TakeLevels, frameMs: number): (AcousticSpan | null)[] {
   const { peaks, over } = takes;
   const faint = GAP_TAIL_OVER_NOISE * takes.noise;
   const reach = MAX_TAIL_TRIM_MS / frameMs;
@@ -68,5 +81,42 @@ export function endsAtFloorGaps(spans: readonly (AcousticSpan | null)[], takes: 
     while (after < peaks.length && after <= last + reach && peaks[after]! > over && peaks[after]! <= faint) after++;
     if (after >= peaks.length || after > last + reach || peaks[after]! <= faint) return span;
     return { ...span, endMs: gapStart * frameMs };
+  });
+}
+
+/** A gap between takes at a start lasts at least this long at the floor, ms (one frame: the junction of two takes joined with no pause). */
+export const MIN_START_GAP_MS = 5;
+
+/**
+ * The same at a start: every span whose start lies in faint sound (the previous take's tail) before a gap at the floor moves on
+ * to where the gap ends, its own take's first frame. The faint sound must lead back (within {@link MAX_TAIL_TRIM_MS} before the
+ * start) to louder sound, the previous take's word: faint sound after a pause is the word's own onset (an /s/ before a stop's
+ * closure at the floor, as in espeak-ng's "stood"). The gap must lie within {@link MAX_TAIL_TRIM_MS} of the start and at least
+ * {@link MIN_WORD_BEFORE_GAP_MS} before the end. Frames of `frameMs`; null stays null.
+ */
+export function startsAfterFloorGaps(spans: Spans, takes: TakeLevels, frameMs: number): (AcousticSpan | null)[] {
+  const { peaks, over } = takes;
+  const faint = GAP_TAIL_OVER_NOISE * takes.noise;
+  const reach = MAX_TAIL_TRIM_MS / frameMs;
+  return spans.map((span) => {
+    if (span === null) return null;
+    const first = Math.max(0, Math.floor(span.startMs / frameMs));
+    const highest = Math.min(
+      Math.floor((span.endMs - MIN_WORD_BEFORE_GAP_MS) / frameMs) - 1,
+      Math.ceil((span.startMs + MAX_TAIL_TRIM_MS) / frameMs),
+      peaks.length - 1,
+    );
+    // On over the faint sound before the gap, to the gap's first frame.
+    let gapStart = first;
+    while (gapStart <= highest && peaks[gapStart]! > over && peaks[gapStart]! <= faint) gapStart++;
+    if (gapStart === first || gapStart > highest || peaks[gapStart]! > over) return span;
+    let gapEnd = gapStart;
+    while (gapEnd < highest && peaks[gapEnd + 1]! <= over) gapEnd++;
+    if (gapEnd >= highest || (gapEnd - gapStart + 1) * frameMs < MIN_START_GAP_MS) return span;
+    // Back over the faint sound before the start: the tail of a take leads back to its word.
+    let before = first - 1;
+    while (before >= 0 && before >= first - reach && peaks[before]! > over && peaks[before]! <= faint) before--;
+    if (before < 0 || before < first - reach || peaks[before]! <= faint) return span;
+    return { ...span, startMs: (gapEnd + 1) * frameMs };
   });
 }
