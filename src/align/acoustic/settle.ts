@@ -113,12 +113,13 @@ export async function settleSpans(
  * Each span's edges moved onto its word's own sound over its take's noise (take-tails.ts). Where a bed stands out (`bedded`):
  * ends carried over the gap into the next take back to it, and starts in the previous take's tail on past it (floor-gaps.ts),
  * junctions to the next word's onset, ends back, then on, then starts on (at the take's rise, or touching the previous word's
- * end), then back. Elsewhere starts back only: the other moves trim edges or carry ends on by a take noise that, without a
- * bed, is a stop's closure or a word's faint tail (see take-tails.ts), while a start moved back to its take's first sound after
- * the rise takes in sound of its own take that no earlier word holds.
+ * end), then back. Elsewhere starts on past a floor gap, then back only: the other moves trim edges or carry ends on by a take
+ * noise that, without a bed, is a stop's closure or a word's faint tail (see take-tails.ts), while a start moved back to its
+ * take's first sound after the rise takes in sound of its own take that no earlier word holds, and one moved on past a floor gap
+ * leaves to the previous take the sound that leads back to its word (floor-gaps.ts).
  */
 function onTakeSound(spans: readonly (AcousticSpan | null)[], takes: TakeLevels, bedded: boolean): (AcousticSpan | null)[] {
-  if (!bedded) return startsBackToTakeRise(spans, takes, ENERGY_FRAME_MS);
+  if (!bedded) return startsBackToTakeRise(startsAfterFloorGaps(spans, takes, ENERGY_FRAME_MS), takes, ENERGY_FRAME_MS);
   const gaps = startsAfterFloorGaps(endsAtFloorGaps(spans, takes, ENERGY_FRAME_MS), takes, ENERGY_FRAME_MS);
   const atOnsets = junctionsAtTakeOnsets(gaps, takes, ENERGY_FRAME_MS);
   const ends = endsToTakeCliff(endsBeforeTakeNoise(atOnsets, takes, ENERGY_FRAME_MS), takes, ENERGY_FRAME_MS);
