@@ -1,6 +1,6 @@
 /**
- * An edge carried over the gap between two takes (part of settling where a bed stands out,
- * settle.ts). Takes of one speaker joined with a short pause over a quieter floor: the search
+ * An edge carried over the gap between two takes (part of settling, settle.ts: ends where a bed
+ * stands out, starts in every recording). Takes of one speaker joined with a short pause over a quieter floor: the search
  * sometimes ran a word on across the few ms of floor that end its take and into the noise at the
  * head of the next take, up to that take's word. A Belgian French "one" ended 87 ms late, on the
  * next take's lead-in noise; the "zero" after it, whose start the take-tail rule would have moved
@@ -21,7 +21,7 @@
  * the take's noise and never reaches the floor (a Belgian French "eight"'s /t/, at 3.4 × his take
  * noise, follows no floor at all).
  *
- * Only where a bed stands out: in synthetic speech a stop's closure is digital silence at the
+ * Ends only where a bed stands out: in synthetic speech a stop's closure is digital silence at the
  * floor and its faint release falls under four times a "take noise" that is a word's own faint
  * tail; run on every recording without the test of the sound leading on, the rule cut "fished",
  * "stopped" and "old" before their /t/ and /d/ (ends 62–93 ms early) and a changed voice's
@@ -55,6 +55,8 @@ type Spans = readonly (AcousticSpan | null)[];
 export const GAP_TAIL_OVER_NOISE = 4;
 /** A gap between takes lasts at least this long at the floor, ms. */
 export const MIN_END_GAP_MS = 10;
+/** A gap between takes at a start lasts at least this long at the floor, ms (one frame: the junction of two takes joined with no pause). */
+export const MIN_START_GAP_MS = 5;
 /** A gap this close to the word's start is left alone (the word would be left with only its onset), ms. */
 export const MIN_WORD_BEFORE_GAP_MS = 30;
 
@@ -63,33 +65,17 @@ export const MIN_WORD_BEFORE_GAP_MS = 30;
  * where the gap begins (see the module comment). Frames of `frameMs`; null stays null.
  */
 export function endsAtFloorGaps(spans: Spans, takes: TakeLevels, frameMs: number): (AcousticSpan | null)[] {
-  const { peaks, over } = takes;
-  const faint = GAP_TAIL_OVER_NOISE * takes.noise;
-  const reach = MAX_TAIL_TRIM_MS / frameMs;
   return spans.map((span) => {
     if (span === null) return null;
-    const last = Math.min(Math.floor(span.endMs / frameMs), peaks.length) - 1;
+    const last = Math.min(Math.floor(span.endMs / frameMs), takes.peaks.length) - 1;
     const lowest = Math.max(
       Math.ceil((span.startMs + MIN_WORD_BEFORE_GAP_MS) / frameMs),
       Math.floor((span.endMs - MAX_TAIL_TRIM_MS) / frameMs),
     );
-    // Back over the faint sound after the gap, to the gap's last frame.
-    let gapEnd = last;
-    while (gapEnd >= lowest && peaks[gapEnd]! > over && peaks[gapEnd]! <= faint) gapEnd--;
-    if (gapEnd === last || gapEnd < lowest || peaks[gapEnd]! > over) return span;
-    let gapStart = gapEnd;
-    while (gapStart > lowest && peaks[gapStart - 1]! <= over) gapStart--;
-    if (gapStart <= lowest || (gapEnd - gapStart + 1) * frameMs < MIN_END_GAP_MS) return span;
-    // On over the faint sound past the end: the head of a take leads into its word, a stop's release falls back to the floor.
-    let after = last + 1;
-    while (after < peaks.length && after <= last + reach && peaks[after]! > over && peaks[after]! <= faint) after++;
-    if (after >= peaks.length || after > last + reach || peaks[after]! <= faint) return span;
-    return { ...span, endMs: gapStart * frameMs };
+    const gapStart = acrossFloorGap(takes, frameMs, last, lowest, -1, MIN_END_GAP_MS);
+    return gapStart === null ? span : { ...span, endMs: gapStart * frameMs };
   });
 }
-
-/** A gap between takes at a start lasts at least this long at the floor, ms (one frame: the junction of two takes joined with no pause). */
-export const MIN_START_GAP_MS = 5;
 
 /**
  * The same at a start: every span whose start lies in faint sound (the previous take's tail) before a gap at the floor moves on
@@ -99,28 +85,42 @@ export const MIN_START_GAP_MS = 5;
  * {@link MIN_WORD_BEFORE_GAP_MS} before the end. Frames of `frameMs`; null stays null.
  */
 export function startsAfterFloorGaps(spans: Spans, takes: TakeLevels, frameMs: number): (AcousticSpan | null)[] {
-  const { peaks, over } = takes;
-  const faint = GAP_TAIL_OVER_NOISE * takes.noise;
-  const reach = MAX_TAIL_TRIM_MS / frameMs;
   return spans.map((span) => {
     if (span === null) return null;
     const first = Math.max(0, Math.floor(span.startMs / frameMs));
     const highest = Math.min(
       Math.floor((span.endMs - MIN_WORD_BEFORE_GAP_MS) / frameMs) - 1,
       Math.ceil((span.startMs + MAX_TAIL_TRIM_MS) / frameMs),
-      peaks.length - 1,
+      takes.peaks.length - 1,
     );
-    // On over the faint sound before the gap, to the gap's first frame.
-    let gapStart = first;
-    while (gapStart <= highest && peaks[gapStart]! > over && peaks[gapStart]! <= faint) gapStart++;
-    if (gapStart === first || gapStart > highest || peaks[gapStart]! > over) return span;
-    let gapEnd = gapStart;
-    while (gapEnd < highest && peaks[gapEnd + 1]! <= over) gapEnd++;
-    if (gapEnd >= highest || (gapEnd - gapStart + 1) * frameMs < MIN_START_GAP_MS) return span;
-    // Back over the faint sound before the start: the tail of a take leads back to its word.
-    let before = first - 1;
-    while (before >= 0 && before >= first - reach && peaks[before]! > over && peaks[before]! <= faint) before--;
-    if (before < 0 || before < first - reach || peaks[before]! <= faint) return span;
-    return { ...span, startMs: (gapEnd + 1) * frameMs };
+    const gapEnd = acrossFloorGap(takes, frameMs, first, highest, 1, MIN_START_GAP_MS);
+    return gapEnd === null ? span : { ...span, startMs: (gapEnd + 1) * frameMs };
   });
+}
+
+/**
+ * From an edge's frame `edge` into its span (`step` −1 from an end, +1 from a start), up to `bound`: over faint sound (over the
+ * floor, at most {@link GAP_TAIL_OVER_NOISE} × the take noise) to a gap at the floor of at least `minGapMs` that ends before
+ * `bound`, while outward of the edge the faint sound leads, within {@link MAX_TAIL_TRIM_MS}, to louder sound (the neighbouring
+ * take's word), not back to the floor. Returns the gap's frame farthest into the span, or null when any of that fails.
+ */
+function acrossFloorGap(takes: TakeLevels, frameMs: number, edge: number, bound: number, step: 1 | -1, minGapMs: number): number | null {
+  const { peaks, over } = takes;
+  const faint = GAP_TAIL_OVER_NOISE * takes.noise;
+  const isFaint = (f: number): boolean => peaks[f]! > over && peaks[f]! <= faint;
+  const within = (f: number): boolean => (step === 1 ? f <= bound : f >= bound);
+  const before = (f: number): boolean => (step === 1 ? f < bound : f > bound);
+  // Into the span over the faint sound, to the gap's nearer frame.
+  let near = edge;
+  while (within(near) && isFaint(near)) near += step;
+  if (near === edge || !within(near) || peaks[near]! > over) return null;
+  let far = near;
+  while (before(far) && peaks[far + step]! <= over) far += step;
+  if (!before(far) || (Math.abs(far - near) + 1) * frameMs < minGapMs) return null;
+  // Outward over the faint sound past the edge: a take's head or tail leads to its word, a stop's release falls back to the floor.
+  const reach = MAX_TAIL_TRIM_MS / frameMs;
+  let out = edge - step;
+  while (out >= 0 && out < peaks.length && Math.abs(out - edge) <= reach && isFaint(out)) out -= step;
+  if (out < 0 || out >= peaks.length || Math.abs(out - edge) > reach || peaks[out]! <= faint) return null;
+  return far;
 }
